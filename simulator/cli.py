@@ -1,0 +1,216 @@
+"""The `avarium` command: a thin layer over the library functions the tests call too."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from simulator.cards.errors import ERROR, CardNameError, CardSetError, Problem
+from simulator.constants import CardKind
+
+app = typer.Typer(
+    help="Avarium Balance Lab: Monte Carlo balance analysis for Avarium Academy.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+cards_app = typer.Typer(help="Check, show, describe and export card sets.", no_args_is_help=True)
+app.add_typer(cards_app, name="cards")
+
+PathArg = Annotated[
+    Path | None,
+    typer.Argument(
+        help="A card set: a directory of .toml (or .csv) files, or one file. "
+        "Default: the bundled prototype set."
+    ),
+]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="Override a card field, e.g. kumara_raj.merit=18 (repeatable)."),
+]
+PatchOpt = Annotated[
+    list[Path] | None,
+    typer.Option("--patch", help="Apply a TOML patch file (repeatable)."),
+]
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _report(problems: list[Problem]) -> None:
+    for p in sorted(problems, key=lambda p: (p.severity != ERROR, p.file, p.line, p.column)):
+        typer.echo(str(p), err=True)
+
+
+def _load(path: Path | None, sets: list[str] | None, patches: list[Path] | None):
+    from simulator.cards.loader import load_cards
+
+    try:
+        return load_cards(path, sets or (), patches or ())
+    except CardSetError as exc:
+        _report(exc.problems)
+        errors = sum(p.severity == ERROR for p in exc.problems)
+        raise _fail(f"{errors} error(s); the card set was not loaded") from None
+
+
+def _kind(value: str | None) -> CardKind | None:
+    if value is None:
+        return None
+    key = value.strip().lower().rstrip("s")
+    for kind in CardKind:
+        if kind.name.lower() == key:
+            return kind
+    raise _fail(f'--kind "{value}": expected idol, student or scheme', 2)
+
+
+@cards_app.command("validate")
+def cards_validate(
+    path: PathArg = None,
+    sets: SetOpt = None,
+    patch: PatchOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Check a card set: every error at once, then its counts and fingerprint."""
+    from simulator.cards.loader import load_cards
+
+    try:
+        cs = load_cards(path, sets or (), patch or ())
+    except CardSetError as exc:
+        if as_json:
+            typer.echo(
+                json.dumps({"ok": False, "problems": [vars(p) for p in exc.problems]}, indent=2)
+            )
+        _report(exc.problems)
+        errors = sum(p.severity == ERROR for p in exc.problems)
+        raise _fail(f"{errors} error(s) in {path or 'the bundled set'}") from None
+    summary = {
+        "ok": True,
+        "source": cs.source,
+        "fingerprint": cs.fingerprint,
+        "idols": cs.count(CardKind.IDOL),
+        "students": cs.count(CardKind.STUDENT),
+        "schemes": cs.count(CardKind.SCHEME),
+        "surprises": sum(c.copies for c in cs.schemes if c.surprise),
+        "abilities": len(cs.table.ab_card),
+        "warnings": [str(w) for w in cs.warnings],
+    }
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    _report(cs.warnings)
+    typer.echo(
+        f"{cs.source}: OK, {summary['idols']} Idols, {summary['students']} Students, "
+        f"{summary['schemes']} Schemes ({summary['surprises']} Surprises), "
+        f"{summary['abilities']} abilities, {len(cs.warnings)} warning(s)\n"
+        f"fingerprint {cs.fingerprint}"
+    )
+
+
+@cards_app.command("show")
+def cards_show(
+    path: PathArg = None,
+    kind: Annotated[str | None, typer.Option(help="idol, student or scheme.")] = None,
+    club: Annotated[str | None, typer.Option(help="Only cards of this club.")] = None,
+    cost: Annotated[
+        str | None, typer.Option(help="Only this cost, or a range such as 2..4.")
+    ] = None,
+    sets: SetOpt = None,
+    patch: PatchOpt = None,
+) -> None:
+    """Print the set as readable tables, optionally filtered by kind, club and cost."""
+    from simulator.cards.show import table
+
+    cs = _load(path, sets, patch)
+    wanted = _kind(kind)
+    low, high = _cost_range(cost)
+    for k in CardKind:
+        if wanted is not None and k != wanted:
+            continue
+        cards = [
+            c
+            for c in cs.of_kind(k)
+            if (club is None or c.club_name.lower() == club.strip().lower())
+            and (cost is None or (k != CardKind.IDOL and low <= c.cost <= high))
+        ]
+        if cards:
+            typer.echo(f"\n{k.name.title()}s ({len(cards)})")
+            typer.echo(table(cards, k))
+
+
+def _cost_range(text: str | None) -> tuple[int, int]:
+    if text is None:
+        return 0, 0
+    try:
+        if ".." in text:
+            a, b = text.split("..", 1)
+            return int(a), int(b)
+        return int(text), int(text)
+    except ValueError:
+        raise _fail(f'--cost "{text}": expected a number or a range such as 2..4', 2) from None
+
+
+@cards_app.command("describe")
+def cards_describe(
+    card: Annotated[str, typer.Argument(help="Card id or any unambiguous part of its name.")],
+    path: Annotated[
+        Path | None, typer.Option("--cards", help="Card set (default: bundled).")
+    ] = None,
+    sets: SetOpt = None,
+    patch: PatchOpt = None,
+) -> None:
+    """Show one card with each ability in canonical form and in plain English."""
+    from simulator.cards.show import describe_card
+
+    cs = _load(path, sets, patch)
+    try:
+        typer.echo(describe_card(cs.find(card)))
+    except CardNameError as exc:
+        raise _fail(exc.message) from None
+
+
+@cards_app.command("export")
+def cards_export(
+    out: Annotated[Path, typer.Argument(help="The CSV file to write.")],
+    path: Annotated[
+        Path | None, typer.Option("--cards", help="Card set (default: bundled).")
+    ] = None,
+    sets: SetOpt = None,
+    patch: PatchOpt = None,
+) -> None:
+    """Export a card set to one CSV file (a spreadsheet can edit it; validate reads it back)."""
+    from simulator.cards.export import export_csv
+
+    cs = _load(path, sets, patch)
+    try:
+        export_csv(cs, out)
+    except OSError as exc:
+        raise _fail(f"cannot write {out}: {exc.strerror}") from None
+    typer.echo(f"wrote {len(cs.cards)} cards to {out} (fingerprint {cs.fingerprint})")
+
+
+@cards_app.command("docs")
+def cards_docs(
+    out: Annotated[Path, typer.Option(help="Where to write the reference.")] = Path(
+        "docs/card-language.md"
+    ),
+) -> None:
+    """Regenerate docs/card-language.md from the language's registry."""
+    from simulator.cards.docs import language_reference
+    from simulator.fileio import write_atomically
+
+    write_atomically(out, language_reference())
+    typer.echo(f"wrote {out}")
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""The `avarium` command: clear output, clear errors, exit codes, never a traceback."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from simulator.cli import app
+from tests.conftest import MINI_SET, write
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_help_lists_every_command_with_its_purpose():
+    result = run("cards", "--help")
+    assert result.exit_code == 0
+    for command in ("validate", "show", "describe", "export", "docs"):
+        assert command in result.output
+
+
+def test_validate_prints_counts_and_fingerprint(bundled):
+    result = run("cards", "validate")
+    assert result.exit_code == 0, result.output
+    assert "8 Idols, 60 Students, 40 Schemes" in result.output
+    assert bundled.fingerprint in result.output
+
+
+def test_validate_json_is_one_object(bundled):
+    result = run("cards", "validate", "--json")
+    data = json.loads(result.stdout)
+    assert data["fingerprint"] == bundled.fingerprint and data["students"] == 60
+
+
+def test_validate_reports_every_error_and_fails_without_a_traceback(tmp_path):
+    bad = write(tmp_path, MINI_SET.replace("merit = 20", "merit = 0").replace("gain 3", "gian 3"))
+    result = run("cards", "validate", str(bad))
+    assert result.exit_code == 1
+    assert 'card "kumara_raj", field merit' in result.output
+    assert 'did you mean "gain"' in result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_validate_applies_overrides(tmp_path):
+    path = write(tmp_path, MINI_SET)
+    plain = run("cards", "validate", str(path), "--json")
+    patched = run("cards", "validate", str(path), "--set", "raj.merit=18", "--json")
+    assert json.loads(plain.stdout)["fingerprint"] != json.loads(patched.stdout)["fingerprint"]
+
+
+def test_show_filters_by_kind_club_and_cost(bundled):
+    result = run("cards", "show", "--kind", "student", "--club", "sciences", "--cost", "0..9")
+    assert result.exit_code == 0
+    assert "record_o_matic" in result.output and "Idols" not in result.output
+    sciences = [c for c in bundled.students if c.club_name == "Sciences"]
+    assert f"Students ({len(sciences)})" in result.output
+
+
+def test_show_refuses_an_unknown_kind():
+    result = run("cards", "show", "--kind", "wizard")
+    assert result.exit_code == 2 and "expected idol, student or scheme" in result.output
+
+
+def test_describe_accepts_a_name_fragment():
+    result = run("cards", "describe", "record")
+    assert result.exit_code == 0
+    assert "EXHAUST: gain 3 merit" in result.output and "Gain 3 Merit." in result.output
+
+
+def test_describe_an_ambiguous_name_lists_candidates():
+    result = run("cards", "describe", "a")
+    assert result.exit_code == 1 and "write more of the name" in result.output
+
+
+def test_export_then_validate_the_csv(tmp_path, bundled):
+    out = tmp_path / "cards.csv"
+    assert run("cards", "export", str(out)).exit_code == 0
+    result = run("cards", "validate", str(out), "--json")
+    assert json.loads(result.stdout)["fingerprint"] == bundled.fingerprint
+
+
+def test_a_failed_export_leaves_the_old_file_untouched(tmp_path):
+    out = tmp_path / "cards.csv"
+    out.write_text("precious", encoding="utf-8")
+    bad = write(tmp_path, MINI_SET.replace("merit = 20", "merit = 0"))
+    result = run("cards", "export", str(out), "--cards", str(bad))
+    assert result.exit_code == 1
+    assert out.read_text(encoding="utf-8") == "precious"

@@ -1,0 +1,58 @@
+"""Repository rules a reviewer would otherwise have to check by hand."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from simulator.cards import registry as R
+from simulator.constants import Op, Trigger
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_the_card_language_never_imports_the_engine():
+    for path in (ROOT / "simulator" / "cards").glob("*.py"):
+        assert not any(m.startswith("simulator.engine") for m in _imports(path)), path
+
+
+def test_constants_import_nothing_from_the_project():
+    assert not any(m.startswith("simulator") for m in _imports(ROOT / "simulator" / "constants.py"))
+
+
+def test_analysis_and_reports_never_import_the_engine():
+    for package in ("analysis", "reports"):
+        for path in (ROOT / package).rglob("*.py"):
+            assert not any(m.startswith("simulator.engine") for m in _imports(path)), path
+
+
+def test_every_opcode_has_exactly_one_verb():
+    assert sorted(w.code for w in R.VERBS) == sorted(Op)
+
+
+def test_every_trigger_has_a_word():
+    assert sorted(w.code for w in R.TRIGGERS) == sorted(t for t in Trigger if t >= 0)
+
+
+def test_no_print_in_the_library():
+    for path in (ROOT / "simulator").rglob("*.py"):
+        if path.name == "cli.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        calls = [
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "print"
+        ]
+        assert not calls, path
