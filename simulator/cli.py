@@ -208,6 +208,63 @@ def cards_docs(
     typer.echo(f"wrote {out}")
 
 
+@app.command("play")
+def play(
+    idols: Annotated[
+        str, typer.Option(help="Idols by seat, comma-separated (2 to 4), e.g. TOUKA,RAJ.")
+    ] = "touka,raj",
+    seed: Annotated[int, typer.Option(help="Seed of the deal and of the players.")] = 0,
+    bonus: Annotated[
+        str | None, typer.Option(help="Starting Reputation per seat, e.g. 0,2 (default: rules).")
+    ] = None,
+    path: Annotated[
+        Path | None, typer.Option("--cards", help="Card set (default: bundled).")
+    ] = None,
+    sets: SetOpt = None,
+    patch: PatchOpt = None,
+) -> None:
+    """Play one game between random players and print its transcript."""
+    import numpy as np
+
+    from simulator.api import new_game
+    from simulator.transcript import play_logged
+
+    cs = _load(path, sets, patch)
+    seats = [q.strip() for q in idols.split(",") if q.strip()]
+    try:
+        bonuses = None if bonus is None else [int(b) for b in bonus.split(",")]
+        game = new_game(cs, seats, seed=seed, bonus=bonuses)
+    except (CardNameError, ValueError) as exc:
+        raise _fail(getattr(exc, "message", str(exc)), 2) from None
+    rng = np.random.default_rng(seed)
+    for line in play_logged(game, lambda g, legal: legal[int(rng.integers(len(legal)))]):
+        typer.echo(line)
+
+
+@app.command("bench")
+def bench(
+    games: Annotated[int, typer.Option(min=100, help="Games to time (2 players).")] = 10_000,
+    cold: Annotated[
+        bool, typer.Option(help="Also time a cold start (compiles everything: about a minute).")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    path: Annotated[
+        Path | None, typer.Option("--cards", help="Card set (default: bundled).")
+    ] = None,
+) -> None:
+    """Measure engine speed: games and decisions per second per core, start-up times."""
+    from simulator import bench as bench_module
+
+    cs = _load(path, None, None)
+    figures = bench_module.run(cs, games, cold=cold)
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    width = max(len(k) for k in figures)
+    for key, value in figures.items():
+        typer.echo(f"{key.ljust(width)}  {value}")
+
+
 def main() -> None:  # pragma: no cover - console entry point
     app()
 

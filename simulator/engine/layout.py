@@ -39,59 +39,171 @@ MAX_STACK = 64  # effects waiting to resolve
 MAX_TRIGGERS = 64  # triggered abilities waiting to go on the stack
 MAX_PLAYERS = 4
 
-# -- g: the scalar fields of a state ------------------------------------------------------------
-G_PLAYERS = 0  # number of players, 2-4; seat 0 goes first and turn order follows the seats
-G_TURN = 1  # turns started so far in the game (1 on the first turn)
-G_ACTIVE = 2  # seat of the active player
-G_STEP = 3  # S_*: what the flow does next when no decision, trigger, window or stack is pending
-G_DEC = 4  # D_*: the decision waiting for an answer, D_NONE if none
-G_DEC_PLAYER = 5  # who must answer it
-G_DEC_LEFT = 6  # how many more times the same decision is asked (class limit, trash, damage)
-G_WINDOW = 7  # 1 while a priority window is open
-G_PRIO = 8  # seat holding priority in the open window
-G_PASSES = 9  # consecutive passes in the window; it closes when every player passed
-G_STACK_N = 10  # items on the effect stack
-G_TRIG_N = 11  # triggered abilities waiting to be put on the stack
-G_RES_EFF = 12  # effect index being resolved in the top stack item (-1: not started)
-G_RES_SUB = 13  # progress inside that effect (players asked so far)
-G_DECL = 14  # DECL_*: what is being declared (a Scheme, an ability, a trigger), or 0
-G_DECL_CARD = 15  # the Scheme or the card whose ability is declared
-G_DECL_AB = 16  # the ability's index in the card tables
-G_DECL_PLAYER = 17  # its controller
-G_DECL_PAYER = 18  # the Student exhausted to pay for a Scheme, or -1 (paid with Reputation)
-G_DECL_EFF = 19  # next effect whose target must be chosen
-G_DECL_TRASH = 20  # Schemes still to trash as a cost
-G_DECL_TRIG = 21  # index of the pending trigger being declared, or -1
-G_FIGHT = 22  # 1 while a fight is going on
-G_F_ATT = 23  # attacking player
-G_F_DEF = 24  # defending player
-G_F_ATT_LEADER = 25
-G_F_DEF_LEADER = 26
-G_F_HELPER = 27  # next seat asked for a Battle Royale helper
-G_F_SPLIT = 28  # damage still to divide among the party being hit
-G_F_SPLIT_SIDE = 29  # the party being hit by the split: 1 attackers, 2 defenders
-G_END_PLAYER = 30  # seat whose class/hand limit is being enforced
-G_SCHOOL_HEAD = 31  # ring buffer of the School: first card index
-G_SCHOOL_N = 32  # cards in the School
-G_LIB_HEAD = 33
-G_LIB_N = 34
-G_DONE = 35  # 1 when the game is over
-G_WINNER = 36  # winning seat, -1 for none (stalled, draw)
-G_REASON = 37  # R_*: how the game ended
-G_ACTIONS = 38  # actions taken this turn (for the safety cap)
-G_DECISIONS = 39  # decisions with two or more legal actions so far
-G_MAX_TURNS = 40  # safety cap: turns in a game
-G_MAX_ACTIONS = 41  # safety cap: actions in one turn
-G_OPT_SCHOOL = 42  # rules option: 0 School runs out at a refill it cannot make, 1 when emptied
-G_OPT_TIE = 43  # rules option: 0 simultaneous last expulsions go to turn order, 1 a draw
-G_OPT_SPLIT = 44  # rules option: 0 the dealing player divides damage, 1 automatic
-G_N_CARDS = 45  # card instances in the state
-G_AB_SLOTS = 46  # activated-ability slots per card in the action space
-G_ELIMINATED = 47  # players expelled so far (their placement order)
-G_ROUND = 48  # rounds started (a round is each alive player's turn once)
-G_LAST_ACTOR = 49  # seat that last declared something in the open window
-G_SCHOOL_EMPTY = 50  # 1 once a refill found the School empty
-NG = 64
+# -- columns of the per-card array st.card[c, C_*] ------------------------------------------------
+CARD_COLUMNS = (
+    "def",  # definition index in the card tables (fixed for a card set)
+    "zone",  # Z_* zone
+    "owner",  # seat controlling it (Class, Hallway, hand, stack), -1 otherwise
+    "exhausted",  # 1 if turned sideways
+    "token",  # 1 if it carries an Attack Token
+    "mc_turn",  # Combat change until end of turn
+    "md_turn",  # Defense change until end of turn
+    "mc_fight",  # Combat change until end of fight
+    "md_fight",  # Defense change until end of fight
+    "mc_perm",  # Combat change while it stays where it is
+    "md_perm",  # Defense change while it stays where it is
+    "shield_turn",  # damage still prevented this turn
+    "shield_fight",  # damage still prevented this fight
+    "shield_perm",  # damage still prevented while it stays where it is
+    "used",  # bit k set: its ability k was used this turn ("once per turn")
+    "role",  # ROLE_* in the current fight
+    "fdmg",  # fight damage assigned to it in the current fight
+)
+C_DEF = 0
+C_ZONE = 1
+C_OWNER = 2
+C_EXHAUSTED = 3
+C_TOKEN = 4
+C_MC_TURN = 5
+C_MD_TURN = 6
+C_MC_FIGHT = 7
+C_MD_FIGHT = 8
+C_MC_PERM = 9
+C_MD_PERM = 10
+C_SHIELD_TURN = 11
+C_SHIELD_FIGHT = 12
+C_SHIELD_PERM = 13
+C_USED = 14
+C_ROLE = 15
+C_FDMG = 16
+N_CARD_COLUMNS = 17
+
+# -- columns of the per-seat array st.seat[p, P_*] -------------------------------------------------
+SEAT_COLUMNS = (
+    "merit",
+    "rep",  # Reputation
+    "alive",  # 1 while in the game (not expelled at 0 Merit)
+    "idol",  # instance of the seat's Idol
+    "turns_taken",  # turns this seat has started (0 before its first turn)
+    "n_expelled",  # enemy Students this seat has expelled
+    "n_recruited",  # Students this seat has recruited
+    "n_schemes",  # Schemes this seat has played
+    "n_fights",  # fights this seat has declared
+    "disc_recruit",  # recruit cost reduction until end of turn
+    "disc_scheme",  # Scheme cost reduction until end of turn
+    "helped",  # 1 if the seat already sent a helper this turn
+    "place",  # order in which the seat was expelled (1 = first), 0 while alive
+    "bonus",  # starting Reputation bonus of the seat
+)
+P_MERIT = 0
+P_REP = 1
+P_ALIVE = 2
+P_IDOL = 3
+P_TURNS_TAKEN = 4
+P_N_EXPELLED = 5
+P_N_RECRUITED = 6
+P_N_SCHEMES = 7
+P_N_FIGHTS = 8
+P_DISC_RECRUIT = 9
+P_DISC_SCHEME = 10
+P_HELPED = 11
+P_PLACE = 12
+P_BONUS = 13
+N_SEAT_COLUMNS = 14
+
+# -- columns of the effect stack st.stack[i, K_*] and the trigger queue st.trig[t, TR_*] ----------
+K_KIND = 0  # DECL_* of the item
+K_CARD = 1  # source card (the Scheme itself for a Scheme)
+K_AB = 2  # ability index in the card tables
+K_PLAYER = 3  # controller
+K_CANCEL = 4  # 1 if cancelled
+N_STACK_COLUMNS = 5
+TR_CARD = 0
+TR_AB = 1
+TR_PLAYER = 2
+N_TRIG_COLUMNS = 3
+
+# -- the state array: one int64 2-D array, regions of rows -----------------------------------------
+# Numba passes every array separately into every compiled call (measured: about 7 ns per array
+# per call), so the whole state is one array and the whole card table another; regions of rows
+# and named columns keep it readable: st[ROW_CARD + c, C_ZONE] is the zone of card c.
+W = 19  # columns of the state array
+C_SCHOOL = 17  # card rows also hold the School's ring buffer: st[ROW_CARD + i, C_SCHOOL]
+C_LIBRARY = 18  # and the Library's: st[ROW_CARD + i, C_LIBRARY]
+K_TARGET = 5  # stack rows hold their targets in columns K_TARGET .. K_TARGET + MAX_EFFECTS - 1
+G_ROWS = 4  # rows holding the scalar fields g (G_* below)
+ROW_SEAT = 4  # MAX_PLAYERS rows, one per seat (P_* columns)
+ROW_STACK = 8  # MAX_STACK rows, the effect stack (K_* columns)
+ROW_TRIG = 72  # MAX_TRIGGERS rows, triggered abilities waiting (TR_* columns)
+ROW_DECL = 136  # one row: targets of the declaration being built
+ROW_CARD = 137  # one row per card instance (C_* columns)
+
+
+def _g(i: int) -> tuple[int, int]:
+    """Row and column of scalar field i (the state's first rows hold them W to a row)."""
+    return (i // W, i % W)
+
+
+# -- g: the scalar fields of a state, st[G_*] -------------------------------------------------
+G_PLAYERS = _g(0)  # number of players, 2-4; seat 0 goes first and turn order follows the seats
+G_TURN = _g(1)  # turns started so far in the game (1 on the first turn)
+G_ACTIVE = _g(2)  # seat of the active player
+G_STEP = _g(3)  # S_*: what the flow does next when no decision, trigger, window or stack is pending
+G_DEC = _g(4)  # D_*: the decision waiting for an answer, D_NONE if none
+G_DEC_PLAYER = _g(5)  # who must answer it
+G_DEC_LEFT = _g(6)  # how many more times the same decision is asked (class limit, trash, damage)
+G_WINDOW = _g(7)  # 1 while a priority window is open
+G_PRIO = _g(8)  # seat holding priority in the open window
+G_PASSES = _g(9)  # consecutive passes in the window; it closes when every player passed
+G_STACK_N = _g(10)  # items on the effect stack
+G_TRIG_N = _g(11)  # triggered abilities waiting to be put on the stack
+G_RES_EFF = _g(12)  # effect index being resolved in the top stack item (-1: not started)
+G_RES_SUB = _g(13)  # progress inside that effect (players asked so far)
+G_DECL = _g(14)  # DECL_*: what is being declared (a Scheme, an ability, a trigger), or 0
+G_DECL_CARD = _g(15)  # the Scheme or the card whose ability is declared
+G_DECL_AB = _g(16)  # the ability's index in the card tables
+G_DECL_PLAYER = _g(17)  # its controller
+G_DECL_PAYER = _g(18)  # the Student exhausted to pay for a Scheme, or -1 (paid with Reputation)
+G_DECL_EFF = _g(19)  # next effect whose target must be chosen
+G_DECL_TRASH = _g(20)  # Schemes still to trash as a cost
+G_DECL_TRIG = _g(21)  # index of the pending trigger being declared, or -1
+G_FIGHT = _g(22)  # 1 while a fight is going on
+G_F_ATT = _g(23)  # attacking player
+G_F_DEF = _g(24)  # defending player
+G_F_ATT_LEADER = _g(25)
+G_F_DEF_LEADER = _g(26)
+G_F_HELPER = _g(27)  # next seat asked for a Battle Royale helper
+G_F_SPLIT = _g(28)  # damage still to divide among the party being hit
+G_F_SPLIT_SIDE = _g(29)  # the party being hit by the split: 1 attackers, 2 defenders
+G_END_PLAYER = _g(30)  # seat whose class/hand limit is being enforced
+G_SCHOOL_HEAD = _g(31)  # ring buffer of the School: first card index
+G_SCHOOL_N = _g(32)  # cards in the School
+G_LIB_HEAD = _g(33)
+G_LIB_N = _g(34)
+G_DONE = _g(35)  # 1 when the game is over
+G_WINNER = _g(36)  # winning seat, -1 for none (stalled, draw)
+G_REASON = _g(37)  # R_*: how the game ended
+G_ACTIONS = _g(38)  # actions taken this turn (for the safety cap)
+G_DECISIONS = _g(39)  # decisions with two or more legal actions so far
+G_MAX_TURNS = _g(40)  # safety cap: turns in a game
+G_MAX_ACTIONS = _g(41)  # safety cap: actions in one turn
+G_OPT_SCHOOL = _g(42)  # rules option: 0 School runs out at a refill it cannot make, 1 when emptied
+G_OPT_TIE = _g(43)  # rules option: 0 simultaneous last expulsions go to turn order, 1 a draw
+G_OPT_SPLIT = _g(44)  # rules option: 0 the dealing player divides damage, 1 automatic
+G_N_CARDS = _g(45)  # card instances in the state
+G_AB_SLOTS = _g(46)  # activated-ability slots per card in the action space
+G_ELIMINATED = _g(47)  # players expelled so far (their placement order)
+G_ROUND = _g(48)  # rounds started (a round is each alive player's turn once)
+G_LAST_ACTOR = _g(49)  # seat that last declared something in the open window
+G_SCHOOL_EMPTY = _g(50)  # 1 once a refill found the School empty
+G_TRIG_PUSHED = _g(51)  # 1 once a trigger went on the stack since the last window opened
+G_F_LEFT_ATT = _g(52)  # attackers' damage left for the defending party after its leader
+G_F_LEFT_DEF = _g(53)  # defenders' damage left for the attacking party after its leader
+G_F_SIDE_DONE = _g(54)  # 1 once the attackers' leftover damage has been divided
+G_RNG = _g(55)  # xorshift32 state of the deal (shuffles, random choices)
+G_SCHOOL_CAP = _g(56)  # size of the School's ring buffer (Students in the set)
+G_LIB_CAP = _g(57)  # size of the Library's ring buffer (Schemes in the set)
+N_G = 58
 
 # -- flow steps (rulebook section 4 and section 7) -------------------------------------------------
 S_START_WINCON = 1  # Start Phase step 1

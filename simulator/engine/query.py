@@ -21,12 +21,74 @@ from simulator.constants import (
 )
 from simulator.engine._jit import njit
 from simulator.engine.layout import (
+    C_DEF,
+    C_EXHAUSTED,
+    C_MC_FIGHT,
+    C_MC_PERM,
+    C_MC_TURN,
+    C_MD_FIGHT,
+    C_MD_PERM,
+    C_MD_TURN,
+    C_OWNER,
+    C_ROLE,
+    C_TOKEN,
+    C_ZONE,
     G_FIGHT,
+    G_N_CARDS,
     G_PLAYERS,
+    P_ALIVE,
+    P_DISC_RECRUIT,
+    P_DISC_SCHEME,
+    P_MERIT,
+    P_N_EXPELLED,
+    P_N_RECRUITED,
+    P_N_SCHEMES,
+    P_REP,
+    ROW_CARD,
+    ROW_SEAT,
     Z_CLASS,
     Z_COURTYARD,
     Z_EXPEL,
     Z_STACK,
+)
+from simulator.engine.tables import (
+    T_AB_END,
+    T_AB_KIND,
+    T_AB_START,
+    T_CL_CMP,
+    T_CL_LEFT,
+    T_CL_RIGHT,
+    T_CLUB,
+    T_COLOUR,
+    T_COMBAT,
+    T_COND_END,
+    T_COND_START,
+    T_COST,
+    T_DEFENSE,
+    T_EF_COMBAT,
+    T_EF_DEFENSE,
+    T_EF_DISCOUNT,
+    T_EF_END,
+    T_EF_OP,
+    T_EF_RESOURCE,
+    T_EF_SEL,
+    T_EF_START,
+    T_FLT_CMP,
+    T_FLT_END,
+    T_FLT_FIELD,
+    T_FLT_START,
+    T_FLT_VALUE,
+    T_GENDER,
+    T_KIND,
+    T_N_STATIC,
+    T_SEL_KIND,
+    T_SEL_QUANT,
+    T_SEL_SIDE,
+    T_VAL_CONST,
+    T_VAL_KIND,
+    T_VAL_PLAYER,
+    T_VAL_SEL,
+    T_VAL_STAT,
 )
 
 _IDOL = int(CardKind.IDOL)
@@ -54,29 +116,29 @@ def compare(a, cmp, b):
 
 @njit
 def kind_of(st, tb, c):
-    return tb.kind[st.c_def[c]]
+    return tb[st[ROW_CARD + c, C_DEF], T_KIND]
 
 
 @njit
 def in_class(st, c):
-    return st.zone[c] == Z_CLASS
+    return st[ROW_CARD + c, C_ZONE] == Z_CLASS
 
 
 @njit
 def enemy(st, p, q):
     """True when seat q is an enemy of seat p still in the game."""
-    return q != p and st.alive[q] == 1
+    return q != p and st[ROW_SEAT + q, P_ALIVE] == 1
 
 
 @njit
 def matches(st, tb, sel, c, controller, source):
     """Does card c match selector `sel`, read from `controller`'s side, for ability source?"""
-    d = st.c_def[c]
-    k = tb.kind[d]
-    kind = tb.sel_kind[sel]
-    side = tb.sel_side[sel]
+    d = st[ROW_CARD + c, C_DEF]
+    k = tb[d, T_KIND]
+    kind = tb[sel, T_SEL_KIND]
+    side = tb[sel, T_SEL_SIDE]
     if kind == Kind.SCHEME:
-        if k != _SCHEME or st.zone[c] != Z_STACK:
+        if k != _SCHEME or st[ROW_CARD + c, C_ZONE] != Z_STACK:
             return False
     else:
         if kind == Kind.STUDENT and k != _STUDENT:
@@ -85,7 +147,7 @@ def matches(st, tb, sel, c, controller, source):
             return False
         if kind == Kind.CHARACTER and k == _SCHEME:
             return False
-        z = st.zone[c]
+        z = st[ROW_CARD + c, C_ZONE]
         if side == Side.COURTYARD:
             if z != Z_COURTYARD:
                 return False
@@ -95,55 +157,78 @@ def matches(st, tb, sel, c, controller, source):
         else:
             if z != Z_CLASS:
                 return False
-            o = st.owner[c]
+            o = st[ROW_CARD + c, C_OWNER]
             if side == Side.ALLY and o != controller:
                 return False
             if side == Side.ENEMY and not enemy(st, controller, o):
                 return False
-    for f in range(tb.flt_start[sel], tb.flt_end[sel]):
-        field = tb.flt_field[f]
-        cmp = tb.flt_cmp[f]
-        v = tb.flt_value[f]
+    for f in range(tb[sel, T_FLT_START], tb[sel, T_FLT_END]):
+        field = tb[f, T_FLT_FIELD]
+        cmp = tb[f, T_FLT_CMP]
+        v = tb[f, T_FLT_VALUE]
         if field == Field.CLUB:
-            if not compare(tb.club[d], cmp, v):
+            if not compare(tb[d, T_CLUB], cmp, v):
                 return False
         elif field == Field.COLOUR:
-            if not compare(tb.colour[d], cmp, v):
+            if not compare(tb[d, T_COLOUR], cmp, v):
                 return False
         elif field == Field.GENDER:
-            if not compare(tb.gender[d], cmp, v):
+            if not compare(tb[d, T_GENDER], cmp, v):
                 return False
         elif field == Field.COST:
-            if not compare(tb.cost[d], cmp, v):
+            if not compare(tb[d, T_COST], cmp, v):
                 return False
         elif field == Field.COMBAT:
-            if not compare(tb.combat[d], cmp, v):
+            if not compare(tb[d, T_COMBAT], cmp, v):
                 return False
         elif field == Field.DEFENSE:
-            if not compare(tb.defense[d], cmp, v):
+            if not compare(tb[d, T_DEFENSE], cmp, v):
                 return False
         elif field == Field.READY:
-            if st.exhausted[c] != 0:
+            if st[ROW_CARD + c, C_EXHAUSTED] != 0:
                 return False
         elif field == Field.EXHAUSTED:
-            if st.exhausted[c] == 0:
+            if st[ROW_CARD + c, C_EXHAUSTED] == 0:
                 return False
         elif field == Field.ATTACKED:
-            if st.token[c] == 0:
+            if st[ROW_CARD + c, C_TOKEN] == 0:
                 return False
         elif field == Field.OTHER:
             if c == source:
                 return False
-        elif field == Field.IN_FIGHT and (st.g[G_FIGHT] == 0 or st.role[c] == 0):
+        elif field == Field.IN_FIGHT and (st[G_FIGHT] == 0 or st[ROW_CARD + c, C_ROLE] == 0):
             return False
     return True
 
 
 @njit
+def selector_zone(tb, sel):
+    """The only zone a selector's cards can be in (checked first: it is cheap)."""
+    if tb[sel, T_SEL_KIND] == Kind.SCHEME:
+        return Z_STACK
+    side = tb[sel, T_SEL_SIDE]
+    if side == Side.COURTYARD:
+        return Z_COURTYARD
+    if side == Side.EXPELLED:
+        return Z_EXPEL
+    return Z_CLASS
+
+
+@njit
+def any_matching(st, tb, sel, controller, source):
+    z = selector_zone(tb, sel)
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_ZONE] == z and matches(st, tb, sel, c, controller, source):
+            return True
+    return False
+
+
+@njit
 def count_matching(st, tb, sel, controller, source):
+    z = selector_zone(tb, sel)
     n = 0
-    for c in range(st.c_def.shape[0]):
-        if matches(st, tb, sel, c, controller, source):
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_ZONE] == z and matches(st, tb, sel, c, controller, source):
             n += 1
     return n
 
@@ -152,30 +237,37 @@ def count_matching(st, tb, sel, controller, source):
 def _static_bonus(st, tb, c, want_combat):
     """Sum of the Combat (or Defense) changes that statics in any Class give card c."""
     total = 0
-    for s in range(st.c_def.shape[0]):
-        if st.zone[s] != Z_CLASS:
+    for s in range(st[G_N_CARDS]):
+        if st[ROW_CARD + s, C_ZONE] != Z_CLASS:
             continue
-        d = st.c_def[s]
-        for a in range(tb.ab_start[d], tb.ab_end[d]):
-            if tb.ab_kind[a] != _STATIC:
+        d = st[ROW_CARD + s, C_DEF]
+        if tb[d, T_N_STATIC] == 0:
+            continue
+        for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
+            if tb[a, T_AB_KIND] != _STATIC:
                 continue
-            for e in range(tb.ef_start[a], tb.ef_end[a]):
-                if tb.ef_op[e] != _MODIFY:
+            for e in range(tb[a, T_EF_START], tb[a, T_EF_END]):
+                if tb[e, T_EF_OP] != _MODIFY:
                     continue
-                sel = tb.ef_sel[e]
-                if tb.sel_quant[sel] == Quantifier.THIS:
+                sel = tb[e, T_EF_SEL]
+                if tb[sel, T_SEL_QUANT] == Quantifier.THIS:
                     hit = s == c
                 else:
-                    hit = matches(st, tb, sel, c, st.owner[s], s)
+                    hit = matches(st, tb, sel, c, st[ROW_CARD + s, C_OWNER], s)
                 if hit:
-                    total += tb.ef_combat[e] if want_combat else tb.ef_defense[e]
+                    total += tb[e, T_EF_COMBAT] if want_combat else tb[e, T_EF_DEFENSE]
     return total
 
 
 @njit
 def combat_of(st, tb, c):
     """Effective Combat: printed, plus every change in force; never below 0."""
-    v = tb.combat[st.c_def[c]] + st.mc_turn[c] + st.mc_fight[c] + st.mc_perm[c]
+    v = (
+        tb[st[ROW_CARD + c, C_DEF], T_COMBAT]
+        + st[ROW_CARD + c, C_MC_TURN]
+        + st[ROW_CARD + c, C_MC_FIGHT]
+        + st[ROW_CARD + c, C_MC_PERM]
+    )
     v += _static_bonus(st, tb, c, True)
     return v if v > 0 else 0
 
@@ -183,7 +275,12 @@ def combat_of(st, tb, c):
 @njit
 def defense_of(st, tb, c):
     """Effective Defense: printed, plus every change in force; never below 1 (ruling)."""
-    v = tb.defense[st.c_def[c]] + st.md_turn[c] + st.md_fight[c] + st.md_perm[c]
+    v = (
+        tb[st[ROW_CARD + c, C_DEF], T_DEFENSE]
+        + st[ROW_CARD + c, C_MD_TURN]
+        + st[ROW_CARD + c, C_MD_FIGHT]
+        + st[ROW_CARD + c, C_MD_PERM]
+    )
     v += _static_bonus(st, tb, c, False)
     return v if v > 1 else 1
 
@@ -192,36 +289,50 @@ def defense_of(st, tb, c):
 def static_discount(st, tb, p, what):
     """Cost reduction for seat p from "while in class: reduce ..." statics in p's Class."""
     total = 0
-    for s in range(st.c_def.shape[0]):
-        if st.zone[s] != Z_CLASS or st.owner[s] != p:
+    for s in range(st[G_N_CARDS]):
+        if st[ROW_CARD + s, C_ZONE] != Z_CLASS or st[ROW_CARD + s, C_OWNER] != p:
             continue
-        d = st.c_def[s]
-        for a in range(tb.ab_start[d], tb.ab_end[d]):
-            if tb.ab_kind[a] != _STATIC:
+        d = st[ROW_CARD + s, C_DEF]
+        if tb[d, T_N_STATIC] == 0:
+            continue
+        for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
+            if tb[a, T_AB_KIND] != _STATIC:
                 continue
-            for e in range(tb.ef_start[a], tb.ef_end[a]):
-                if tb.ef_op[e] == _DISCOUNT and tb.ef_resource[e] == what:
-                    total += tb.ef_discount[e]
+            for e in range(tb[a, T_EF_START], tb[a, T_EF_END]):
+                if tb[e, T_EF_OP] == _DISCOUNT and tb[e, T_EF_RESOURCE] == what:
+                    total += tb[e, T_EF_DISCOUNT]
     return total
 
 
 @njit
 def recruit_cost(st, tb, p, c):
-    v = tb.cost[st.c_def[c]] - st.disc_recruit[p] - static_discount(st, tb, p, Discounted.RECRUIT)
+    v = (
+        tb[st[ROW_CARD + c, C_DEF], T_COST]
+        - st[ROW_SEAT + p, P_DISC_RECRUIT]
+        - static_discount(st, tb, p, Discounted.RECRUIT)
+    )
     return v if v > 0 else 0
 
 
 @njit
 def scheme_rep_cost(st, tb, p, c):
-    v = tb.cost[st.c_def[c]] - st.disc_scheme[p] - static_discount(st, tb, p, Discounted.SCHEME)
+    v = (
+        tb[st[ROW_CARD + c, C_DEF], T_COST]
+        - st[ROW_SEAT + p, P_DISC_SCHEME]
+        - static_discount(st, tb, p, Discounted.SCHEME)
+    )
     return v if v > 0 else 0
 
 
 @njit
 def students_in_class(st, tb, p):
     n = 0
-    for c in range(st.c_def.shape[0]):
-        if st.zone[c] == Z_CLASS and st.owner[c] == p and tb.kind[st.c_def[c]] == _STUDENT:
+    for c in range(st[G_N_CARDS]):
+        if (
+            st[ROW_CARD + c, C_ZONE] == Z_CLASS
+            and st[ROW_CARD + c, C_OWNER] == p
+            and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT
+        ):
             n += 1
     return n
 
@@ -229,8 +340,8 @@ def students_in_class(st, tb, p):
 @njit
 def hand_size(st, p):
     n = 0
-    for c in range(st.c_def.shape[0]):
-        if st.zone[c] == 7 and st.owner[c] == p:  # Z_HAND
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_ZONE] == 7 and st[ROW_CARD + c, C_OWNER] == p:  # Z_HAND
             n += 1
     return n
 
@@ -238,9 +349,9 @@ def hand_size(st, p):
 @njit
 def clubs_in_class(st, tb, p):
     seen = 0
-    for c in range(st.c_def.shape[0]):
-        if st.zone[c] == Z_CLASS and st.owner[c] == p:
-            club = tb.club[st.c_def[c]]
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
+            club = tb[st[ROW_CARD + c, C_DEF], T_CLUB]
             if club >= 0:
                 seen |= 1 << club
     n = 0
@@ -253,36 +364,36 @@ def clubs_in_class(st, tb, p):
 @njit
 def player_stat(st, tb, p, stat):
     if stat == Stat.MERIT:
-        return st.merit[p]
+        return st[ROW_SEAT + p, P_MERIT]
     if stat == Stat.REPUTATION:
-        return st.rep[p]
+        return st[ROW_SEAT + p, P_REP]
     if stat == Stat.HAND:
         return hand_size(st, p)
     if stat == Stat.EXPELLED:
-        return st.n_expelled[p]
+        return st[ROW_SEAT + p, P_N_EXPELLED]
     if stat == Stat.CLUBS:
         return clubs_in_class(st, tb, p)
     if stat == Stat.CLASS:
         return students_in_class(st, tb, p)
     if stat == Stat.RECRUITED:
-        return st.n_recruited[p]
-    return st.n_schemes[p]
+        return st[ROW_SEAT + p, P_N_RECRUITED]
+    return st[ROW_SEAT + p, P_N_SCHEMES]
 
 
 @njit
 def value_of(st, tb, v, controller, source):
     """The number a compiled value stands for, read from `controller`'s point of view."""
-    kind = tb.val_kind[v]
+    kind = tb[v, T_VAL_KIND]
     if kind == ValueKind.CONST:
-        return tb.val_const[v]
+        return tb[v, T_VAL_CONST]
     if kind == ValueKind.COUNT:
-        return count_matching(st, tb, tb.val_sel[v], controller, source)
-    stat = tb.val_stat[v]
-    ref = tb.val_player[v]
+        return count_matching(st, tb, tb[v, T_VAL_SEL], controller, source)
+    stat = tb[v, T_VAL_STAT]
+    ref = tb[v, T_VAL_PLAYER]
     if ref == PlayerRef.YOUR:
         return player_stat(st, tb, controller, stat)
     best = -1
-    for q in range(st.g[G_PLAYERS]):
+    for q in range(st[G_PLAYERS]):
         if not enemy(st, controller, q):
             continue
         x = player_stat(st, tb, q, stat)
@@ -299,9 +410,9 @@ def value_of(st, tb, v, controller, source):
 def condition_holds(st, tb, cond, controller, source):
     if cond < 0:
         return True
-    for k in range(tb.cond_start[cond], tb.cond_end[cond]):
-        left = value_of(st, tb, tb.cl_left[k], controller, source)
-        right = value_of(st, tb, tb.cl_right[k], controller, source)
-        if not compare(left, tb.cl_cmp[k], right):
+    for k in range(tb[cond, T_COND_START], tb[cond, T_COND_END]):
+        left = value_of(st, tb, tb[k, T_CL_LEFT], controller, source)
+        right = value_of(st, tb, tb[k, T_CL_RIGHT], controller, source)
+        if not compare(left, tb[k, T_CL_CMP], right):
             return False
     return True

@@ -1,40 +1,49 @@
-"""The game's own random numbers: a xorshift32 generator whose state lives in the game state.
+"""Random numbers kept in arrays: a xorshift32 generator.
 
-Kept in the state (not a global), so a cloned state has the same future, the seed plus the actions
-replay a game exactly, and compiled and plain-Python runs agree bit for bit (every intermediate
-value stays below 2**63, so int64 arithmetic never overflows).
+The deal's generator lives in the game state (st[G_RNG]), so a cloned state has the same
+future, the seed plus the actions replay a game exactly, and compiled and plain-Python runs agree
+bit for bit (every intermediate value stays below 2**63, so int64 arithmetic never overflows).
+Bots keep their own generator in a one-element array, so their choices never change the deal.
 """
 
 from simulator.engine._jit import njit
+from simulator.engine.layout import G_RNG, ROW_CARD
 
 MASK32 = 0xFFFFFFFF
 
 
 @njit
-def next_u32(rng):
-    """Advance the generator in `rng[0]` and return its new 32-bit value."""
-    x = rng[0]
+def xorshift32(x):
     x ^= (x << 13) & MASK32
     x ^= x >> 17
     x ^= (x << 5) & MASK32
-    rng[0] = x
     return x
 
 
 @njit
-def randint(rng, n):
-    """A number in [0, n), n >= 1."""
-    return next_u32(rng) % n
+def randint(st, n):
+    """A number in [0, n) from the deal's generator, n >= 1."""
+    x = xorshift32(st[G_RNG])
+    st[G_RNG] = x
+    return x % n
 
 
 @njit
-def shuffle(rng, arr, start, count):
-    """Fisher-Yates shuffle of arr[start:start+count] in place."""
+def bot_randint(r, n):
+    """A number in [0, n) from a bot's own generator r[0], n >= 1."""
+    x = xorshift32(r[0])
+    r[0] = x
+    return x % n
+
+
+@njit
+def shuffle(st, column, count):
+    """Fisher-Yates shuffle of the first `count` entries of a deck column (School/Library)."""
     for i in range(count - 1, 0, -1):
-        j = randint(rng, i + 1)
-        a = arr[start + i]
-        arr[start + i] = arr[start + j]
-        arr[start + j] = a
+        j = randint(st, i + 1)
+        a = st[ROW_CARD + i, column]
+        st[ROW_CARD + i, column] = st[ROW_CARD + j, column]
+        st[ROW_CARD + j, column] = a
 
 
 def seed_value(seed: int) -> int:

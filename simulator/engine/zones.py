@@ -8,18 +8,54 @@ rebuilt from the Trash Pile when it runs out; a card that changes zone comes bac
 from simulator.constants import COURTYARD_SIZE, CardKind
 from simulator.engine._jit import njit
 from simulator.engine.layout import (
+    C_DEF,
+    C_EXHAUSTED,
+    C_FDMG,
+    C_LIBRARY,
+    C_MC_FIGHT,
+    C_MC_PERM,
+    C_MC_TURN,
+    C_MD_FIGHT,
+    C_MD_PERM,
+    C_MD_TURN,
+    C_OWNER,
+    C_ROLE,
+    C_SCHOOL,
+    C_SHIELD_FIGHT,
+    C_SHIELD_PERM,
+    C_SHIELD_TURN,
+    C_TOKEN,
+    C_USED,
+    C_ZONE,
     G_ACTIVE,
     G_ELIMINATED,
+    G_LIB_CAP,
     G_LIB_HEAD,
     G_LIB_N,
+    G_N_CARDS,
     G_OPT_SCHOOL,
     G_PLAYERS,
+    G_SCHOOL_CAP,
     G_SCHOOL_EMPTY,
     G_SCHOOL_HEAD,
     G_SCHOOL_N,
     G_STACK_N,
     G_TRIG_N,
+    K_CANCEL,
+    K_PLAYER,
     MAX_TRIGGERS,
+    P_ALIVE,
+    P_IDOL,
+    P_MERIT,
+    P_N_EXPELLED,
+    P_PLACE,
+    ROW_CARD,
+    ROW_SEAT,
+    ROW_STACK,
+    ROW_TRIG,
+    TR_AB,
+    TR_CARD,
+    TR_PLAYER,
     Z_CLASS,
     Z_COURTYARD,
     Z_EXPEL,
@@ -33,6 +69,7 @@ from simulator.engine.layout import (
 )
 from simulator.engine.query import condition_holds
 from simulator.engine.rng import shuffle
+from simulator.engine.tables import T_AB_COND, T_AB_END, T_AB_START, T_AB_TRIGGER
 
 _STUDENT = int(CardKind.STUDENT)
 
@@ -40,22 +77,22 @@ _STUDENT = int(CardKind.STUDENT)
 @njit
 def move(st, c, zone, owner):
     """Put card c into `zone` under `owner`, as a fresh card."""
-    st.zone[c] = zone
-    st.owner[c] = owner
-    st.exhausted[c] = 0
-    st.token[c] = 0
-    st.mc_turn[c] = 0
-    st.md_turn[c] = 0
-    st.mc_fight[c] = 0
-    st.md_fight[c] = 0
-    st.mc_perm[c] = 0
-    st.md_perm[c] = 0
-    st.shield_turn[c] = 0
-    st.shield_fight[c] = 0
-    st.shield_perm[c] = 0
-    st.used[c] = 0
-    st.role[c] = 0
-    st.fdmg[c] = 0
+    st[ROW_CARD + c, C_ZONE] = zone
+    st[ROW_CARD + c, C_OWNER] = owner
+    st[ROW_CARD + c, C_EXHAUSTED] = 0
+    st[ROW_CARD + c, C_TOKEN] = 0
+    st[ROW_CARD + c, C_MC_TURN] = 0
+    st[ROW_CARD + c, C_MD_TURN] = 0
+    st[ROW_CARD + c, C_MC_FIGHT] = 0
+    st[ROW_CARD + c, C_MD_FIGHT] = 0
+    st[ROW_CARD + c, C_MC_PERM] = 0
+    st[ROW_CARD + c, C_MD_PERM] = 0
+    st[ROW_CARD + c, C_SHIELD_TURN] = 0
+    st[ROW_CARD + c, C_SHIELD_FIGHT] = 0
+    st[ROW_CARD + c, C_SHIELD_PERM] = 0
+    st[ROW_CARD + c, C_USED] = 0
+    st[ROW_CARD + c, C_ROLE] = 0
+    st[ROW_CARD + c, C_FDMG] = 0
 
 
 # -- triggers ---------------------------------------------------------------------------------
@@ -64,27 +101,27 @@ def move(st, c, zone, owner):
 @njit
 def fire(st, tb, c, trigger, controller):
     """Queue card c's abilities that trigger on `trigger` (their `if` is checked now)."""
-    d = st.c_def[c]
-    for a in range(tb.ab_start[d], tb.ab_end[d]):
-        if tb.ab_trigger[a] != trigger:
+    d = st[ROW_CARD + c, C_DEF]
+    for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
+        if tb[a, T_AB_TRIGGER] != trigger:
             continue
-        if not condition_holds(st, tb, tb.ab_cond[a], controller, c):
+        if not condition_holds(st, tb, tb[a, T_AB_COND], controller, c):
             continue
-        n = st.g[G_TRIG_N]
+        n = st[G_TRIG_N]
         if n >= MAX_TRIGGERS:
             return
-        st.tr_card[n] = c
-        st.tr_ab[n] = a
-        st.tr_player[n] = controller
-        st.g[G_TRIG_N] = n + 1
+        st[ROW_TRIG + n, TR_CARD] = c
+        st[ROW_TRIG + n, TR_AB] = a
+        st[ROW_TRIG + n, TR_PLAYER] = controller
+        st[G_TRIG_N] = n + 1
 
 
 @njit
 def fire_class(st, tb, p, trigger):
     """Queue the `trigger` abilities of every card in seat p's Class (p = -1: every Class)."""
-    for c in range(st.c_def.shape[0]):
-        if st.zone[c] == Z_CLASS and (p < 0 or st.owner[c] == p):
-            fire(st, tb, c, trigger, st.owner[c])
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_ZONE] == Z_CLASS and (p < 0 or st[ROW_CARD + c, C_OWNER] == p):
+            fire(st, tb, c, trigger, st[ROW_CARD + c, C_OWNER])
 
 
 # -- the School and the Courtyard ----------------------------------------------------------------
@@ -93,8 +130,8 @@ def fire_class(st, tb, p, trigger):
 @njit
 def courtyard_count(st):
     n = 0
-    for c in range(st.c_def.shape[0]):
-        if st.zone[c] == Z_COURTYARD:
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:
             n += 1
     return n
 
@@ -102,22 +139,22 @@ def courtyard_count(st):
 @njit
 def school_draw(st):
     """Take the top card of the School, or -1 if it is empty."""
-    n = st.g[G_SCHOOL_N]
+    n = st[G_SCHOOL_N]
     if n == 0:
         return -1
-    head = st.g[G_SCHOOL_HEAD]
-    c = st.school[head]
-    st.g[G_SCHOOL_HEAD] = (head + 1) % st.school.shape[0]
-    st.g[G_SCHOOL_N] = n - 1
+    head = st[G_SCHOOL_HEAD]
+    c = st[ROW_CARD + head, C_SCHOOL]
+    st[G_SCHOOL_HEAD] = (head + 1) % st[G_SCHOOL_CAP]
+    st[G_SCHOOL_N] = n - 1
     return c
 
 
 @njit
 def school_put_bottom(st, c):
-    cap = st.school.shape[0]
-    n = st.g[G_SCHOOL_N]
-    st.school[(st.g[G_SCHOOL_HEAD] + n) % cap] = c
-    st.g[G_SCHOOL_N] = n + 1
+    cap = st[G_SCHOOL_CAP]
+    n = st[G_SCHOOL_N]
+    st[ROW_CARD + ((st[G_SCHOOL_HEAD] + n) % cap), C_SCHOOL] = c
+    st[G_SCHOOL_N] = n + 1
     move(st, c, Z_SCHOOL, -1)
 
 
@@ -128,11 +165,11 @@ def refill_courtyard(st):
     while courtyard_count(st) < COURTYARD_SIZE:
         c = school_draw(st)
         if c < 0:
-            st.g[G_SCHOOL_EMPTY] = 1
+            st[G_SCHOOL_EMPTY] = 1
             return
         move(st, c, Z_COURTYARD, -1)
-    if st.g[G_OPT_SCHOOL] == 1 and st.g[G_SCHOOL_N] == 0:
-        st.g[G_SCHOOL_EMPTY] = 1  # rules option: the School runs out with its last card
+    if st[G_OPT_SCHOOL] == 1 and st[G_SCHOOL_N] == 0:
+        st[G_SCHOOL_EMPTY] = 1  # rules option: the School runs out with its last card
 
 
 # -- the Library and hands -------------------------------------------------------------------------
@@ -142,27 +179,27 @@ def refill_courtyard(st):
 def _rebuild_library(st):
     """Section 4: if the Library runs out, the Trash Pile is shuffled back into it."""
     n = 0
-    for c in range(st.c_def.shape[0]):
-        if st.zone[c] == Z_TRASH:
-            st.library[n] = c
-            st.zone[c] = Z_LIBRARY
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_ZONE] == Z_TRASH:
+            st[ROW_CARD + n, C_LIBRARY] = c
+            st[ROW_CARD + c, C_ZONE] = Z_LIBRARY
             n += 1
-    shuffle(st.rng, st.library, 0, n)
-    st.g[G_LIB_HEAD] = 0
-    st.g[G_LIB_N] = n
+    shuffle(st, C_LIBRARY, n)
+    st[G_LIB_HEAD] = 0
+    st[G_LIB_N] = n
 
 
 @njit
 def draw_scheme(st, p):
     """Seat p draws the top Scheme of the Library (nothing if Library and Trash are empty)."""
-    if st.g[G_LIB_N] == 0:
+    if st[G_LIB_N] == 0:
         _rebuild_library(st)
-        if st.g[G_LIB_N] == 0:
+        if st[G_LIB_N] == 0:
             return -1
-    head = st.g[G_LIB_HEAD]
-    c = st.library[head]
-    st.g[G_LIB_HEAD] = (head + 1) % st.library.shape[0]
-    st.g[G_LIB_N] -= 1
+    head = st[G_LIB_HEAD]
+    c = st[ROW_CARD + head, C_LIBRARY]
+    st[G_LIB_HEAD] = (head + 1) % st[G_LIB_CAP]
+    st[G_LIB_N] -= 1
     move(st, c, Z_HAND, p)
     return c
 
@@ -178,12 +215,12 @@ def trash(st, c):
 @njit
 def expel(st, tb, c, by):
     """Expel Student c to the Expel Pile; `by` (or -1) is the seat credited if it is an enemy's."""
-    owner = st.owner[c]
-    was_in_class = st.zone[c] == Z_CLASS
-    from_courtyard = st.zone[c] == Z_COURTYARD
+    owner = st[ROW_CARD + c, C_OWNER]
+    was_in_class = st[ROW_CARD + c, C_ZONE] == Z_CLASS
+    from_courtyard = st[ROW_CARD + c, C_ZONE] == Z_COURTYARD
     move(st, c, Z_EXPEL, -1)
     if by >= 0 and owner >= 0 and by != owner:
-        st.n_expelled[by] += 1
+        st[ROW_SEAT + by, P_N_EXPELLED] += 1
     if was_in_class and owner >= 0:
         fire(st, tb, c, 4, owner)  # Trigger.EXPELLED
     if from_courtyard:
@@ -194,42 +231,42 @@ def expel(st, tb, c, by):
 def eliminate(st, p):
     """Seat p is expelled from the School (0 Merit): its Students go to the Expel Pile, its
     Schemes to the Trash Pile, its Idol out of the game (ruling 8)."""
-    st.alive[p] = 0
-    st.g[G_ELIMINATED] += 1
-    st.place[p] = st.g[G_ELIMINATED]
-    st.merit[p] = 0
-    for c in range(st.c_def.shape[0]):
-        if st.owner[c] != p:
+    st[ROW_SEAT + p, P_ALIVE] = 0
+    st[G_ELIMINATED] += 1
+    st[ROW_SEAT + p, P_PLACE] = st[G_ELIMINATED]
+    st[ROW_SEAT + p, P_MERIT] = 0
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_OWNER] != p:
             continue
-        z = st.zone[c]
+        z = st[ROW_CARD + c, C_ZONE]
         if z in (Z_CLASS, Z_HALLWAY):
-            if c == st.idol[p]:
+            if c == st[ROW_SEAT + p, P_IDOL]:
                 move(st, c, Z_OUT, -1)
             else:
                 move(st, c, Z_EXPEL, -1)
         elif z == Z_HAND:
             move(st, c, Z_TRASH, -1)
     # Its effects waiting on the stack are cancelled; its queued triggers dropped.
-    for i in range(st.g[G_STACK_N]):
-        if st.st_player[i] == p:
-            st.st_cancel[i] = 1
+    for i in range(st[G_STACK_N]):
+        if st[ROW_STACK + i, K_PLAYER] == p:
+            st[ROW_STACK + i, K_CANCEL] = 1
     n = 0
-    for i in range(st.g[G_TRIG_N]):
-        if st.tr_player[i] != p:
-            st.tr_card[n] = st.tr_card[i]
-            st.tr_ab[n] = st.tr_ab[i]
-            st.tr_player[n] = st.tr_player[i]
+    for i in range(st[G_TRIG_N]):
+        if st[ROW_TRIG + i, TR_PLAYER] != p:
+            st[ROW_TRIG + n, TR_CARD] = st[ROW_TRIG + i, TR_CARD]
+            st[ROW_TRIG + n, TR_AB] = st[ROW_TRIG + i, TR_AB]
+            st[ROW_TRIG + n, TR_PLAYER] = st[ROW_TRIG + i, TR_PLAYER]
             n += 1
-    st.g[G_TRIG_N] = n
+    st[G_TRIG_N] = n
 
 
 @njit
 def next_seat(st, p):
     """The next seat in turn order still in the game (p itself if it is the only one)."""
-    n = st.g[G_PLAYERS]
+    n = st[G_PLAYERS]
     for k in range(1, n + 1):
         q = (p + k) % n
-        if st.alive[q] == 1:
+        if st[ROW_SEAT + q, P_ALIVE] == 1:
             return q
     return p
 
@@ -237,14 +274,14 @@ def next_seat(st, p):
 @njit
 def alive_count(st):
     n = 0
-    for p in range(st.g[G_PLAYERS]):
-        n += st.alive[p]
+    for p in range(st[G_PLAYERS]):
+        n += st[ROW_SEAT + p, P_ALIVE]
     return n
 
 
 @njit
 def is_active_turn(st, p):
-    return st.g[G_ACTIVE] == p
+    return st[G_ACTIVE] == p
 
 
 _ = (Z_STACK, _STUDENT)

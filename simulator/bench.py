@@ -1,0 +1,88 @@
+"""Speed of the engine, measured: games and decisions per second per core, start-up times.
+
+`avarium bench` plays complete 2-player games between uniformly random legal players on a card
+set (every ordered pairing of its Idols in turn) inside compiled code, timing with the process's
+CPU clock so the figure is per core. A decision is a choice among two or more legal actions;
+forced moves and windows nobody can act in are not counted.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+from simulator.api import Rules, tables_of
+from simulator.cards.model import CardSet
+from simulator.constants import MAX_PLAYERS
+from simulator.engine.play import play_random_games
+from simulator.engine.state import allocate
+
+_WARM_SCRIPT = (
+    "import time; t = time.perf_counter();"
+    "from simulator.bench import random_games; from simulator.cards.loader import load_cards;"
+    "random_games(load_cards(), 2, seed=1);"
+    "print(time.perf_counter() - t)"
+)
+
+
+def random_games(cards: CardSet, n_games: int, seed: int = 0, rules: Rules | None = None):
+    """Play n 2-player random games; returns an array of rows (winner, reason, turns, rounds,
+    decisions) and the idol pairs used."""
+    rules = rules or Rules()
+    tb = tables_of(cards)
+    st = allocate(tb)
+    idols = [cards.index[c.id] for c in cards.idols]
+    pairs = list(itertools.permutations(idols, 2))
+    chosen = np.array([pairs[i % len(pairs)] for i in range(n_games)], np.int32)
+    seq = np.random.SeedSequence(seed)
+    states = seq.generate_state(2 * n_games, dtype=np.uint32).astype(np.int64)
+    seeds = np.where(states[:n_games] == 0, 1, states[:n_games])
+    bots = np.where(states[n_games:] == 0, 1, states[n_games:])
+    bonus = np.zeros(MAX_PLAYERS, np.int32)
+    bonus[:2] = rules.seat_bonus(2)
+    out = np.zeros((n_games, 5), np.int64)
+    play_random_games(st, tb, 2, chosen, bonus, seeds, bots, rules.config(), out)
+    return out, chosen
+
+
+def _start_time(env: dict[str, str]) -> float:
+    done = subprocess.run(
+        [sys.executable, "-c", _WARM_SCRIPT], env=env, capture_output=True, text=True, check=True
+    )
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def run(cards: CardSet, n_games: int = 10_000, cold: bool = False, seed: int = 0) -> dict:
+    """Measure and return the figures as a dict (see module docstring)."""
+    random_games(cards, 2, seed)  # compile or load the cache before timing
+    t0, c0 = time.perf_counter(), time.process_time()
+    out, _ = random_games(cards, n_games, seed)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    decisions = int(out[:, 4].sum())
+    reasons = np.bincount(out[:, 1], minlength=7)
+    figures = {
+        "games": n_games,
+        "players": 2,
+        "bots": "random",
+        "card_set": cards.fingerprint,
+        "cpu_seconds": round(cpu, 3),
+        "wall_seconds": round(wall, 3),
+        "games_per_second_per_core": round(n_games / cpu, 1),
+        "decisions_per_second_per_core": round(decisions / cpu, 1),
+        "mean_decisions_per_game": round(decisions / n_games, 2),
+        "mean_turns_per_game": round(float(out[:, 2].mean()), 2),
+        "stalled_games": int(reasons[5]),
+        "warm_start_seconds": round(_start_time(dict(os.environ)), 3),
+        "cold_start_seconds": None,
+    }
+    if cold:
+        with tempfile.TemporaryDirectory() as cache:
+            env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+            figures["cold_start_seconds"] = round(_start_time(env), 3)
+    return figures

@@ -1,0 +1,441 @@
+"""Card effects: one small kernel per opcode and one dispatcher, driven by the card tables.
+
+Rulebook section 8: an effect is played out whole before anything new is added; abilities that
+trigger meanwhile wait in the trigger queue. Only "trash" can pause an effect, to let the
+trashing player choose (the pause is a pending decision, never a call into a bot).
+"""
+
+import numpy as np
+
+from simulator.constants import CardKind, Destination, Duration, Op, PlayerSel, Quantifier
+from simulator.engine._jit import njit
+from simulator.engine.layout import (
+    C_DEF,
+    C_EXHAUSTED,
+    C_MC_FIGHT,
+    C_MC_PERM,
+    C_MC_TURN,
+    C_MD_FIGHT,
+    C_MD_PERM,
+    C_MD_TURN,
+    C_OWNER,
+    C_SHIELD_FIGHT,
+    C_SHIELD_PERM,
+    C_SHIELD_TURN,
+    C_TOKEN,
+    C_ZONE,
+    D_EFFECT_TRASH,
+    DECL_SCHEME,
+    G_DEC,
+    G_DEC_LEFT,
+    G_DEC_PLAYER,
+    G_N_CARDS,
+    G_PLAYERS,
+    G_RES_EFF,
+    G_RES_SUB,
+    G_STACK_N,
+    K_AB,
+    K_CANCEL,
+    K_CARD,
+    K_KIND,
+    K_PLAYER,
+    K_TARGET,
+    P_ALIVE,
+    P_DISC_RECRUIT,
+    P_DISC_SCHEME,
+    P_MERIT,
+    P_N_RECRUITED,
+    P_REP,
+    ROW_CARD,
+    ROW_SEAT,
+    ROW_STACK,
+    Z_CLASS,
+    Z_COURTYARD,
+    Z_EXPEL,
+    Z_HALLWAY,
+    Z_STACK,
+)
+from simulator.engine.playable import hand_count
+from simulator.engine.query import defense_of, enemy, matches, recruit_cost, value_of
+from simulator.engine.rng import randint
+from simulator.engine.tables import (
+    T_EF_AMOUNT,
+    T_EF_COMBAT,
+    T_EF_DEFENSE,
+    T_EF_DEST,
+    T_EF_DISCOUNT,
+    T_EF_DURATION,
+    T_EF_END,
+    T_EF_FREE,
+    T_EF_OP,
+    T_EF_PLAYER,
+    T_EF_RESOURCE,
+    T_EF_SEL,
+    T_EF_START,
+    T_KIND,
+    T_SEL_QUANT,
+)
+from simulator.engine.zones import (
+    draw_scheme,
+    expel,
+    fire,
+    move,
+    refill_courtyard,
+    school_put_bottom,
+    trash,
+)
+
+_IDOL = int(CardKind.IDOL)
+_STUDENT = int(CardKind.STUDENT)
+
+
+# -- who an effect applies to ------------------------------------------------------------------
+
+
+@njit
+def players_of(st, tb, e, i, k, controller):
+    """The seats a player effect applies to, in turn order from the controller."""
+    sel = tb[e, T_EF_PLAYER]
+    n = st[G_PLAYERS]
+    out = np.full(4, -1, np.int32)
+    m = 0
+    if sel == PlayerSel.YOU:
+        out[0] = controller
+        return out, 1
+    if sel == PlayerSel.TARGET_ENEMY:
+        t = st[ROW_STACK + i, K_TARGET + k]
+        if t >= 0 and enemy(st, controller, t):
+            out[0] = t
+            m = 1
+        return out, m
+    if sel == PlayerSel.RANDOM_ENEMY:
+        if st[ROW_STACK + i, K_TARGET + k] < 0:  # chosen once, so a paused effect keeps its victim
+            count = 0
+            for q in range(n):
+                if enemy(st, controller, q):
+                    count += 1
+            if count == 0:
+                return out, 0
+            pick = randint(st, count)
+            for q in range(n):
+                if enemy(st, controller, q):
+                    if pick == 0:
+                        st[ROW_STACK + i, K_TARGET + k] = q
+                        break
+                    pick -= 1
+        t = st[ROW_STACK + i, K_TARGET + k]
+        if enemy(st, controller, t):
+            out[0] = t
+            m = 1
+        return out, m
+    for j in range(n):
+        q = (controller + j) % n
+        if st[ROW_SEAT + q, P_ALIVE] == 0:
+            continue
+        if sel == PlayerSel.EACH_PLAYER or q != controller:
+            out[m] = q
+            m += 1
+    return out, m
+
+
+@njit
+def cards_of(st, tb, e, i, k, controller, source):
+    """The cards a card effect applies to, fixed before any of them is changed."""
+    sel = tb[e, T_EF_SEL]
+    q = tb[sel, T_SEL_QUANT]
+    n = st[G_N_CARDS]
+    out = np.full(n, -1, np.int32)
+    if q == Quantifier.THIS:
+        if source >= 0 and st[ROW_CARD + source, C_ZONE] == Z_CLASS:
+            out[0] = source
+            return out, 1
+        return out, 0
+    if q == Quantifier.TARGET:
+        t = st[ROW_STACK + i, K_TARGET + k]
+        if t >= 0 and matches(st, tb, sel, t, controller, source):
+            out[0] = t
+            return out, 1
+        return out, 0  # the target is gone: this part of the effect does nothing
+    m = 0
+    for c in range(n):
+        if matches(st, tb, sel, c, controller, source):
+            out[m] = c
+            m += 1
+    if q == Quantifier.RANDOM and m > 0:
+        out[0] = out[randint(st, m)]
+        return out, 1
+    return out, m
+
+
+# -- the kernels --------------------------------------------------------------------------------
+
+
+@njit
+def gain(st, q, resource, amount):
+    if resource == 0:
+        st[ROW_SEAT + q, P_MERIT] += amount
+    else:
+        st[ROW_SEAT + q, P_REP] += amount
+
+
+@njit
+def lose(st, q, resource, amount):
+    """Lose up to `amount`; never below 0. Returns what was actually lost."""
+    have = st[ROW_SEAT + q, P_MERIT] if resource == 0 else st[ROW_SEAT + q, P_REP]
+    lost = amount if amount < have else have
+    if resource == 0:
+        st[ROW_SEAT + q, P_MERIT] -= lost
+    else:
+        st[ROW_SEAT + q, P_REP] -= lost
+    return lost
+
+
+@njit
+def prevent_damage(st, c, amount):
+    """Shields absorb damage (fight shield first, then turn, then lasting); returns the rest."""
+    for which in range(3):
+        if amount == 0:
+            break
+        if which == 0:
+            s = st[ROW_CARD + c, C_SHIELD_FIGHT]
+        elif which == 1:
+            s = st[ROW_CARD + c, C_SHIELD_TURN]
+        else:
+            s = st[ROW_CARD + c, C_SHIELD_PERM]
+        used = s if s < amount else amount
+        amount -= used
+        if which == 0:
+            st[ROW_CARD + c, C_SHIELD_FIGHT] -= used
+        elif which == 1:
+            st[ROW_CARD + c, C_SHIELD_TURN] -= used
+        else:
+            st[ROW_CARD + c, C_SHIELD_PERM] -= used
+    return amount
+
+
+@njit
+def damage_outcome(st, tb, c, amount):
+    """Non-fight damage (DESIGN 4): 2 = expel, 1 = exhaust, 0 = nothing; Idols lose Merit."""
+    if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _IDOL:
+        return 0
+    if amount >= defense_of(st, tb, c):
+        return 2
+    return 1 if amount > 0 else 0
+
+
+@njit
+def deal_damage(st, tb, cards, m, amount, controller):
+    """Damage to several cards at once: outcomes are decided before any card leaves."""
+    outcome = np.zeros(m, np.int32)
+    taken = np.zeros(m, np.int32)
+    for j in range(m):
+        c = cards[j]
+        taken[j] = prevent_damage(st, c, amount)
+        outcome[j] = damage_outcome(st, tb, c, taken[j])
+    for j in range(m):
+        c = cards[j]
+        if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _IDOL:
+            lose(st, st[ROW_CARD + c, C_OWNER], 0, taken[j])
+        elif outcome[j] == 2:
+            expel(st, tb, c, controller)
+        elif outcome[j] == 1:
+            st[ROW_CARD + c, C_EXHAUSTED] = 1
+
+
+@njit
+def modify(st, c, combat, defense, duration):
+    if duration == Duration.END_OF_FIGHT:
+        st[ROW_CARD + c, C_MC_FIGHT] += combat
+        st[ROW_CARD + c, C_MD_FIGHT] += defense
+    elif duration == Duration.PERMANENT:
+        st[ROW_CARD + c, C_MC_PERM] += combat
+        st[ROW_CARD + c, C_MD_PERM] += defense
+    else:
+        st[ROW_CARD + c, C_MC_TURN] += combat
+        st[ROW_CARD + c, C_MD_TURN] += defense
+
+
+@njit
+def shield(st, c, amount, duration):
+    if duration == Duration.END_OF_FIGHT:
+        st[ROW_CARD + c, C_SHIELD_FIGHT] += amount
+    elif duration == Duration.PERMANENT:
+        st[ROW_CARD + c, C_SHIELD_PERM] += amount
+    else:
+        st[ROW_CARD + c, C_SHIELD_TURN] += amount
+
+
+@njit
+def recruit_by_effect(st, tb, c, controller, free, discount):
+    """Recruit Courtyard Student c into the controller's Hallway, paying what it costs."""
+    cost = 0
+    if not free:
+        cost = recruit_cost(st, tb, controller, c) - discount
+        cost = cost if cost > 0 else 0
+    if st[ROW_SEAT + controller, P_REP] < cost or st[ROW_CARD + c, C_ZONE] != Z_COURTYARD:
+        return
+    st[ROW_SEAT + controller, P_REP] -= cost
+    move(st, c, Z_HALLWAY, controller)
+    st[ROW_SEAT + controller, P_N_RECRUITED] += 1
+    fire(st, tb, c, 1, controller)  # Trigger.RECRUIT
+    refill_courtyard(st)
+
+
+@njit
+def join_class(st, tb, c, p):
+    """Card c enters seat p's Class, ready (section 5), and its "on join" abilities trigger."""
+    move(st, c, Z_CLASS, p)
+    fire(st, tb, c, 0, p)  # Trigger.JOIN
+
+
+@njit
+def return_card(st, tb, c, destination, controller):
+    z = st[ROW_CARD + c, C_ZONE]
+    if destination == Destination.YOUR_CLASS:
+        if z == Z_EXPEL:
+            join_class(st, tb, c, controller)
+    elif destination == Destination.COURTYARD:
+        move(st, c, Z_COURTYARD, -1)  # the Courtyard may now hold more than 6 (ruling 16)
+    else:
+        school_put_bottom(st, c)
+        if z == Z_COURTYARD:
+            refill_courtyard(st)
+
+
+@njit
+def cancel(st, target):
+    for j in range(st[G_STACK_N]):
+        if (
+            st[ROW_STACK + j, K_CARD] == target
+            and st[ROW_STACK + j, K_KIND] == DECL_SCHEME
+            and st[ROW_CARD + target, C_ZONE] == Z_STACK
+        ):
+            st[ROW_STACK + j, K_CANCEL] = 1
+
+
+# -- the dispatcher ---------------------------------------------------------------------------
+
+
+@njit
+def apply_effect(st, tb, i, e):
+    """Play out effect e of stack item i. Returns True when it paused for a decision."""
+    a = st[ROW_STACK + i, K_AB]
+    k = e - tb[a, T_EF_START]
+    controller = st[ROW_STACK + i, K_PLAYER]
+    source = st[ROW_STACK + i, K_CARD] if st[ROW_STACK + i, K_KIND] != DECL_SCHEME else -1
+    op = tb[e, T_EF_OP]
+    amount = 0
+    if tb[e, T_EF_AMOUNT] >= 0:
+        amount = value_of(st, tb, tb[e, T_EF_AMOUNT], controller, source)
+    if op == Op.GAIN or op == Op.LOSE or op == Op.DRAW or op == Op.TRASH or op == Op.STEAL:
+        seats, m = players_of(st, tb, e, i, k, controller)
+        if op == Op.TRASH:
+            return _trash_effect(st, seats, m, amount)
+        for j in range(m):
+            q = seats[j]
+            if op == Op.GAIN:
+                gain(st, q, tb[e, T_EF_RESOURCE], amount)
+            elif op == Op.LOSE:
+                lose(st, q, tb[e, T_EF_RESOURCE], amount)
+            elif op == Op.STEAL:
+                gain(
+                    st,
+                    controller,
+                    tb[e, T_EF_RESOURCE],
+                    lose(st, q, tb[e, T_EF_RESOURCE], amount),
+                )
+            else:
+                for _ in range(amount):
+                    draw_scheme(st, q)
+        return False
+    if op == Op.DISCOUNT:
+        if tb[e, T_EF_RESOURCE] == 0:
+            st[ROW_SEAT + controller, P_DISC_RECRUIT] += tb[e, T_EF_DISCOUNT]
+        else:
+            st[ROW_SEAT + controller, P_DISC_SCHEME] += tb[e, T_EF_DISCOUNT]
+        return False
+    cards, m = cards_of(st, tb, e, i, k, controller, source)
+    if op == Op.DAMAGE:
+        deal_damage(st, tb, cards, m, amount, controller)
+        return False
+    for j in range(m):
+        c = cards[j]
+        if op == Op.EXHAUST:
+            st[ROW_CARD + c, C_EXHAUSTED] = 1
+        elif op == Op.READY:
+            st[ROW_CARD + c, C_EXHAUSTED] = 0
+        elif op == Op.EXPEL:
+            expel(st, tb, c, controller)
+        elif op == Op.MODIFY:
+            modify(st, c, tb[e, T_EF_COMBAT], tb[e, T_EF_DEFENSE], tb[e, T_EF_DURATION])
+        elif op == Op.RECRUIT:
+            recruit_by_effect(st, tb, c, controller, tb[e, T_EF_FREE] == 1, tb[e, T_EF_DISCOUNT])
+        elif op == Op.RETURN:
+            return_card(st, tb, c, tb[e, T_EF_DEST], controller)
+        elif op == Op.TAKE:
+            join_class(st, tb, c, controller)
+        elif op == Op.REMOVE_TOKEN:
+            st[ROW_CARD + c, C_TOKEN] = 0
+        elif op == Op.PREVENT:
+            shield(st, c, amount, tb[e, T_EF_DURATION])
+        elif op == Op.CANCEL:
+            cancel(st, c)
+        else:
+            raise ValueError("unknown effect opcode")
+    return False
+
+
+@njit
+def _trash_effect(st, seats, m, amount):
+    """Each seat in turn trashes `amount` Schemes of its choice (all of them if it has no more).
+    G_RES_SUB counts the seats done, so the effect resumes after each choice."""
+    while st[G_RES_SUB] < m:
+        q = seats[st[G_RES_SUB]]
+        have = hand_count(st, q)
+        if have == 0 or amount == 0:
+            st[G_RES_SUB] += 1
+            continue
+        if have <= amount:
+            for c in range(st[G_N_CARDS]):
+                if st[ROW_CARD + c, C_ZONE] == 7 and st[ROW_CARD + c, C_OWNER] == q:  # Z_HAND
+                    trash(st, c)
+            st[G_RES_SUB] += 1
+            continue
+        st[G_DEC] = D_EFFECT_TRASH
+        st[G_DEC_PLAYER] = q
+        st[G_DEC_LEFT] = amount
+        return True
+    return False
+
+
+@njit
+def resolve_top(st, tb):
+    """Play out the top item of the stack (rule A: last in, first out), resuming if paused."""
+    i = st[G_STACK_N] - 1
+    a = st[ROW_STACK + i, K_AB]
+    if st[G_RES_EFF] < 0:
+        st[G_RES_SUB] = 0
+        if (
+            st[ROW_STACK + i, K_CANCEL] == 1
+            or st[ROW_SEAT + (st[ROW_STACK + i, K_PLAYER]), P_ALIVE] == 0
+        ):
+            st[G_RES_EFF] = tb[a, T_EF_END]
+        else:
+            st[G_RES_EFF] = tb[a, T_EF_START]
+    while st[G_RES_EFF] < tb[a, T_EF_END]:
+        if apply_effect(st, tb, i, st[G_RES_EFF]):
+            return  # waiting for a decision; resumes at the same effect
+        st[G_RES_EFF] += 1
+        st[G_RES_SUB] = 0
+    # done: a Scheme goes to the Trash Pile (section 6), the item leaves the stack
+    if (
+        st[ROW_STACK + i, K_KIND] == DECL_SCHEME
+        and st[ROW_CARD + (st[ROW_STACK + i, K_CARD]), C_ZONE] == Z_STACK
+    ):
+        trash(st, st[ROW_STACK + i, K_CARD])
+    st[G_STACK_N] = i
+    st[G_RES_EFF] = -1
+    st[G_RES_SUB] = 0
+
+
+_ = (_STUDENT,)

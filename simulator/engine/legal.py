@@ -1,0 +1,278 @@
+"""The legal actions of the waiting decision, as flat integers (layout.action_offsets).
+
+| range              | meaning                                                      |
+|--------------------|--------------------------------------------------------------|
+| 0 PASS             | pass priority, or decline an optional choice                 |
+| 1 END_TURN         | end the Plan Phase                                           |
+| RECRUIT + c        | recruit Courtyard Student c                                  |
+| SCHEME_REP + c     | play Scheme c paying Reputation                              |
+| SCHEME_EXHAUST + c | play Scheme c paying by exhausting a Student (chosen next)   |
+| FIGHT + c          | declare a fight led by c (the target is chosen next)         |
+| CHOOSE + c         | answer the waiting decision with card c                      |
+| HELP_DEFEND + c    | send c as a helper to the defending party (Battle Royale)    |
+| PLAYER + p         | answer the waiting decision with seat p                      |
+| TRIGGER + i        | put pending trigger i on the stack next                      |
+| ACTIVATE + c*K + k | activate ability k of card c (K = ability slots per card)    |
+"""
+
+from simulator.constants import AbilityKind, CardKind, Quantifier
+from simulator.engine._jit import njit
+from simulator.engine.fights import can_join, capacity, helper_seat
+from simulator.engine.layout import (
+    A_END_TURN,
+    A_PASS,
+    C_DEF,
+    C_OWNER,
+    C_ROLE,
+    C_ZONE,
+    D_CLASS_LIMIT,
+    D_DAMAGE,
+    D_EFFECT_TRASH,
+    D_FIGHT_TARGET,
+    D_HAND_LIMIT,
+    D_HELPER,
+    D_MAIN,
+    D_PAYER,
+    D_PRIORITY,
+    D_SUPPORT_ATT,
+    D_SUPPORT_DEF,
+    D_TARGET,
+    D_TARGET_PLAYER,
+    D_TRASH_COST,
+    D_TRIGGER_ORDER,
+    DECL_SCHEME,
+    G_AB_SLOTS,
+    G_ACTIVE,
+    G_DEC,
+    G_DEC_PLAYER,
+    G_DECL,
+    G_DECL_AB,
+    G_DECL_CARD,
+    G_DECL_EFF,
+    G_F_ATT_LEADER,
+    G_F_DEF_LEADER,
+    G_F_HELPER,
+    G_F_SPLIT_SIDE,
+    G_N_CARDS,
+    G_PLAYERS,
+    G_TRIG_N,
+    MAX_PLAYERS,
+    MAX_TRIGGERS,
+    P_DISC_RECRUIT,
+    P_REP,
+    ROLE_DEFEND,
+    ROW_CARD,
+    ROW_SEAT,
+    ROW_TRIG,
+    TR_PLAYER,
+    Z_CLASS,
+    Z_COURTYARD,
+    Z_HAND,
+)
+from simulator.engine.playable import (
+    can_activate,
+    can_be_attacked,
+    can_lead,
+    can_pay_by_exhausting,
+    can_play_scheme,
+    fight_possible,
+    in_plan_phase,
+)
+from simulator.engine.query import enemy, matches, static_discount
+from simulator.engine.tables import (
+    T_AB_END,
+    T_AB_KIND,
+    T_AB_START,
+    T_COST,
+    T_EF_SEL,
+    T_KIND,
+    T_N_ACTIVATED,
+)
+
+_STUDENT = int(CardKind.STUDENT)
+_ACTIVATED = int(AbilityKind.ACTIVATED)
+
+
+@njit
+def off_recruit(st):
+    return 2
+
+
+@njit
+def off_scheme_rep(st):
+    return 2 + st[G_N_CARDS]
+
+
+@njit
+def off_scheme_exhaust(st):
+    return 2 + 2 * st[G_N_CARDS]
+
+
+@njit
+def off_fight(st):
+    return 2 + 3 * st[G_N_CARDS]
+
+
+@njit
+def off_choose(st):
+    return 2 + 4 * st[G_N_CARDS]
+
+
+@njit
+def off_help_defend(st):
+    return 2 + 5 * st[G_N_CARDS]
+
+
+@njit
+def off_player(st):
+    return 2 + 6 * st[G_N_CARDS]
+
+
+@njit
+def off_trigger(st):
+    return off_player(st) + MAX_PLAYERS
+
+
+@njit
+def off_activate(st):
+    return off_trigger(st) + MAX_TRIGGERS
+
+
+@njit
+def n_actions(st):
+    return off_activate(st) + st[G_N_CARDS] * st[G_AB_SLOTS]
+
+
+@njit
+def _instant_options(st, tb, p, out, m):
+    """Schemes and abilities seat p may start now."""
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_OWNER] != p:
+            continue
+        z = st[ROW_CARD + c, C_ZONE]
+        if z == Z_HAND:
+            if can_play_scheme(st, tb, p, c, False):
+                out[m] = off_scheme_rep(st) + c
+                m += 1
+            if can_play_scheme(st, tb, p, c, True):
+                out[m] = off_scheme_exhaust(st) + c
+                m += 1
+        elif z == Z_CLASS:
+            d = st[ROW_CARD + c, C_DEF]
+            if tb[d, T_N_ACTIVATED] == 0:
+                continue
+            for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
+                if tb[a, T_AB_KIND] == _ACTIVATED and can_activate(st, tb, p, c, a):
+                    out[m] = off_activate(st) + c * st[G_AB_SLOTS] + (a - tb[d, T_AB_START])
+                    m += 1
+    return m
+
+
+@njit
+def legal_actions(st, tb, out):
+    """Write the legal actions of the waiting decision into `out`; return how many."""
+    dec = st[G_DEC]
+    p = st[G_DEC_PLAYER]
+    n = st[G_N_CARDS]
+    m = 0
+    choose = off_choose(st)
+    if dec == D_MAIN:
+        out[m] = A_END_TURN
+        m += 1
+        # recruit cost = printed cost - this turn's reduction - statics (computed once here)
+        discount = st[ROW_SEAT + p, P_DISC_RECRUIT] + static_discount(st, tb, p, 0)
+        rep = st[ROW_SEAT + p, P_REP]
+        for c in range(n):
+            if st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:
+                if tb[st[ROW_CARD + c, C_DEF], T_COST] - discount <= rep:
+                    out[m] = off_recruit(st) + c
+                    m += 1
+        m = _instant_options(st, tb, p, out, m)
+        if fight_possible(st, tb, p):
+            for c in range(n):
+                if st[ROW_CARD + c, C_ZONE] == Z_CLASS and can_lead(st, tb, p, c):
+                    out[m] = off_fight(st) + c
+                    m += 1
+        return m
+    if dec == D_PRIORITY:
+        out[m] = A_PASS
+        m += 1
+        return _instant_options(st, tb, p, out, m)
+    if dec == D_PAYER:
+        scheme = st[G_DECL_CARD]
+        for c in range(n):
+            if can_pay_by_exhausting(st, tb, p, scheme, c):
+                out[m] = choose + c
+                m += 1
+        return m
+    if dec == D_TRASH_COST or dec == D_HAND_LIMIT or dec == D_EFFECT_TRASH:
+        for c in range(n):
+            if st[ROW_CARD + c, C_ZONE] == Z_HAND and st[ROW_CARD + c, C_OWNER] == p:
+                out[m] = choose + c
+                m += 1
+        return m
+    if dec == D_TARGET:
+        e = st[G_DECL_EFF]
+        sel = tb[e, T_EF_SEL]
+        source = st[G_DECL_CARD] if st[G_DECL] != DECL_SCHEME else -1
+        for c in range(n):
+            if matches(st, tb, sel, c, p, source):
+                out[m] = choose + c
+                m += 1
+        return m
+    if dec == D_TARGET_PLAYER:
+        for q in range(st[G_PLAYERS]):
+            if enemy(st, p, q):
+                out[m] = off_player(st) + q
+                m += 1
+        return m
+    if dec == D_FIGHT_TARGET:
+        for c in range(n):
+            if can_be_attacked(st, tb, p, c):
+                out[m] = choose + c
+                m += 1
+        return m
+    if dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF or dec == D_HELPER:
+        out[m] = A_PASS
+        m += 1
+        for c in range(n):
+            if can_join(st, tb, p, c):
+                out[m] = choose + c
+                m += 1
+                if dec == D_HELPER:
+                    out[m] = off_help_defend(st) + c
+                    m += 1
+        return m
+    if dec == D_DAMAGE:
+        role = st[G_F_SPLIT_SIDE]
+        leader = st[G_F_DEF_LEADER] if role == ROLE_DEFEND else st[G_F_ATT_LEADER]
+        for c in range(n):
+            if (
+                st[ROW_CARD + c, C_ROLE] == role
+                and c != leader
+                and st[ROW_CARD + c, C_ZONE] == Z_CLASS
+            ):
+                if capacity(st, tb, c) > 0:
+                    out[m] = choose + c
+                    m += 1
+        return m
+    if dec == D_CLASS_LIMIT:
+        for c in range(n):
+            if (
+                st[ROW_CARD + c, C_ZONE] == Z_CLASS
+                and st[ROW_CARD + c, C_OWNER] == p
+                and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT
+            ):
+                out[m] = choose + c
+                m += 1
+        return m
+    if dec == D_TRIGGER_ORDER:
+        for t in range(st[G_TRIG_N]):
+            if st[ROW_TRIG + t, TR_PLAYER] == p:
+                out[m] = off_trigger(st) + t
+                m += 1
+        return m
+    return m
+
+
+_ = (G_ACTIVE, G_DECL_AB, G_F_HELPER, Quantifier, helper_seat, in_plan_phase)

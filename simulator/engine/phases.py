@@ -1,0 +1,327 @@
+"""The turn (rulebook section 4), one kernel per numbered step, and how a game ends (section 1).
+
+Start Phase: 1 check your Win-Con, 2 ready, 3 gain Reputation, 4 draw (1-2 skipped on a player's
+first turn). End Phase: 1 Hallways into Classes, 2 expel down to 5 Students, 3 trash down to 5
+Schemes, 4 remove Attack Tokens and end "until end of turn" effects. Each step ends with a
+priority window (section 10), which costs nothing when nobody can act.
+"""
+
+from simulator.constants import CLASS_LIMIT, HAND_LIMIT, CardKind, WinTiming
+from simulator.engine._jit import njit
+from simulator.engine.declare import open_window
+from simulator.engine.layout import (
+    C_DEF,
+    C_EXHAUSTED,
+    C_FDMG,
+    C_MC_TURN,
+    C_MD_TURN,
+    C_OWNER,
+    C_ROLE,
+    C_SHIELD_TURN,
+    C_TOKEN,
+    C_USED,
+    C_ZONE,
+    D_CLASS_LIMIT,
+    D_HAND_LIMIT,
+    D_MAIN,
+    DECL_NONE,
+    G_ACTIONS,
+    G_ACTIVE,
+    G_DEC,
+    G_DEC_LEFT,
+    G_DEC_PLAYER,
+    G_DECL,
+    G_DONE,
+    G_END_PLAYER,
+    G_FIGHT,
+    G_MAX_TURNS,
+    G_N_CARDS,
+    G_OPT_TIE,
+    G_PLAYERS,
+    G_REASON,
+    G_RES_EFF,
+    G_ROUND,
+    G_SCHOOL_EMPTY,
+    G_STACK_N,
+    G_STEP,
+    G_TRIG_N,
+    G_TURN,
+    G_WINDOW,
+    G_WINNER,
+    P_ALIVE,
+    P_DISC_RECRUIT,
+    P_DISC_SCHEME,
+    P_HELPED,
+    P_IDOL,
+    P_MERIT,
+    P_REP,
+    P_TURNS_TAKEN,
+    R_DRAW,
+    R_LAST_STANDING,
+    R_SCHOOL_OUT,
+    R_SCHOOL_OUT_TIE,
+    R_STALLED,
+    R_WINCON,
+    ROW_CARD,
+    ROW_SEAT,
+    S_END_CLASS,
+    S_END_CLEANUP,
+    S_END_HAND,
+    S_END_TRIGGERS,
+    S_NEXT_TURN,
+    S_PLAN,
+    S_START_DRAW,
+    S_START_READY,
+    S_START_REP,
+    S_START_TRIGGERS,
+    Z_CLASS,
+    Z_HALLWAY,
+)
+from simulator.engine.playable import hand_count
+from simulator.engine.query import condition_holds, students_in_class
+from simulator.engine.tables import T_REP_GAIN, T_WINCON_COND, T_WINCON_TIMING
+from simulator.engine.zones import draw_scheme, eliminate, fire, fire_class, move, next_seat
+
+_STUDENT = int(CardKind.STUDENT)
+
+
+# -- the end of the game ------------------------------------------------------------------------
+
+
+@njit
+def end_game(st, winner, reason):
+    st[G_DONE] = 1
+    st[G_WINNER] = winner
+    st[G_REASON] = reason
+    st[G_DEC] = 0
+
+
+@njit
+def wincon_met(st, tb, p, timing):
+    idol = st[ROW_SEAT + p, P_IDOL]
+    d = st[ROW_CARD + idol, C_DEF]
+    return tb[d, T_WINCON_TIMING] == timing and condition_holds(
+        st, tb, tb[d, T_WINCON_COND], p, idol
+    )
+
+
+@njit
+def check_state(st, tb):
+    """Checked after every action and effect (ruling 9). Order matters: players at 0 Merit
+    are expelled first, so losing at 0 Merit beats a Win-Con met at the same moment (FAQ)."""
+    n = st[G_PLAYERS]
+    if st[G_SCHOOL_EMPTY] == 1:
+        school_ran_out(st)
+        return
+    first_out = -1
+    for j in range(n):
+        p = j  # turn order is seat order
+        if st[ROW_SEAT + p, P_ALIVE] == 1 and st[ROW_SEAT + p, P_MERIT] <= 0:
+            if first_out < 0:
+                first_out = p
+            eliminate(st, p)
+    alive = 0
+    last = -1
+    for p in range(n):
+        if st[ROW_SEAT + p, P_ALIVE] == 1:
+            alive += 1
+            last = p
+    if alive == 1:
+        end_game(st, last, R_LAST_STANDING)
+        return
+    if alive == 0:  # ruling 8: all remaining players expelled at once
+        if st[G_OPT_TIE] == 1:
+            end_game(st, -1, R_DRAW)
+        else:
+            end_game(st, first_out, R_LAST_STANDING)
+        return
+    active = st[G_ACTIVE]
+    for j in range(n):  # ruling 9: the active player first, then turn order
+        p = (active + j) % n
+        if st[ROW_SEAT + p, P_ALIVE] == 1 and wincon_met(st, tb, p, WinTiming.INSTANT):
+            end_game(st, p, R_WINCON)
+            return
+    if st[ROW_SEAT + active, P_ALIVE] == 0:
+        abandon_turn(st)
+
+
+@njit
+def school_ran_out(st):
+    """Section 4 and FAQ: most Merit wins; a tie goes to the earliest player in turn order."""
+    best = -1
+    tie = False
+    for p in range(st[G_PLAYERS]):
+        if st[ROW_SEAT + p, P_ALIVE] == 0:
+            continue
+        if best < 0 or st[ROW_SEAT + p, P_MERIT] > st[ROW_SEAT + best, P_MERIT]:
+            best = p
+            tie = False
+        elif st[ROW_SEAT + p, P_MERIT] == st[ROW_SEAT + best, P_MERIT]:
+            tie = True
+    end_game(st, best, R_SCHOOL_OUT_TIE if tie else R_SCHOOL_OUT)
+
+
+@njit
+def abandon_turn(st):
+    """The active player was expelled: what was going on stops and the next turn starts."""
+    st[G_DEC] = 0
+    st[G_DECL] = DECL_NONE
+    st[G_WINDOW] = 0
+    st[G_STACK_N] = 0
+    st[G_TRIG_N] = 0
+    st[G_RES_EFF] = -1
+    for c in range(st[G_N_CARDS]):
+        st[ROW_CARD + c, C_ROLE] = 0
+        st[ROW_CARD + c, C_FDMG] = 0
+    st[G_FIGHT] = 0
+    st[G_STEP] = S_NEXT_TURN
+
+
+@njit
+def stall(st):
+    """A safety cap was hit (ruling 14): nobody wins."""
+    end_game(st, -1, R_STALLED)
+
+
+# -- Start Phase --------------------------------------------------------------------------------
+
+
+@njit
+def first_turn(st, p):
+    return st[ROW_SEAT + p, P_TURNS_TAKEN] <= 1
+
+
+@njit
+def start_wincon(st, tb):
+    """Step 1: check your Idol's Win-Con (start-of-turn Win-Cons; not on a first turn)."""
+    p = st[G_ACTIVE]
+    if not first_turn(st, p) and wincon_met(st, tb, p, WinTiming.START_OF_TURN):
+        end_game(st, p, R_WINCON)
+        return
+    st[G_STEP] = S_START_READY
+    open_window(st, p)
+
+
+@njit
+def start_ready(st):
+    """Step 2: ready your Idol and Students (not on a first turn)."""
+    p = st[G_ACTIVE]
+    if not first_turn(st, p):
+        for c in range(st[G_N_CARDS]):
+            if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
+                st[ROW_CARD + c, C_EXHAUSTED] = 0
+    st[G_STEP] = S_START_REP
+    open_window(st, p)
+
+
+@njit
+def start_reputation(st, tb):
+    """Step 3: gain Reputation from your Idol's gold star."""
+    p = st[G_ACTIVE]
+    st[ROW_SEAT + p, P_REP] += tb[st[ROW_CARD + (st[ROW_SEAT + p, P_IDOL]), C_DEF], T_REP_GAIN]
+    st[G_STEP] = S_START_DRAW
+    open_window(st, p)
+
+
+@njit
+def start_draw(st):
+    """Step 4: draw a card from the top of the Library."""
+    p = st[G_ACTIVE]
+    draw_scheme(st, p)
+    st[G_STEP] = S_START_TRIGGERS
+    open_window(st, p)
+
+
+@njit
+def start_triggers(st, tb):
+    fire_class(st, tb, st[G_ACTIVE], 2)  # Trigger.START_OF_TURN
+    st[G_STEP] = S_PLAN
+
+
+@njit
+def plan(st):
+    """The Plan Phase: the active player's next action (or end of turn)."""
+    st[G_DEC] = D_MAIN
+    st[G_DEC_PLAYER] = st[G_ACTIVE]
+    st[G_DEC_LEFT] = 1
+
+
+# -- End Phase ----------------------------------------------------------------------------------
+
+
+@njit
+def end_hallways(st, tb):
+    """Step 1: every Hallway moves into its Class at the same time; "on join" abilities wait
+    in the trigger queue, where turn priority orders them (rule B)."""
+    n = st[G_N_CARDS]
+    for c in range(n):
+        if st[ROW_CARD + c, C_ZONE] == Z_HALLWAY:
+            p = st[ROW_CARD + c, C_OWNER]
+            move(st, c, Z_CLASS, p)
+            fire(st, tb, c, 0, p)  # Trigger.JOIN
+    st[G_STEP] = S_END_CLASS
+    st[G_END_PLAYER] = 0
+    open_window(st, st[G_ACTIVE])
+
+
+@njit
+def end_limits(st, tb, class_step):
+    """Steps 2-3: each player in turn order from the active one expels Students down to 5,
+    then trashes Schemes down to 5, choosing which."""
+    n = st[G_PLAYERS]
+    while st[G_END_PLAYER] < n:
+        p = (st[G_ACTIVE] + st[G_END_PLAYER]) % n
+        if st[ROW_SEAT + p, P_ALIVE] == 1:
+            have = students_in_class(st, tb, p) if class_step else hand_count(st, p)
+            limit = CLASS_LIMIT if class_step else HAND_LIMIT
+            if have > limit:
+                st[G_DEC] = D_CLASS_LIMIT if class_step else D_HAND_LIMIT
+                st[G_DEC_PLAYER] = p
+                st[G_DEC_LEFT] = have - limit
+                return
+        st[G_END_PLAYER] += 1
+    st[G_END_PLAYER] = 0
+    st[G_STEP] = S_END_HAND if class_step else S_END_CLEANUP
+    open_window(st, st[G_ACTIVE])
+
+
+@njit
+def end_cleanup(st):
+    """Step 4: remove all Attack Tokens and end all "until end of turn" effects."""
+    for c in range(st[G_N_CARDS]):
+        st[ROW_CARD + c, C_TOKEN] = 0
+        st[ROW_CARD + c, C_MC_TURN] = 0
+        st[ROW_CARD + c, C_MD_TURN] = 0
+        st[ROW_CARD + c, C_SHIELD_TURN] = 0
+        st[ROW_CARD + c, C_USED] = 0
+    for p in range(st[G_PLAYERS]):
+        st[ROW_SEAT + p, P_DISC_RECRUIT] = 0
+        st[ROW_SEAT + p, P_DISC_SCHEME] = 0
+        st[ROW_SEAT + p, P_HELPED] = 0
+    st[G_STEP] = S_END_TRIGGERS
+
+
+@njit
+def end_triggers(st, tb):
+    fire_class(st, tb, st[G_ACTIVE], 3)  # Trigger.END_OF_TURN
+    st[G_STEP] = S_NEXT_TURN
+
+
+@njit
+def next_turn(st):
+    """Pass the turn to the next player in turn order still in the game."""
+    active = st[G_ACTIVE]
+    nxt = next_seat(st, active)
+    if nxt <= active:
+        st[G_ROUND] += 1
+    if st[G_TURN] >= st[G_MAX_TURNS]:
+        stall(st)
+        return
+    st[G_TURN] += 1
+    st[G_ACTIVE] = nxt
+    st[G_ACTIONS] = 0
+    st[ROW_SEAT + nxt, P_TURNS_TAKEN] += 1
+    st[G_STEP] = 1  # S_START_WINCON
+
+
+_ = (S_END_CLEANUP, S_START_TRIGGERS, _STUDENT)

@@ -1,0 +1,47 @@
+"""Whole games inside compiled code: uniformly random legal players (the baseline bot).
+
+A decision is a choice among two or more legal actions; a forced move (one legal action) is
+applied without counting. The players draw from their own generator, never the deal's, so the
+same seed gives the same deal whatever the players do.
+"""
+
+import numpy as np
+
+from simulator.engine._jit import njit
+from simulator.engine.layout import G_DONE, G_N_CARDS, G_REASON, G_ROUND, G_TURN, G_WINNER
+from simulator.engine.legal import legal_actions
+from simulator.engine.rng import bot_randint
+from simulator.engine.setup import setup_game
+from simulator.engine.step import step
+
+
+@njit
+def play_random(st, tb, bot_rng, buf):
+    """Play the game in `st` to its end with random players; returns the decisions made."""
+    decisions = 0
+    while st[G_DONE] == 0:
+        m = legal_actions(st, tb, buf)
+        if m == 0:
+            raise RuntimeError("no legal action in a running game")
+        if m == 1:
+            step(st, tb, buf[0])
+        else:
+            decisions += 1
+            step(st, tb, buf[bot_randint(bot_rng, m)])
+    return decisions
+
+
+@njit
+def play_random_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config, out):
+    """Play len(seeds) games; out[i] = winner, reason, turns, rounds, decisions."""
+    buf = np.empty(st[G_N_CARDS] * 16 + 64, np.int64)
+    bot_rng = np.ones(1, np.int64)
+    for i in range(seeds.shape[0]):
+        setup_game(st, tb, n_players, idols[i], bonus, seeds[i], config)
+        bot_rng[0] = bot_seeds[i]
+        d = play_random(st, tb, bot_rng, buf)
+        out[i, 0] = st[G_WINNER]
+        out[i, 1] = st[G_REASON]
+        out[i, 2] = st[G_TURN]
+        out[i, 3] = st[G_ROUND]
+        out[i, 4] = d

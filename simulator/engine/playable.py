@@ -1,0 +1,308 @@
+"""What a player may do now: play a Scheme, activate an ability, recruit, lead a fight.
+
+Rulebook sections 5-7 and 10, with rulings 4-6 (docs/rulings.md): ordinary Schemes only in the
+active player's Plan Phase (fight windows included); Surprises and activated abilities by any
+player holding priority; nothing during the Fight! step. A Scheme or ability can only be started
+if every target it names has a candidate now (ruling 15).
+"""
+
+from simulator.constants import (
+    AbilityKind,
+    CardKind,
+    PlayerSel,
+    Quantifier,
+    Restriction,
+)
+from simulator.engine._jit import njit
+from simulator.engine.layout import (
+    C_DEF,
+    C_EXHAUSTED,
+    C_OWNER,
+    C_ROLE,
+    C_TOKEN,
+    C_USED,
+    C_ZONE,
+    G_ACTIVE,
+    G_FIGHT,
+    G_N_CARDS,
+    G_PLAYERS,
+    G_STEP,
+    P_MERIT,
+    P_REP,
+    P_TURNS_TAKEN,
+    ROW_CARD,
+    ROW_SEAT,
+    S_FIGHT_APPLY,
+    S_FIGHT_DAMAGE,
+    S_FIGHT_HELPERS,
+    S_FIGHT_SPLIT_ATT,
+    S_FIGHT_SPLIT_DEF,
+    S_FIGHT_SUPPORT_ATT,
+    S_FIGHT_SUPPORT_DEF,
+    S_FIGHT_WINDOW,
+    S_PLAN,
+    Z_CLASS,
+    Z_HAND,
+)
+from simulator.engine.query import (
+    any_matching,
+    condition_holds,
+    enemy,
+    matches,
+    scheme_rep_cost,
+)
+from simulator.engine.tables import (
+    T_AB_COND,
+    T_AB_END,
+    T_AB_EXHAUST,
+    T_AB_KIND,
+    T_AB_MERIT,
+    T_AB_REP,
+    T_AB_RESTRICT,
+    T_AB_START,
+    T_AB_TRASH,
+    T_COST,
+    T_EF_END,
+    T_EF_PLAYER,
+    T_EF_SEL,
+    T_EF_START,
+    T_KIND,
+    T_N_ACTIVATED,
+    T_SEL_QUANT,
+    T_SURPRISE,
+)
+
+_STUDENT = int(CardKind.STUDENT)
+_SCHEME = int(CardKind.SCHEME)
+_ACTIVATED = int(AbilityKind.ACTIVATED)
+
+
+@njit
+def in_plan_phase(st):
+    """The active player's Plan Phase, including the windows of a fight it declared."""
+    s = st[G_STEP]
+    return (
+        s == S_PLAN
+        or s == S_FIGHT_SUPPORT_ATT
+        or s == S_FIGHT_SUPPORT_DEF
+        or (s == S_FIGHT_HELPERS or s == S_FIGHT_WINDOW or s == S_FIGHT_DAMAGE)
+    )
+
+
+@njit
+def fight_before_damage(st):
+    """A fight is on and its Fight! step has not started (ruling 4: the last window is after
+    Party Up! and the helpers)."""
+    if st[G_FIGHT] == 0:
+        return False
+    s = st[G_STEP]
+    return s != S_FIGHT_SPLIT_ATT and s != S_FIGHT_SPLIT_DEF and s != S_FIGHT_APPLY
+
+
+@njit
+def enemy_exists(st, p):
+    for q in range(st[G_PLAYERS]):
+        if enemy(st, p, q):
+            return True
+    return False
+
+
+@njit
+def targets_available(st, tb, a, p, source):
+    """Every effect of ability a that names a target has at least one candidate."""
+    for e in range(tb[a, T_EF_START], tb[a, T_EF_END]):
+        sel = tb[e, T_EF_SEL]
+        if sel >= 0 and tb[sel, T_SEL_QUANT] == Quantifier.TARGET:
+            if not any_matching(st, tb, sel, p, source):
+                return False
+        if tb[e, T_EF_PLAYER] == PlayerSel.TARGET_ENEMY and not enemy_exists(st, p):
+            return False
+    return True
+
+
+@njit
+def restrictions_allow(st, tb, a, p, c):
+    bits = tb[a, T_AB_RESTRICT]
+    if bits & Restriction.YOUR_TURN and st[G_ACTIVE] != p:
+        return False
+    if bits & Restriction.IN_FIGHT and not fight_before_damage(st):
+        return False
+    if bits & Restriction.ONCE_PER_TURN and c >= 0:
+        k = a - tb[st[ROW_CARD + c, C_DEF], T_AB_START]
+        if st[ROW_CARD + c, C_USED] & (1 << k):
+            return False
+    return True
+
+
+@njit
+def can_activate(st, tb, p, c, a):
+    """Seat p may activate ability a of card c (in p's Class) now, costs and targets included."""
+    if (
+        st[ROW_CARD + c, C_ZONE] != Z_CLASS
+        or st[ROW_CARD + c, C_OWNER] != p
+        or tb[a, T_AB_KIND] != _ACTIVATED
+    ):
+        return False
+    if not restrictions_allow(st, tb, a, p, c):
+        return False
+    if tb[a, T_AB_EXHAUST] and st[ROW_CARD + c, C_EXHAUSTED]:
+        return False
+    if st[ROW_SEAT + p, P_REP] < tb[a, T_AB_REP]:
+        return False
+    if tb[a, T_AB_MERIT] > 0 and st[ROW_SEAT + p, P_MERIT] <= tb[a, T_AB_MERIT]:
+        return False  # ruling 8: a Merit cost is paid only while Merit stays above 0
+    if tb[a, T_AB_TRASH] > 0 and hand_count(st, p) < tb[a, T_AB_TRASH]:
+        return False
+    if not condition_holds(st, tb, tb[a, T_AB_COND], p, c):
+        return False
+    return targets_available(st, tb, a, p, c)
+
+
+@njit
+def hand_count(st, p):
+    n = 0
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_ZONE] == Z_HAND and st[ROW_CARD + c, C_OWNER] == p:
+            n += 1
+    return n
+
+
+@njit
+def can_pay_by_exhausting(st, tb, p, c, payer):
+    """Student `payer` may pay for Scheme c: ready, in p's Class, cost at least the Scheme's."""
+    return (
+        st[ROW_CARD + payer, C_ZONE] == Z_CLASS
+        and st[ROW_CARD + payer, C_OWNER] == p
+        and tb[st[ROW_CARD + payer, C_DEF], T_KIND] == _STUDENT
+        and st[ROW_CARD + payer, C_EXHAUSTED] == 0
+        and tb[st[ROW_CARD + payer, C_DEF], T_COST] >= tb[st[ROW_CARD + c, C_DEF], T_COST]
+    )
+
+
+@njit
+def has_payer(st, tb, p, c):
+    for x in range(st[G_N_CARDS]):
+        if (
+            st[ROW_CARD + x, C_ZONE] == Z_CLASS
+            and st[ROW_CARD + x, C_OWNER] == p
+            and can_pay_by_exhausting(st, tb, p, c, x)
+        ):
+            return True
+    return False
+
+
+@njit
+def scheme_timing_ok(st, tb, p, c):
+    """Section 6: ordinary Schemes in your own Plan Phase; Surprises whenever you have priority
+    (within their restrictions)."""
+    d = st[ROW_CARD + c, C_DEF]
+    a = tb[d, T_AB_START]
+    if tb[d, T_SURPRISE] == 0:
+        return st[G_ACTIVE] == p and in_plan_phase(st)
+    return restrictions_allow(st, tb, a, p, -1)
+
+
+@njit
+def can_play_scheme(st, tb, p, c, by_exhausting):
+    if st[ROW_CARD + c, C_ZONE] != Z_HAND or st[ROW_CARD + c, C_OWNER] != p:
+        return False
+    d = st[ROW_CARD + c, C_DEF]
+    if tb[d, T_AB_END] <= tb[d, T_AB_START]:
+        return False
+    if not scheme_timing_ok(st, tb, p, c):
+        return False
+    if by_exhausting:
+        if not has_payer(st, tb, p, c):
+            return False
+    elif st[ROW_SEAT + p, P_REP] < scheme_rep_cost(st, tb, p, c):
+        return False
+    a = tb[d, T_AB_START]
+    if not condition_holds(st, tb, tb[a, T_AB_COND], p, -1):
+        return False
+    return targets_available(st, tb, a, p, -1)
+
+
+@njit
+def can_act(st, tb, p):
+    """Whether seat p has anything to play in a priority window (else it passes silently)."""
+    n = st[G_N_CARDS]
+    own_plan = st[G_ACTIVE] == p and in_plan_phase(st)
+    for c in range(n):
+        z = st[ROW_CARD + c, C_ZONE]
+        if st[ROW_CARD + c, C_OWNER] != p:
+            continue
+        d = st[ROW_CARD + c, C_DEF]
+        if z == Z_HAND:
+            # cheap test first: an ordinary Scheme is only playable in your own Plan Phase
+            if tb[d, T_SURPRISE] == 0 and not own_plan:
+                continue
+            if can_play_scheme(st, tb, p, c, False) or can_play_scheme(st, tb, p, c, True):
+                return True
+        elif z == Z_CLASS and tb[d, T_N_ACTIVATED] > 0:
+            for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
+                if tb[a, T_AB_KIND] == _ACTIVATED and can_activate(st, tb, p, c, a):
+                    return True
+    return False
+
+
+@njit
+def can_lead(st, tb, p, c):
+    """Section 7, Set!: a ready Idol or Student of p's Class with no Attack Token."""
+    if st[ROW_CARD + c, C_ZONE] != Z_CLASS or st[ROW_CARD + c, C_OWNER] != p:
+        return False
+    if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _SCHEME:
+        return False
+    return (
+        st[ROW_CARD + c, C_EXHAUSTED] == 0
+        and st[ROW_CARD + c, C_TOKEN] == 0
+        and st[ROW_CARD + c, C_ROLE] == 0
+    )
+
+
+@njit
+def ready_students(st, tb, q):
+    n = 0
+    for c in range(st[G_N_CARDS]):
+        if (
+            st[ROW_CARD + c, C_ZONE] == Z_CLASS
+            and st[ROW_CARD + c, C_OWNER] == q
+            and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT
+            and st[ROW_CARD + c, C_EXHAUSTED] == 0
+        ):
+            n += 1
+    return n
+
+
+@njit
+def can_be_attacked(st, tb, p, c):
+    """Section 7 and ruling 5: any enemy Student in a Class; an enemy Idol only when its
+    player has no ready Student in Class."""
+    if st[ROW_CARD + c, C_ZONE] != Z_CLASS:
+        return False
+    q = st[ROW_CARD + c, C_OWNER]
+    if not enemy(st, p, q):
+        return False
+    k = tb[st[ROW_CARD + c, C_DEF], T_KIND]
+    if k == _STUDENT:
+        return True
+    if k == _SCHEME:
+        return False
+    return ready_students(st, tb, q) == 0
+
+
+@njit
+def fight_possible(st, tb, p):
+    """No fight on a player's first turn; some leader and some target must exist."""
+    if st[ROW_SEAT + p, P_TURNS_TAKEN] <= 1 or st[G_FIGHT] == 1:
+        return False
+    for c in range(st[G_N_CARDS]):
+        if (
+            st[ROW_CARD + c, C_ZONE] == Z_CLASS
+            and st[ROW_CARD + c, C_OWNER] != p
+            and can_be_attacked(st, tb, p, c)
+        ):
+            return True
+    return False
+
+
+_ = matches
