@@ -203,7 +203,8 @@ G_F_SIDE_DONE = _g(54)  # 1 once the attackers' leftover damage has been divided
 G_RNG = _g(55)  # xorshift32 state of the deal (shuffles, random choices)
 G_SCHOOL_CAP = _g(56)  # size of the School's ring buffer (Students in the set)
 G_LIB_CAP = _g(57)  # size of the Library's ring buffer (Schemes in the set)
-N_G = 58
+G_LIMIT_BREACH = _g(58)  # set if a Class or hand was over 5 when an End Phase finished
+N_G = 59
 
 # -- flow steps (rulebook section 4 and section 7) -------------------------------------------------
 S_START_WINCON = 1  # Start Phase step 1

@@ -34,6 +34,7 @@ from simulator.engine.layout import (
     G_DONE,
     G_END_PLAYER,
     G_FIGHT,
+    G_LIMIT_BREACH,
     G_MAX_TURNS,
     G_N_CARDS,
     G_OPT_TIE,
@@ -281,13 +282,18 @@ def end_limits(st, tb, class_step):
                 return
         st[G_END_PLAYER] += 1
     st[G_END_PLAYER] = 0
+    # Ruling 11: steps 2-4 follow each other with no window ("all players proceed to do the
+    # following simultaneously"), so the limits still hold when the End Phase is over.
     st[G_STEP] = S_END_HAND if class_step else S_END_CLEANUP
-    open_window(st, st[G_ACTIVE])
 
 
 @njit
-def end_cleanup(st):
+def end_cleanup(st, tb):
     """Step 4: remove all Attack Tokens and end all "until end of turn" effects."""
+    for p in range(st[G_PLAYERS]):  # steps 2-3 are done: record any breach for the tests
+        if st[ROW_SEAT + p, P_ALIVE] == 1:
+            if students_in_class(st, tb, p) > CLASS_LIMIT or hand_count(st, p) > HAND_LIMIT:
+                st[G_LIMIT_BREACH] = 1
     for c in range(st[G_N_CARDS]):
         st[ROW_CARD + c, C_TOKEN] = 0
         st[ROW_CARD + c, C_MC_TURN] = 0

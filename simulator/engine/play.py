@@ -8,7 +8,16 @@ same seed gives the same deal whatever the players do.
 import numpy as np
 
 from simulator.engine._jit import njit
-from simulator.engine.layout import G_DONE, G_N_CARDS, G_REASON, G_ROUND, G_TURN, G_WINNER
+from simulator.engine.invariants import check_state_invariants
+from simulator.engine.layout import (
+    G_DONE,
+    G_LIMIT_BREACH,
+    G_N_CARDS,
+    G_REASON,
+    G_ROUND,
+    G_TURN,
+    G_WINNER,
+)
 from simulator.engine.legal import legal_actions
 from simulator.engine.rng import bot_randint
 from simulator.engine.setup import setup_game
@@ -45,3 +54,32 @@ def play_random_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config,
         out[i, 2] = st[G_TURN]
         out[i, 3] = st[G_ROUND]
         out[i, 4] = d
+
+
+@njit
+def play_checked_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config, out):
+    """Like play_random_games, checking the invariants in every state a player sees.
+
+    out[i] = winner, reason, turns, broken invariant (0 if none), a Class or hand over 5 after an
+    End Phase (1/0), no legal action in a running game (1/0).
+    """
+    buf = np.empty(st[G_N_CARDS] * 16 + 64, np.int64)
+    bot_rng = np.ones(1, np.int64)
+    for i in range(seeds.shape[0]):
+        setup_game(st, tb, n_players, idols[i], bonus, seeds[i], config)
+        bot_rng[0] = bot_seeds[i]
+        broken = check_state_invariants(st)
+        stuck = 0
+        while st[G_DONE] == 0 and broken == 0:
+            m = legal_actions(st, tb, buf)
+            if m == 0:
+                stuck = 1
+                break
+            step(st, tb, buf[bot_randint(bot_rng, m)])
+            broken = check_state_invariants(st)
+        out[i, 0] = st[G_WINNER]
+        out[i, 1] = st[G_REASON]
+        out[i, 2] = st[G_TURN]
+        out[i, 3] = broken
+        out[i, 4] = st[G_LIMIT_BREACH]
+        out[i, 5] = stuck

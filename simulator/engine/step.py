@@ -171,7 +171,7 @@ def flow_step(st, tb):
     elif s == S_END_HAND:
         end_limits(st, tb, False)
     elif s == S_END_CLEANUP:
-        end_cleanup(st)
+        end_cleanup(st, tb)
     elif s == S_END_TRIGGERS:
         end_triggers(st, tb)
     elif s == S_NEXT_TURN:

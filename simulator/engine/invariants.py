@@ -1,0 +1,89 @@
+"""Checks that hold in every state a player can see (used by the property tests).
+
+`check_state_invariants` returns 0 when the state is sound, or the number of the first broken
+invariant (see INVARIANTS), so a compiled test loop can check every state of many games fast.
+"""
+
+from simulator.constants import COURTYARD_SIZE
+from simulator.engine._jit import njit
+from simulator.engine.layout import (
+    C_LIBRARY,
+    C_OWNER,
+    C_SCHOOL,
+    C_ZONE,
+    G_DONE,
+    G_LIB_CAP,
+    G_LIB_HEAD,
+    G_LIB_N,
+    G_N_CARDS,
+    G_PLAYERS,
+    G_SCHOOL_CAP,
+    G_SCHOOL_HEAD,
+    G_SCHOOL_N,
+    N_ZONES,
+    P_ALIVE,
+    P_MERIT,
+    P_REP,
+    ROW_CARD,
+    ROW_SEAT,
+    Z_CLASS,
+    Z_COURTYARD,
+    Z_HALLWAY,
+    Z_HAND,
+    Z_LIBRARY,
+    Z_SCHOOL,
+    Z_STACK,
+)
+
+INVARIANTS = (
+    "sound",
+    "a card is in no known zone",
+    "a card in a Class, Hallway, hand or on the stack has no owner (or one elsewhere has)",
+    "the School's list and the cards in the School disagree",
+    "the Library's list and the cards in the Library disagree",
+    "the Courtyard holds fewer than 6 while the School has cards",
+    "a seat has negative Reputation or Merit",
+    "a player still in the game has 0 Merit",
+)
+
+
+@njit
+def check_state_invariants(st):
+    n = st[G_N_CARDS]
+    in_school = 0
+    in_library = 0
+    courtyard = 0
+    for c in range(n):
+        z = st[ROW_CARD + c, C_ZONE]
+        o = st[ROW_CARD + c, C_OWNER]
+        if z < 0 or z >= N_ZONES:
+            return 1
+        owned = z == Z_CLASS or z == Z_HALLWAY or z == Z_HAND or z == Z_STACK
+        if owned != (o >= 0):
+            return 2
+        if z == Z_SCHOOL:
+            in_school += 1
+        elif z == Z_LIBRARY:
+            in_library += 1
+        elif z == Z_COURTYARD:
+            courtyard += 1
+    if in_school != st[G_SCHOOL_N]:
+        return 3
+    for i in range(st[G_SCHOOL_N]):
+        c = st[ROW_CARD + (st[G_SCHOOL_HEAD] + i) % st[G_SCHOOL_CAP], C_SCHOOL]
+        if st[ROW_CARD + c, C_ZONE] != Z_SCHOOL:
+            return 3
+    if in_library != st[G_LIB_N]:
+        return 4
+    for i in range(st[G_LIB_N]):
+        c = st[ROW_CARD + (st[G_LIB_HEAD] + i) % st[G_LIB_CAP], C_LIBRARY]
+        if st[ROW_CARD + c, C_ZONE] != Z_LIBRARY:
+            return 4
+    if st[G_DONE] == 0 and st[G_SCHOOL_N] > 0 and courtyard < COURTYARD_SIZE:
+        return 5
+    for p in range(st[G_PLAYERS]):
+        if st[ROW_SEAT + p, P_REP] < 0 or st[ROW_SEAT + p, P_MERIT] < 0:
+            return 6
+        if st[G_DONE] == 0 and st[ROW_SEAT + p, P_ALIVE] == 1 and st[ROW_SEAT + p, P_MERIT] <= 0:
+            return 7
+    return 0
