@@ -1,5 +1,7 @@
 # Two commands on a fresh machine: `make demo` and `make test`.
 # Each creates or updates the local virtual environment in .venv, then runs.
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -18,13 +20,18 @@ $(STAMP): $(BIN)/python pyproject.toml
 demo: $(STAMP)
 	$(BIN)/avarium cards validate
 	$(BIN)/avarium cards show --kind idol
+	$(BIN)/avarium play --idols touka,raj --seed 7 | tail -n 30
+	$(BIN)/avarium bench --games 5000
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The whole suite compiled, then the engine's unit tests, properties and transcripts again as
+# plain Python (NUMBA_DISABLE_JIT=1), so both give the same games.
 test: lint
 	$(BIN)/python -m pytest
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest tests/rules tests/properties tests/playthroughs
 
 format: $(STAMP)
 	$(BIN)/ruff format .

@@ -94,7 +94,9 @@ def parse(text: str) -> dict[str, Any]:
 
 
 def _names(text: str) -> list[str]:
-    return [n.strip() for n in text.split(",") if n.strip()]
+    """Comma-separated card names; commas inside a status "(exhausted, attacked)" stay."""
+    parts = re.split(r",(?![^()]*\))", text)
+    return [n.strip() for n in parts if n.strip()]
 
 
 def _player(text: str, line: str) -> dict[str, Any]:
@@ -112,7 +114,7 @@ def _player(text: str, line: str) -> dict[str, Any]:
         elif key == "idol":
             out["idol"] = value.strip()
         elif key in ("class", "hand", "hallway"):
-            out[key] = _names(value)
+            out.setdefault(key, []).extend(_names(value))  # a part may be continued
         else:
             raise ScenarioError(f'unknown part "{key}" in line "{line}"')
     return out

@@ -20,3 +20,17 @@ def test_the_reference_lists_every_word_with_its_example():
     for _, _, words in R.SECTIONS:
         for w in words:
             assert w.example in text
+
+
+def test_every_ruling_names_tests_that_exist():
+    import re
+
+    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(test_\w+)`", text))
+    defined = set()
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        defined |= set(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
+    assert named, "docs/rulings.md names no test"
+    assert named <= defined, sorted(named - defined)
+    rows = [line for line in text.splitlines() if re.match(r"\| \d+ \|", line)]
+    assert all("`test_" in row for row in rows), "every ruling names a test"

@@ -13,10 +13,13 @@ from simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
     C_FDMG,
+    C_MC_FIGHT,
     C_MC_TURN,
+    C_MD_FIGHT,
     C_MD_TURN,
     C_OWNER,
     C_ROLE,
+    C_SHIELD_FIGHT,
     C_SHIELD_TURN,
     C_TOKEN,
     C_USED,
@@ -299,6 +302,10 @@ def end_cleanup(st, tb):
         st[ROW_CARD + c, C_MC_TURN] = 0
         st[ROW_CARD + c, C_MD_TURN] = 0
         st[ROW_CARD + c, C_SHIELD_TURN] = 0
+        # "until end of fight" outside a fight ends with the turn (ruling 19)
+        st[ROW_CARD + c, C_MC_FIGHT] = 0
+        st[ROW_CARD + c, C_MD_FIGHT] = 0
+        st[ROW_CARD + c, C_SHIELD_FIGHT] = 0
         st[ROW_CARD + c, C_USED] = 0
     for p in range(st[G_PLAYERS]):
         st[ROW_SEAT + p, P_DISC_RECRUIT] = 0

@@ -1,0 +1,87 @@
+"""Rulebook sections 8 and 10: playing multiple effects, priority and timing; ruling 10."""
+
+from __future__ import annotations
+
+from simulator.scenario import scenario
+from tests.rules.helpers import end_turn, names, pass_windows
+
+
+def test_effects_resolve_last_in_first_out(bundled):
+    """Scenario A: the Surprise played in answer resolves before the Scheme it answers."""
+    g = scenario(
+        """
+        p0: idol raj | rep 5 | hand rumour mill
+        p1: idol amyba | rep 2 | hand emergency fund
+        """,
+        bundled,
+    )
+    g.play("play Rumour Mill paying Reputation")  # each enemy loses 2 Reputation
+    assert g.current_player() == 1 and g.rep(1) == 2
+    g.play("play Emergency Fund paying Reputation")  # costs 0: gain 2 Merit
+    pass_windows(g)
+    # Emergency Fund resolved first (Merit +2), then Rumour Mill took the 2 Reputation
+    assert g.merit(1) == bundled["amyba"].merit + 2
+    assert g.rep(1) == 0
+
+
+def test_a_cancelled_scheme_does_nothing_and_is_trashed(bundled):
+    g = scenario(
+        """
+        p0: idol raj | rep 5 | hand scholarship
+        p1: idol amyba | rep 2 | hand objection
+        """,
+        bundled,
+    )
+    merit = g.merit(0)
+    g.play("play Scholarship paying Reputation")
+    g.play("play Objection! paying Reputation")
+    g.play("target Scholarship")
+    pass_windows(g)
+    assert g.merit(0) == merit
+    assert {"Scholarship", "Objection!"} <= set(g.names_in("trash"))
+
+
+def test_the_active_players_triggers_resolve_first(bundled):
+    """Scenario B: Students of both players join at once; the active player's effects first.
+
+    Tea Hostess: "on join: gain 2 merit". Both join in the End Phase (p1's via a Hallway
+    cannot happen on p0's turn, so p1's joins with Second Chance is not needed): we check the
+    order on the stack instead, with two join triggers of the active player."""
+    g = scenario(
+        """
+        p0: idol raj | hallway tea hostess, council secretary
+        p1: idol amyba
+        library: study session, scholarship
+        """,
+        bundled,
+    )
+    pass_windows(g)
+    g.play("end turn")
+    # two different triggers of one player at once: scenario C, the player chooses the order
+    assert g.decision == "trigger order" and g.current_player() == 0
+    assert len(g.legal_actions()) == 2
+
+
+def test_priority_passes_to_the_next_player_after_a_declaration(bundled):
+    g = scenario(
+        """
+        p0: idol raj | rep 5 | hand study session
+        p1: idol amyba | hand emergency fund
+        """,
+        bundled,
+    )
+    g.play("play Study Session paying Reputation")
+    assert g.decision == "priority" and g.current_player() == 1
+    assert "pass" in names(g)
+
+
+def test_windows_where_nobody_can_act_are_skipped(bundled):
+    g = scenario(
+        """
+        p0: idol raj | rep 5
+        p1: idol amyba
+        """,
+        bundled,
+    )
+    end_turn(g)
+    assert g.active == 1 and g.decision == "plan"
