@@ -85,15 +85,14 @@ class GameResult:
     placement: tuple[int, ...]  # order each seat was expelled in (0: never)
 
 
-_CACHE: dict[int, np.ndarray] = {}
-
-
 def tables_of(cards: CardSet) -> np.ndarray:
-    """The packed engine tables of a card set (cached per set)."""
-    key = id(cards)
-    if key not in _CACHE:
-        _CACHE[key] = pack(cards.table)
-    return _CACHE[key]
+    """The packed engine tables of a card set, computed once and kept on the set itself (a
+    cache keyed by id() could hand a new set the tables of a collected one)."""
+    tables = cards.__dict__.get("_engine_tables")
+    if tables is None:
+        tables = pack(cards.table)
+        cards.__dict__["_engine_tables"] = tables
+    return tables
 
 
 class Game:

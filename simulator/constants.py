@@ -210,7 +210,6 @@ class Destination(IntEnum):
     COURTYARD = 0
     SCHOOL_BOTTOM = 1
     YOUR_CLASS = 2
-    HAND = 3
 
 
 class WinTiming(IntEnum):

@@ -95,13 +95,15 @@ TRIGGERS = (
     Word(
         "on attack",
         Trigger.ATTACK,
-        "this card joins an attacking party (as leader, supporter or helper)",
+        "this card is in the attacking party when the parties are confirmed (leader, supporter or "
+        "helper), before the last window of the fight",
         "on attack: this gets +1 combat until end of fight",
     ),
     Word(
         "on defend",
         Trigger.DEFEND,
-        "this card joins a defending party (as leader, supporter or helper)",
+        "this card is in the defending party when the parties are confirmed (leader, supporter or "
+        "helper), before the last window of the fight",
         "on defend: this gets +2 defense until end of fight",
     ),
     Word(

@@ -102,13 +102,10 @@ def declare_fight(st, leader):
 @njit
 def choose_target(st, tb, target):
     """Choose your target; it becomes the defending leader. Set! ends: priority passes."""
-    p = st[G_F_ATT]
     q = st[ROW_CARD + target, C_OWNER]
     st[G_F_DEF] = q
     st[G_F_DEF_LEADER] = target
     st[ROW_CARD + target, C_ROLE] = ROLE_DEFEND
-    fire(st, tb, st[G_F_ATT_LEADER], 5, p)  # Trigger.ATTACK
-    fire(st, tb, target, 6, q)  # Trigger.DEFEND
     fire_class(st, tb, -1, 7)  # Trigger.FIGHT_DECLARED
     st[G_STEP] = 7  # S_FIGHT_SUPPORT_ATT
     open_window(st, st[G_ACTIVE])
@@ -155,7 +152,6 @@ def any_can_join(st, tb, q):
 @njit
 def add_member(st, tb, c, role):
     st[ROW_CARD + c, C_ROLE] = role
-    fire(st, tb, c, 5 if role == ROLE_ATTACK else 6, st[ROW_CARD + c, C_OWNER])
 
 
 @njit
@@ -198,7 +194,17 @@ def step_helpers(st, tb):
 
 
 @njit
-def step_last_window(st):
+def step_last_window(st, tb):
+    """The parties are confirmed: every member's "on attack" / "on defend" abilities trigger
+    now (ruling 24), so a leader's ability sees its supporters and helpers; then the last
+    window before damage."""
+    if not leaders_present(st):
+        end_fight(st)
+        return
+    for c in range(st[G_N_CARDS]):
+        role = st[ROW_CARD + c, C_ROLE]
+        if role != 0 and st[ROW_CARD + c, C_ZONE] == Z_CLASS:
+            fire(st, tb, c, 5 if role == ROLE_ATTACK else 6, st[ROW_CARD + c, C_OWNER])
     st[G_STEP] = S_FIGHT_DAMAGE
     open_window(st, st[G_ACTIVE])
 

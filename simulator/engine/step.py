@@ -155,7 +155,7 @@ def flow_step(st, tb):
     elif s == S_FIGHT_HELPERS:
         step_helpers(st, tb)
     elif s == S_FIGHT_WINDOW:
-        step_last_window(st)
+        step_last_window(st, tb)
     elif s == S_FIGHT_DAMAGE:
         step_damage(st, tb)
     elif s == S_FIGHT_SPLIT_DEF:

@@ -212,3 +212,39 @@ def test_option_automatic_damage_split(bundled):
     g.play("help the defenders with Kendo Novice")
     pass_windows(g)
     assert g.decision != "damage"  # nobody is asked: the rest is divided automatically
+
+
+def test_ruling_24_attack_and_defend_abilities_trigger_when_the_parties_are_confirmed(bundled):
+    """Gang Boss leading: "on attack: each other ally student in fight gets +1 combat" reaches
+    the supporter who joined after the fight was declared."""
+    g = scenario(
+        """
+        p0: idol raj | class gang boss, kendo novice
+        p1: idol amyba | merit 20
+        """,
+        bundled,
+    )
+    g.play("fight: Gang Boss leads")
+    g.play("attack AMYBA")
+    pass_windows(g)
+    g.play("support the attack with Kendo Novice")
+    pass_fight(g)
+    assert g.merit(1) == 20 - (5 + 1 + 1)
+
+
+def test_ruling_24_a_defending_leaders_ability_reaches_the_attackers_supporter(bundled):
+    """Sumo Heavyweight: "on defend: each enemy student in fight gets -1 combat"."""
+    g = scenario(
+        """
+        p0: idol raj | class kendo novice, benchwarmer
+        p1: idol amyba | class sumo heavyweight
+        """,
+        bundled,
+    )
+    g.play("fight: Kendo Novice leads")
+    g.play("attack Sumo Heavyweight")
+    pass_windows(g)
+    g.play("support the attack with Benchwarmer")
+    pass_fight(g)
+    c = g.find("sumo heavyweight")
+    assert not g.exhausted(c)  # both attackers at 0 Combat: no damage
