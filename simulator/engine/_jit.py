@@ -40,3 +40,4 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 
 def njit(fn):
     return _numba_njit(cache=True)(fn)
+

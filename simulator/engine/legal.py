@@ -74,9 +74,10 @@ from simulator.engine.playable import (
     can_be_attacked,
     can_lead,
     can_pay_by_exhausting,
-    can_play_scheme,
     fight_possible,
     in_plan_phase,
+    payment_context,
+    scheme_playable,
 )
 from simulator.engine.query import enemy, matches, static_discount
 from simulator.engine.tables import (
@@ -146,15 +147,16 @@ def n_actions(st):
 @njit
 def _instant_options(st, tb, p, out, m):
     """Schemes and abilities seat p may start now."""
+    reduction, best = payment_context(st, tb, p)
     for c in range(st[G_N_CARDS]):
         if st[ROW_CARD + c, C_OWNER] != p:
             continue
         z = st[ROW_CARD + c, C_ZONE]
         if z == Z_HAND:
-            if can_play_scheme(st, tb, p, c, False):
+            if scheme_playable(st, tb, p, c, False, reduction, best):
                 out[m] = off_scheme_rep(st) + c
                 m += 1
-            if can_play_scheme(st, tb, p, c, True):
+            if scheme_playable(st, tb, p, c, True, reduction, best):
                 out[m] = off_scheme_exhaust(st) + c
                 m += 1
         elif z == Z_CLASS:

@@ -9,6 +9,7 @@ if every target it names has a candidate now (ruling 15).
 from simulator.constants import (
     AbilityKind,
     CardKind,
+    Discounted,
     PlayerSel,
     Quantifier,
     Restriction,
@@ -27,6 +28,7 @@ from simulator.engine.layout import (
     G_N_CARDS,
     G_PLAYERS,
     G_STEP,
+    P_DISC_SCHEME,
     P_MERIT,
     P_REP,
     P_TURNS_TAKEN,
@@ -49,7 +51,7 @@ from simulator.engine.query import (
     condition_holds,
     enemy,
     matches,
-    scheme_rep_cost,
+    static_discount,
 )
 from simulator.engine.tables import (
     T_AB_COND,
@@ -203,19 +205,40 @@ def scheme_timing_ok(st, tb, p, c):
 
 
 @njit
-def can_play_scheme(st, tb, p, c, by_exhausting):
-    if st[ROW_CARD + c, C_ZONE] != Z_HAND or st[ROW_CARD + c, C_OWNER] != p:
-        return False
+def payment_context(st, tb, p):
+    """What seat p can pay Schemes with now, computed once per question: the Reputation cost
+    reduction in force, and the highest cost among p's ready Students (a Scheme costing at most
+    that can be paid by exhausting one)."""
+    reduction = st[ROW_SEAT + p, P_DISC_SCHEME] + static_discount(st, tb, p, Discounted.SCHEME)
+    best = -1
+    for x in range(st[G_N_CARDS]):
+        if (
+            st[ROW_CARD + x, C_ZONE] == Z_CLASS
+            and st[ROW_CARD + x, C_OWNER] == p
+            and st[ROW_CARD + x, C_EXHAUSTED] == 0
+        ):
+            d = st[ROW_CARD + x, C_DEF]
+            if tb[d, T_KIND] == _STUDENT and tb[d, T_COST] > best:
+                best = tb[d, T_COST]
+    return reduction, best
+
+
+@njit
+def scheme_playable(st, tb, p, c, by_exhausting, reduction, best_payer):
+    """Seat p may play Scheme c (in p's hand) now, given p's payment_context."""
     d = st[ROW_CARD + c, C_DEF]
     if tb[d, T_AB_END] <= tb[d, T_AB_START]:
         return False
     if not scheme_timing_ok(st, tb, p, c):
         return False
+    cost = tb[d, T_COST]
     if by_exhausting:
-        if not has_payer(st, tb, p, c):
+        if best_payer < cost:
             return False
-    elif st[ROW_SEAT + p, P_REP] < scheme_rep_cost(st, tb, p, c):
-        return False
+    else:
+        rep_cost = cost - reduction
+        if st[ROW_SEAT + p, P_REP] < (rep_cost if rep_cost > 0 else 0):
+            return False
     a = tb[d, T_AB_START]
     if not condition_holds(st, tb, tb[a, T_AB_COND], p, -1):
         return False
@@ -223,10 +246,20 @@ def can_play_scheme(st, tb, p, c, by_exhausting):
 
 
 @njit
+def can_play_scheme(st, tb, p, c, by_exhausting):
+    if st[ROW_CARD + c, C_ZONE] != Z_HAND or st[ROW_CARD + c, C_OWNER] != p:
+        return False
+    reduction, best = payment_context(st, tb, p)
+    return scheme_playable(st, tb, p, c, by_exhausting, reduction, best)
+
+
+@njit
 def can_act(st, tb, p):
     """Whether seat p has anything to play in a priority window (else it passes silently)."""
     n = st[G_N_CARDS]
     own_plan = st[G_ACTIVE] == p and in_plan_phase(st)
+    reduction = 0
+    best = -2  # payment context not computed yet
     for c in range(n):
         z = st[ROW_CARD + c, C_ZONE]
         if st[ROW_CARD + c, C_OWNER] != p:
@@ -236,7 +269,11 @@ def can_act(st, tb, p):
             # cheap test first: an ordinary Scheme is only playable in your own Plan Phase
             if tb[d, T_SURPRISE] == 0 and not own_plan:
                 continue
-            if can_play_scheme(st, tb, p, c, False) or can_play_scheme(st, tb, p, c, True):
+            if best == -2:
+                reduction, best = payment_context(st, tb, p)
+            if scheme_playable(st, tb, p, c, False, reduction, best) or scheme_playable(
+                st, tb, p, c, True, reduction, best
+            ):
                 return True
         elif z == Z_CLASS and tb[d, T_N_ACTIVATED] > 0:
             for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):

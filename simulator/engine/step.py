@@ -182,13 +182,21 @@ def flow_step(st, tb):
 
 @njit
 def advance(st, tb):
-    """Run the game until a player must decide or the game is over."""
+    """Run the game until a player must decide or the game is over.
+
+    The state is checked (ruling 9) after anything that may have changed it: the action just
+    applied, a finished declaration (its costs), a resolved effect, a step of the turn. Passing
+    priority and queueing triggers change nothing a check looks at, so they skip it.
+    """
+    changed = True
     while True:
         if st[G_DONE] == 1:
             return
-        check_state(st, tb)
-        if st[G_DONE] == 1:
-            return
+        if changed:
+            check_state(st, tb)
+            changed = False
+            if st[G_DONE] == 1:
+                return
         if st[G_DEC] != D_NONE:
             if st[ROW_SEAT + st[G_DEC_PLAYER], P_ALIVE] == 1:
                 return
@@ -199,6 +207,7 @@ def advance(st, tb):
         if st[G_DECL] != DECL_NONE:
             if continue_declaration(st, tb):
                 return
+            changed = True
             continue
         if st[G_TRIG_N] > 0:
             if next_trigger(st, tb):
@@ -211,8 +220,10 @@ def advance(st, tb):
             continue
         if st[G_STACK_N] > 0:
             resolve_top(st, tb)
+            changed = True
             continue
         flow_step(st, tb)
+        changed = True
 
 
 @njit
