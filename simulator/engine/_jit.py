@@ -40,4 +40,3 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 
 def njit(fn):
     return _numba_njit(cache=True)(fn)
-

@@ -19,6 +19,7 @@ from simulator.engine.layout import (
     C_FDMG,
     C_MC_FIGHT,
     C_MD_FIGHT,
+    C_OWNED,
     C_OWNER,
     C_ROLE,
     C_SHIELD_FIGHT,
@@ -52,6 +53,7 @@ from simulator.engine.layout import (
     P_HELPED,
     P_MERIT,
     P_N_FIGHTS,
+    P_N_OWNED,
     ROLE_ATTACK,
     ROLE_DEFEND,
     ROW_CARD,
@@ -143,7 +145,8 @@ def can_join(st, tb, q, c):
 
 @njit
 def any_can_join(st, tb, q):
-    for c in range(st[G_N_CARDS]):
+    for _i in range(st[ROW_SEAT + q, P_N_OWNED]):
+        c = st[ROW_CARD + _i, C_OWNED + q]
         if can_join(st, tb, q, c):
             return True
     return False

@@ -8,8 +8,11 @@ from simulator.constants import COURTYARD_SIZE
 from simulator.engine._jit import njit
 from simulator.engine.layout import (
     C_LIBRARY,
+    C_LISTPOS,
+    C_OWNED,
     C_OWNER,
     C_SCHOOL,
+    C_YARD,
     C_ZONE,
     G_DONE,
     G_LIB_CAP,
@@ -20,9 +23,12 @@ from simulator.engine.layout import (
     G_SCHOOL_CAP,
     G_SCHOOL_HEAD,
     G_SCHOOL_N,
+    G_YARD_N,
+    MAX_PLAYERS,
     N_ZONES,
     P_ALIVE,
     P_MERIT,
+    P_N_OWNED,
     P_REP,
     ROW_CARD,
     ROW_SEAT,
@@ -44,6 +50,7 @@ INVARIANTS = (
     "the Courtyard holds fewer than 6 while the School has cards",
     "a seat has negative Reputation or Merit",
     "a player still in the game has 0 Merit",
+    "a seat's card list or the Courtyard's list disagrees with the cards' zones and owners",
 )
 
 
@@ -81,9 +88,39 @@ def check_state_invariants(st):
             return 4
     if st[G_DONE] == 0 and st[G_SCHOOL_N] > 0 and courtyard < COURTYARD_SIZE:
         return 5
+    if not lists_agree(st):
+        return 8
     for p in range(st[G_PLAYERS]):
         if st[ROW_SEAT + p, P_REP] < 0 or st[ROW_SEAT + p, P_MERIT] < 0:
             return 6
         if st[G_DONE] == 0 and st[ROW_SEAT + p, P_ALIVE] == 1 and st[ROW_SEAT + p, P_MERIT] <= 0:
             return 7
     return 0
+
+
+@njit
+def lists_agree(st):
+    """Every controlled card is in its seat's list at its recorded place, and every Courtyard
+    card in the Courtyard's list; the lists hold nothing else."""
+    n = st[G_N_CARDS]
+    total = 0
+    for p in range(MAX_PLAYERS):
+        size = st[ROW_SEAT + p, P_N_OWNED]
+        total += size
+        for i in range(size):
+            c = st[ROW_CARD + i, C_OWNED + p]
+            if st[ROW_CARD + c, C_OWNER] != p or st[ROW_CARD + c, C_LISTPOS] != i:
+                return False
+    yard = st[G_YARD_N]
+    for i in range(yard):
+        c = st[ROW_CARD + i, C_YARD]
+        if st[ROW_CARD + c, C_ZONE] != Z_COURTYARD or st[ROW_CARD + c, C_LISTPOS] != i:
+            return False
+    owned = 0
+    in_yard = 0
+    for c in range(n):
+        if st[ROW_CARD + c, C_OWNER] >= 0:
+            owned += 1
+        elif st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:
+            in_yard += 1
+    return owned == total and in_yard == yard

@@ -94,6 +94,7 @@ SEAT_COLUMNS = (
     "helped",  # 1 if the seat already sent a helper this turn
     "place",  # order in which the seat was expelled (1 = first), 0 while alive
     "bonus",  # starting Reputation bonus of the seat
+    "n_owned",  # cards the seat controls (hand, Hallway, Class, stack): its list in C_OWNED + p
 )
 P_MERIT = 0
 P_REP = 1
@@ -109,7 +110,8 @@ P_DISC_SCHEME = 10
 P_HELPED = 11
 P_PLACE = 12
 P_BONUS = 13
-N_SEAT_COLUMNS = 14
+P_N_OWNED = 14
+N_SEAT_COLUMNS = 15
 
 # -- columns of the effect stack st.stack[i, K_*] and the trigger queue st.trig[t, TR_*] ----------
 K_KIND = 0  # DECL_* of the item
@@ -127,9 +129,14 @@ N_TRIG_COLUMNS = 3
 # Numba passes every array separately into every compiled call (measured: about 7 ns per array
 # per call), so the whole state is one array and the whole card table another; regions of rows
 # and named columns keep it readable: st[ROW_CARD + c, C_ZONE] is the zone of card c.
-W = 19  # columns of the state array
+W = 25  # columns of the state array
 C_SCHOOL = 17  # card rows also hold the School's ring buffer: st[ROW_CARD + i, C_SCHOOL]
 C_LIBRARY = 18  # and the Library's: st[ROW_CARD + i, C_LIBRARY]
+# Card lists kept up to date by zones.move, so kernels scan the few cards that matter instead
+# of every card: each seat's cards (hand, Hallway, Class, stack) and the Courtyard.
+C_LISTPOS = 19  # the card's position in its seat's list (or in the Courtyard's), -1 if none
+C_OWNED = 20  # st[ROW_CARD + i, C_OWNED + p]: i-th card of seat p (P_N_OWNED of them)
+C_YARD = 24  # st[ROW_CARD + i, C_YARD]: i-th card of the Courtyard (G_YARD_N of them)
 K_TARGET = 5  # stack rows hold their targets in columns K_TARGET .. K_TARGET + MAX_EFFECTS - 1
 G_ROWS = 4  # rows holding the scalar fields g (G_* below)
 ROW_SEAT = 4  # MAX_PLAYERS rows, one per seat (P_* columns)
@@ -204,7 +211,8 @@ G_RNG = _g(55)  # xorshift32 state of the deal (shuffles, random choices)
 G_SCHOOL_CAP = _g(56)  # size of the School's ring buffer (Students in the set)
 G_LIB_CAP = _g(57)  # size of the Library's ring buffer (Schemes in the set)
 G_LIMIT_BREACH = _g(58)  # set if a Class or hand was over 5 when an End Phase finished
-N_G = 59
+G_YARD_N = _g(59)  # cards in the Courtyard (its list is column C_YARD of the card rows)
+N_G = 60
 
 # -- flow steps (rulebook section 4 and section 7) -------------------------------------------------
 S_START_WINCON = 1  # Start Phase step 1

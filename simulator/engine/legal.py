@@ -22,8 +22,10 @@ from simulator.engine.layout import (
     A_END_TURN,
     A_PASS,
     C_DEF,
+    C_OWNED,
     C_OWNER,
     C_ROLE,
+    C_YARD,
     C_ZONE,
     D_CLASS_LIMIT,
     D_DAMAGE,
@@ -56,9 +58,11 @@ from simulator.engine.layout import (
     G_N_CARDS,
     G_PLAYERS,
     G_TRIG_N,
+    G_YARD_N,
     MAX_PLAYERS,
     MAX_TRIGGERS,
     P_DISC_RECRUIT,
+    P_N_OWNED,
     P_REP,
     ROLE_DEFEND,
     ROW_CARD,
@@ -148,7 +152,8 @@ def n_actions(st):
 def _instant_options(st, tb, p, out, m):
     """Schemes and abilities seat p may start now."""
     reduction, best = payment_context(st, tb, p)
-    for c in range(st[G_N_CARDS]):
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + _i, C_OWNED + p]
         if st[ROW_CARD + c, C_OWNER] != p:
             continue
         z = st[ROW_CARD + c, C_ZONE]
@@ -184,14 +189,16 @@ def legal_actions(st, tb, out):
         # recruit cost = printed cost - this turn's reduction - statics (computed once here)
         discount = st[ROW_SEAT + p, P_DISC_RECRUIT] + static_discount(st, tb, p, 0)
         rep = st[ROW_SEAT + p, P_REP]
-        for c in range(n):
+        for i in range(st[G_YARD_N]):
+            c = st[ROW_CARD + i, C_YARD]
             if st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:
                 if tb[st[ROW_CARD + c, C_DEF], T_COST] - discount <= rep:
                     out[m] = off_recruit(st) + c
                     m += 1
         m = _instant_options(st, tb, p, out, m)
         if fight_possible(st, tb, p):
-            for c in range(n):
+            for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+                c = st[ROW_CARD + i, C_OWNED + p]
                 if st[ROW_CARD + c, C_ZONE] == Z_CLASS and can_lead(st, tb, p, c):
                     out[m] = off_fight(st) + c
                     m += 1

@@ -18,6 +18,7 @@ from simulator.engine._jit import njit
 from simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
+    C_OWNED,
     C_OWNER,
     C_ROLE,
     C_TOKEN,
@@ -25,11 +26,12 @@ from simulator.engine.layout import (
     C_ZONE,
     G_ACTIVE,
     G_FIGHT,
-    G_N_CARDS,
     G_PLAYERS,
     G_STEP,
+    MAX_PLAYERS,
     P_DISC_SCHEME,
     P_MERIT,
+    P_N_OWNED,
     P_REP,
     P_TURNS_TAKEN,
     ROW_CARD,
@@ -163,7 +165,8 @@ def can_activate(st, tb, p, c, a):
 @njit
 def hand_count(st, p):
     n = 0
-    for c in range(st[G_N_CARDS]):
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + _i, C_OWNED + p]
         if st[ROW_CARD + c, C_ZONE] == Z_HAND and st[ROW_CARD + c, C_OWNER] == p:
             n += 1
     return n
@@ -183,7 +186,8 @@ def can_pay_by_exhausting(st, tb, p, c, payer):
 
 @njit
 def has_payer(st, tb, p, c):
-    for x in range(st[G_N_CARDS]):
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        x = st[ROW_CARD + _i, C_OWNED + p]
         if (
             st[ROW_CARD + x, C_ZONE] == Z_CLASS
             and st[ROW_CARD + x, C_OWNER] == p
@@ -211,7 +215,8 @@ def payment_context(st, tb, p):
     that can be paid by exhausting one)."""
     reduction = st[ROW_SEAT + p, P_DISC_SCHEME] + static_discount(st, tb, p, Discounted.SCHEME)
     best = -1
-    for x in range(st[G_N_CARDS]):
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        x = st[ROW_CARD + _i, C_OWNED + p]
         if (
             st[ROW_CARD + x, C_ZONE] == Z_CLASS
             and st[ROW_CARD + x, C_OWNER] == p
@@ -256,11 +261,11 @@ def can_play_scheme(st, tb, p, c, by_exhausting):
 @njit
 def can_act(st, tb, p):
     """Whether seat p has anything to play in a priority window (else it passes silently)."""
-    n = st[G_N_CARDS]
     own_plan = st[G_ACTIVE] == p and in_plan_phase(st)
     reduction = 0
     best = -2  # payment context not computed yet
-    for c in range(n):
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + _i, C_OWNED + p]
         z = st[ROW_CARD + c, C_ZONE]
         if st[ROW_CARD + c, C_OWNER] != p:
             continue
@@ -299,7 +304,8 @@ def can_lead(st, tb, p, c):
 @njit
 def ready_students(st, tb, q):
     n = 0
-    for c in range(st[G_N_CARDS]):
+    for _i in range(st[ROW_SEAT + q, P_N_OWNED]):
+        c = st[ROW_CARD + _i, C_OWNED + q]
         if (
             st[ROW_CARD + c, C_ZONE] == Z_CLASS
             and st[ROW_CARD + c, C_OWNER] == q
@@ -332,13 +338,17 @@ def fight_possible(st, tb, p):
     """No fight on a player's first turn; some leader and some target must exist."""
     if st[ROW_SEAT + p, P_TURNS_TAKEN] <= 1 or st[G_FIGHT] == 1:
         return False
-    for c in range(st[G_N_CARDS]):
-        if (
-            st[ROW_CARD + c, C_ZONE] == Z_CLASS
-            and st[ROW_CARD + c, C_OWNER] != p
-            and can_be_attacked(st, tb, p, c)
-        ):
-            return True
+    for _q in range(MAX_PLAYERS):
+        if _q == p:
+            continue
+        for _i in range(st[ROW_SEAT + _q, P_N_OWNED]):
+            c = st[ROW_CARD + _i, C_OWNED + _q]
+            if (
+                st[ROW_CARD + c, C_ZONE] == Z_CLASS
+                and st[ROW_CARD + c, C_OWNER] != p
+                and can_be_attacked(st, tb, p, c)
+            ):
+                return True
     return False
 
 

@@ -29,18 +29,23 @@ from simulator.engine.layout import (
     C_MD_FIGHT,
     C_MD_PERM,
     C_MD_TURN,
+    C_OWNED,
     C_OWNER,
     C_ROLE,
     C_TOKEN,
+    C_YARD,
     C_ZONE,
     G_FIGHT,
     G_N_CARDS,
     G_PLAYERS,
+    G_YARD_N,
+    MAX_PLAYERS,
     P_ALIVE,
     P_DISC_RECRUIT,
     P_DISC_SCHEME,
     P_MERIT,
     P_N_EXPELLED,
+    P_N_OWNED,
     P_N_RECRUITED,
     P_N_SCHEMES,
     P_REP,
@@ -216,20 +221,36 @@ def selector_zone(tb, sel):
 
 @njit
 def any_matching(st, tb, sel, controller, source):
-    z = selector_zone(tb, sel)
-    for c in range(st[G_N_CARDS]):
-        if st[ROW_CARD + c, C_ZONE] == z and matches(st, tb, sel, c, controller, source):
-            return True
-    return False
+    return count_matching(st, tb, sel, controller, source, True) > 0
 
 
 @njit
-def count_matching(st, tb, sel, controller, source):
+def count_matching(st, tb, sel, controller, source, stop_at_one=False):
+    """How many cards match; only the cards of the selector's zone are looked at (a Class
+    through the seats' lists, the Courtyard through its list)."""
     z = selector_zone(tb, sel)
     n = 0
-    for c in range(st[G_N_CARDS]):
-        if st[ROW_CARD + c, C_ZONE] == z and matches(st, tb, sel, c, controller, source):
-            n += 1
+    if z == Z_CLASS:
+        for q in range(MAX_PLAYERS):
+            for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+                c = st[ROW_CARD + i, C_OWNED + q]
+                if st[ROW_CARD + c, C_ZONE] == z and matches(st, tb, sel, c, controller, source):
+                    n += 1
+                    if stop_at_one:
+                        return n
+    elif z == Z_COURTYARD:
+        for i in range(st[G_YARD_N]):
+            c = st[ROW_CARD + i, C_YARD]
+            if matches(st, tb, sel, c, controller, source):
+                n += 1
+                if stop_at_one:
+                    return n
+    else:
+        for c in range(st[G_N_CARDS]):
+            if st[ROW_CARD + c, C_ZONE] == z and matches(st, tb, sel, c, controller, source):
+                n += 1
+                if stop_at_one:
+                    return n
     return n
 
 
@@ -237,25 +258,27 @@ def count_matching(st, tb, sel, controller, source):
 def _static_bonus(st, tb, c, want_combat):
     """Sum of the Combat (or Defense) changes that statics in any Class give card c."""
     total = 0
-    for s in range(st[G_N_CARDS]):
-        if st[ROW_CARD + s, C_ZONE] != Z_CLASS:
-            continue
-        d = st[ROW_CARD + s, C_DEF]
-        if tb[d, T_N_STATIC] == 0:
-            continue
-        for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
-            if tb[a, T_AB_KIND] != _STATIC:
+    for _q in range(MAX_PLAYERS):
+        for _i in range(st[ROW_SEAT + _q, P_N_OWNED]):
+            s = st[ROW_CARD + _i, C_OWNED + _q]
+            if st[ROW_CARD + s, C_ZONE] != Z_CLASS:
                 continue
-            for e in range(tb[a, T_EF_START], tb[a, T_EF_END]):
-                if tb[e, T_EF_OP] != _MODIFY:
+            d = st[ROW_CARD + s, C_DEF]
+            if tb[d, T_N_STATIC] == 0:
+                continue
+            for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
+                if tb[a, T_AB_KIND] != _STATIC:
                     continue
-                sel = tb[e, T_EF_SEL]
-                if tb[sel, T_SEL_QUANT] == Quantifier.THIS:
-                    hit = s == c
-                else:
-                    hit = matches(st, tb, sel, c, st[ROW_CARD + s, C_OWNER], s)
-                if hit:
-                    total += tb[e, T_EF_COMBAT] if want_combat else tb[e, T_EF_DEFENSE]
+                for e in range(tb[a, T_EF_START], tb[a, T_EF_END]):
+                    if tb[e, T_EF_OP] != _MODIFY:
+                        continue
+                    sel = tb[e, T_EF_SEL]
+                    if tb[sel, T_SEL_QUANT] == Quantifier.THIS:
+                        hit = s == c
+                    else:
+                        hit = matches(st, tb, sel, c, st[ROW_CARD + s, C_OWNER], s)
+                    if hit:
+                        total += tb[e, T_EF_COMBAT] if want_combat else tb[e, T_EF_DEFENSE]
     return total
 
 
@@ -289,7 +312,8 @@ def defense_of(st, tb, c):
 def static_discount(st, tb, p, what):
     """Cost reduction for seat p from "while in class: reduce ..." statics in p's Class."""
     total = 0
-    for s in range(st[G_N_CARDS]):
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        s = st[ROW_CARD + _i, C_OWNED + p]
         if st[ROW_CARD + s, C_ZONE] != Z_CLASS or st[ROW_CARD + s, C_OWNER] != p:
             continue
         d = st[ROW_CARD + s, C_DEF]
@@ -327,7 +351,8 @@ def scheme_rep_cost(st, tb, p, c):
 @njit
 def students_in_class(st, tb, p):
     n = 0
-    for c in range(st[G_N_CARDS]):
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + _i, C_OWNED + p]
         if (
             st[ROW_CARD + c, C_ZONE] == Z_CLASS
             and st[ROW_CARD + c, C_OWNER] == p
@@ -340,7 +365,8 @@ def students_in_class(st, tb, p):
 @njit
 def hand_size(st, p):
     n = 0
-    for c in range(st[G_N_CARDS]):
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + _i, C_OWNED + p]
         if st[ROW_CARD + c, C_ZONE] == 7 and st[ROW_CARD + c, C_OWNER] == p:  # Z_HAND
             n += 1
     return n
@@ -349,7 +375,8 @@ def hand_size(st, p):
 @njit
 def clubs_in_class(st, tb, p):
     seen = 0
-    for c in range(st[G_N_CARDS]):
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + _i, C_OWNED + p]
         if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
             club = tb[st[ROW_CARD + c, C_DEF], T_CLUB]
             if club >= 0:

@@ -7,6 +7,8 @@ from simulator.engine._jit import njit
 from simulator.engine.layout import (
     C_DEF,
     C_LIBRARY,
+    C_LISTPOS,
+    C_OWNER,
     C_SCHOOL,
     C_ZONE,
     D_NONE,
@@ -89,6 +91,8 @@ def setup_game(st, tb, n_players, idols, bonus, seed, config):
     lib_cap = st[G_LIB_CAP]
     st[:ROW_CARD, :] = 0  # scalars, seats, stack, triggers, declaration
     st[ROW_CARD:, C_DEF + 1 :] = 0  # every card column but its definition
+    st[ROW_CARD:, C_OWNER] = -1  # in no list yet (move keeps the lists from here on)
+    st[ROW_CARD:, C_LISTPOS] = -1
     st[G_N_CARDS] = n
     st[G_SCHOOL_CAP] = school_cap
     st[G_LIB_CAP] = lib_cap

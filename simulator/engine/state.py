@@ -14,6 +14,8 @@ import numpy as np
 from simulator.constants import CardKind
 from simulator.engine.layout import (
     C_DEF,
+    C_LISTPOS,
+    C_OWNER,
     G_LIB_CAP,
     G_N_CARDS,
     G_SCHOOL_CAP,
@@ -49,6 +51,8 @@ def allocate(tb: np.ndarray) -> np.ndarray:
     n = len(c_def)
     st = np.zeros((ROW_CARD + n, W), np.int64)
     st[ROW_CARD:, C_DEF] = c_def
+    st[ROW_CARD:, C_OWNER] = -1
+    st[ROW_CARD:, C_LISTPOS] = -1
     st[G_N_CARDS] = n
     st[G_SCHOOL_CAP] = int(np.sum(kinds[c_def] == CardKind.STUDENT))
     st[G_LIB_CAP] = int(np.sum(kinds[c_def] == CardKind.SCHEME))

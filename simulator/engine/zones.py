@@ -12,12 +12,14 @@ from simulator.engine.layout import (
     C_EXHAUSTED,
     C_FDMG,
     C_LIBRARY,
+    C_LISTPOS,
     C_MC_FIGHT,
     C_MC_PERM,
     C_MC_TURN,
     C_MD_FIGHT,
     C_MD_PERM,
     C_MD_TURN,
+    C_OWNED,
     C_OWNER,
     C_ROLE,
     C_SCHOOL,
@@ -26,6 +28,7 @@ from simulator.engine.layout import (
     C_SHIELD_TURN,
     C_TOKEN,
     C_USED,
+    C_YARD,
     C_ZONE,
     G_ACTIVE,
     G_ELIMINATED,
@@ -41,6 +44,7 @@ from simulator.engine.layout import (
     G_SCHOOL_N,
     G_STACK_N,
     G_TRIG_N,
+    G_YARD_N,
     K_CANCEL,
     K_PLAYER,
     MAX_TRIGGERS,
@@ -48,6 +52,7 @@ from simulator.engine.layout import (
     P_IDOL,
     P_MERIT,
     P_N_EXPELLED,
+    P_N_OWNED,
     P_PLACE,
     ROW_CARD,
     ROW_SEAT,
@@ -75,10 +80,39 @@ _STUDENT = int(CardKind.STUDENT)
 
 
 @njit
+def _list_remove(st, column, count_row, count_col, c):
+    pos = st[ROW_CARD + c, C_LISTPOS]
+    n = st[count_row, count_col] - 1
+    last = st[ROW_CARD + n, column]
+    st[ROW_CARD + pos, column] = last
+    st[ROW_CARD + last, C_LISTPOS] = pos
+    st[count_row, count_col] = n
+    st[ROW_CARD + c, C_LISTPOS] = -1
+
+
+@njit
+def _list_add(st, column, count_row, count_col, c):
+    n = st[count_row, count_col]
+    st[ROW_CARD + n, column] = c
+    st[ROW_CARD + c, C_LISTPOS] = n
+    st[count_row, count_col] = n + 1
+
+
+@njit
 def move(st, c, zone, owner):
-    """Put card c into `zone` under `owner`, as a fresh card."""
+    """Put card c into `zone` under `owner`, as a fresh card (the only way cards move, so the
+    seat and Courtyard lists stay true)."""
+    old_owner = st[ROW_CARD + c, C_OWNER]
+    if old_owner >= 0:
+        _list_remove(st, C_OWNED + old_owner, ROW_SEAT + old_owner, P_N_OWNED, c)
+    elif st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:
+        _list_remove(st, C_YARD, G_YARD_N[0], G_YARD_N[1], c)
     st[ROW_CARD + c, C_ZONE] = zone
     st[ROW_CARD + c, C_OWNER] = owner
+    if owner >= 0:
+        _list_add(st, C_OWNED + owner, ROW_SEAT + owner, P_N_OWNED, c)
+    elif zone == Z_COURTYARD:
+        _list_add(st, C_YARD, G_YARD_N[0], G_YARD_N[1], c)
     st[ROW_CARD + c, C_EXHAUSTED] = 0
     st[ROW_CARD + c, C_TOKEN] = 0
     st[ROW_CARD + c, C_MC_TURN] = 0
@@ -118,7 +152,8 @@ def fire(st, tb, c, trigger, controller):
 
 @njit
 def fire_class(st, tb, p, trigger):
-    """Queue the `trigger` abilities of every card in seat p's Class (p = -1: every Class)."""
+    """Queue the `trigger` abilities of every card in seat p's Class (p = -1: every Class),
+    in card order."""
     for c in range(st[G_N_CARDS]):
         if st[ROW_CARD + c, C_ZONE] == Z_CLASS and (p < 0 or st[ROW_CARD + c, C_OWNER] == p):
             fire(st, tb, c, trigger, st[ROW_CARD + c, C_OWNER])
@@ -129,11 +164,7 @@ def fire_class(st, tb, p, trigger):
 
 @njit
 def courtyard_count(st):
-    n = 0
-    for c in range(st[G_N_CARDS]):
-        if st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:
-            n += 1
-    return n
+    return st[G_YARD_N]
 
 
 @njit
