@@ -32,6 +32,9 @@ SetOpt = Annotated[
     list[str] | None,
     typer.Option("--set", help="Override a card field, e.g. kumara_raj.merit=18 (repeatable)."),
 ]
+CardsOpt = Annotated[
+    Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
+]
 PatchOpt = Annotated[
     list[Path] | None,
     typer.Option("--patch", help="Apply a TOML patch file (repeatable)."),
@@ -158,9 +161,7 @@ def _cost_range(text: str | None) -> tuple[int, int]:
 @cards_app.command("describe")
 def cards_describe(
     card: Annotated[str, typer.Argument(help="Card id or any unambiguous part of its name.")],
-    path: Annotated[
-        Path | None, typer.Option("--cards", help="Card set (default: bundled).")
-    ] = None,
+    path: CardsOpt = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
 ) -> None:
@@ -177,9 +178,7 @@ def cards_describe(
 @cards_app.command("export")
 def cards_export(
     out: Annotated[Path, typer.Argument(help="The CSV file to write.")],
-    path: Annotated[
-        Path | None, typer.Option("--cards", help="Card set (default: bundled).")
-    ] = None,
+    path: CardsOpt = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
 ) -> None:
@@ -217,9 +216,7 @@ def play(
     bonus: Annotated[
         str | None, typer.Option(help="Starting Reputation per seat, e.g. 0,2 (default: rules).")
     ] = None,
-    path: Annotated[
-        Path | None, typer.Option("--cards", help="Card set (default: bundled).")
-    ] = None,
+    path: CardsOpt = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
 ) -> None:
@@ -248,9 +245,7 @@ def bench(
         bool, typer.Option(help="Also time a cold start (compiles everything: about a minute).")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
-    path: Annotated[
-        Path | None, typer.Option("--cards", help="Card set (default: bundled).")
-    ] = None,
+    path: CardsOpt = None,
 ) -> None:
     """Measure engine speed: games and decisions per second per core, start-up times."""
     from simulator import bench as bench_module

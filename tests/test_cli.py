@@ -91,3 +91,22 @@ def test_a_failed_export_leaves_the_old_file_untouched(tmp_path):
     result = run("cards", "export", str(out), "--cards", str(bad))
     assert result.exit_code == 1
     assert out.read_text(encoding="utf-8") == "precious"
+
+
+def test_play_prints_a_transcript_to_the_end():
+    result = run("play", "--idols", "touka,raj", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    assert "== Turn 1" in result.output and "== Game over" in result.output
+
+
+def test_play_with_an_unknown_idol_is_a_clear_error():
+    result = run("play", "--idols", "touka,nobody")
+    assert result.exit_code == 2 and 'no idol matches "nobody"' in result.output
+
+
+def test_bench_json_reports_the_figures():
+    result = run("bench", "--games", "100", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 100 and data["decisions_per_second_per_core"] > 0
+    assert data["mean_decisions_per_game"] > 0 and data["warm_start_seconds"] > 0
