@@ -42,22 +42,38 @@ def test_a_cancelled_scheme_does_nothing_and_is_trashed(bundled):
 
 
 def test_the_active_players_triggers_resolve_first(bundled):
-    """Scenario B: Students of both players join at once; the active player's effects first.
-
-    Tea Hostess: "on join: gain 2 merit". Both join in the End Phase (p1's via a Hallway
-    cannot happen on p0's turn, so p1's joins with Second Chance is not needed): we check the
-    order on the stack instead, with two join triggers of the active player."""
+    """Scenario B: Students of both players join at once in the active player's End Phase; the
+    active player's effects are played out first. p0's Art Critic ("on join: target enemy
+    trashes 1 scheme") resolves before p1's Council Secretary ("on join: draw 1"): p1 trashes
+    its only Scheme without a choice, then draws the Library's top card."""
     g = scenario(
         """
-        p0: idol raj | hallway tea hostess, council secretary
-        p1: idol amyba
-        library: study session, scholarship
+        p0: idol raj | hallway art critic
+        p1: idol amyba | hallway council secretary | hand detention
+        library: study session
         """,
         bundled,
     )
     pass_windows(g)
     g.play("end turn")
-    # two different triggers of one player at once: scenario C, the player chooses the order
+    while g.decision in ("target player", "priority"):
+        g.play("target player 1" if g.decision == "target player" else "pass")
+    assert g.decision != "trash"  # p1 was never asked which Scheme to trash
+    assert g.names_in("hand", 1)[:1] == ["Study Session"]
+    assert "Detention" in g.names_in("trash")
+
+
+def test_a_player_orders_their_own_simultaneous_triggers(bundled):
+    """Scenario C: two different triggers of one player at once; the player chooses the order."""
+    g = scenario(
+        """
+        p0: idol raj | hallway tea hostess, council secretary
+        p1: idol amyba
+        """,
+        bundled,
+    )
+    pass_windows(g)
+    g.play("end turn")
     assert g.decision == "trigger order" and g.current_player() == 0
     assert len(g.legal_actions()) == 2
 
