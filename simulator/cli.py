@@ -216,25 +216,42 @@ def play(
     bonus: Annotated[
         str | None, typer.Option(help="Starting Reputation per seat, e.g. 0,2 (default: rules).")
     ] = None,
+    strategy: Annotated[
+        str,
+        typer.Option(
+            help="Bot for every seat, or one per seat comma-separated: a built-in name "
+            "(random) or module:function."
+        ),
+    ] = "random",
     path: CardsOpt = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
 ) -> None:
-    """Play one game between random players and print its transcript."""
+    """Play one game between bots (random by default) and print its transcript."""
     import numpy as np
 
     from simulator.api import new_game
     from simulator.transcript import play_logged
+    from strategies import BotError, resolve
 
     cs = _load(path, sets, patch)
     seats = [q.strip() for q in idols.split(",") if q.strip()]
     try:
         bonuses = None if bonus is None else [int(b) for b in bonus.split(",")]
         game = new_game(cs, seats, seed=seed, bonus=bonuses)
-    except (CardNameError, ValueError) as exc:
+        names = [b for b in strategy.split(",") if b.strip()]
+        if len(names) not in (1, len(seats)):
+            raise ValueError(f"--strategy: give one bot or {len(seats)}, got {len(names)}")
+        bots = [resolve(b) for b in (names * len(seats) if len(names) == 1 else names)]
+    except (CardNameError, ValueError, BotError) as exc:
         raise _fail(getattr(exc, "message", str(exc)), 2) from None
-    rng = np.random.default_rng(seed)
-    for line in play_logged(game, lambda g, legal: legal[int(rng.integers(len(legal)))]):
+    rngs = [np.random.default_rng([seed, s]) for s in range(len(seats))]
+
+    def choose(g, legal):
+        seat = g.current_player()
+        return legal[0] if len(legal) == 1 else bots[seat](g, legal, rngs[seat])
+
+    for line in play_logged(game, choose):
         typer.echo(line)
 
 

@@ -110,3 +110,14 @@ def test_bench_json_reports_the_figures():
     data = json.loads(result.stdout)
     assert data["games"] == 100 and data["decisions_per_second_per_core"] > 0
     assert data["mean_decisions_per_game"] > 0 and data["warm_start_seconds"] > 0
+
+
+def test_play_takes_one_bot_per_seat():
+    result = run("play", "--seed", "3", "--strategy", "strategies.examples.greedy:choose,random")
+    assert result.exit_code == 0, result.output
+    assert "== Game over" in result.output
+
+
+def test_play_with_an_unknown_bot_is_a_clear_error():
+    result = run("play", "--strategy", "wizard")
+    assert result.exit_code == 2 and 'unknown bot "wizard"' in result.output
