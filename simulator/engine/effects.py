@@ -5,8 +5,6 @@ trigger meanwhile wait in the trigger queue. Only "trash" can pause an effect, t
 trashing player choose (the pause is a pending decision, never a call into a bot).
 """
 
-import numpy as np
-
 from simulator.constants import CardKind, Destination, Duration, Op, PlayerSel, Quantifier
 from simulator.engine._jit import njit
 from simulator.engine.layout import (
@@ -19,6 +17,9 @@ from simulator.engine.layout import (
     C_MD_PERM,
     C_MD_TURN,
     C_OWNER,
+    C_SCR_A,
+    C_SCR_B,
+    C_SCR_C,
     C_SHIELD_FIGHT,
     C_SHIELD_PERM,
     C_SHIELD_TURN,
@@ -40,12 +41,14 @@ from simulator.engine.layout import (
     K_KIND,
     K_PLAYER,
     K_TARGET,
+    MAX_PLAYERS,
     P_ALIVE,
     P_DISC_RECRUIT,
     P_DISC_SCHEME,
     P_MERIT,
     P_N_RECRUITED,
     P_REP,
+    P_SCR,
     ROW_CARD,
     ROW_SEAT,
     ROW_STACK,
@@ -97,7 +100,7 @@ def players_of(st, tb, e, i, k, controller):
     """The seats a player effect applies to, in turn order from the controller."""
     sel = tb[e, T_EF_PLAYER]
     n = st[G_PLAYERS]
-    out = np.full(4, -1, np.int32)
+    out = st[ROW_SEAT : ROW_SEAT + MAX_PLAYERS, P_SCR]  # scratch, not an allocation
     m = 0
     if sel == PlayerSel.YOU:
         out[0] = controller
@@ -144,7 +147,7 @@ def cards_of(st, tb, e, i, k, controller, source):
     sel = tb[e, T_EF_SEL]
     q = tb[sel, T_SEL_QUANT]
     n = st[G_N_CARDS]
-    out = np.full(n, -1, np.int32)
+    out = st[ROW_CARD : ROW_CARD + n, C_SCR_A]  # scratch, not an allocation
     if q == Quantifier.THIS:
         if source >= 0 and st[ROW_CARD + source, C_ZONE] == Z_CLASS:
             out[0] = source
@@ -226,8 +229,8 @@ def damage_outcome(st, tb, c, amount):
 @njit
 def deal_damage(st, tb, cards, m, amount, controller):
     """Damage to several cards at once: outcomes are decided before any card leaves."""
-    outcome = np.zeros(m, np.int32)
-    taken = np.zeros(m, np.int32)
+    outcome = st[ROW_CARD : ROW_CARD + m, C_SCR_B]
+    taken = st[ROW_CARD : ROW_CARD + m, C_SCR_C]
     for j in range(m):
         c = cards[j]
         taken[j] = prevent_damage(st, c, amount)

@@ -7,8 +7,6 @@ the rest go to the other members, divided by the dealing player; nothing is over
 Then expel or exhaust, Idols lose Merit, damage is cleared and attackers get Attack Tokens.
 """
 
-import numpy as np
-
 from simulator.constants import CardKind
 from simulator.engine._jit import njit
 from simulator.engine.declare import open_window
@@ -22,6 +20,9 @@ from simulator.engine.layout import (
     C_OWNED,
     C_OWNER,
     C_ROLE,
+    C_SCR_A,
+    C_SCR_B,
+    C_SCR_C,
     C_SHIELD_FIGHT,
     C_SHIELD_PERM,
     C_SHIELD_TURN,
@@ -293,7 +294,7 @@ def step_split(st, tb, hit_role):
     left_index = G_F_LEFT_ATT if hit_role == ROLE_DEFEND else G_F_LEFT_DEF
     leader = st[G_F_DEF_LEADER] if hit_role == ROLE_DEFEND else st[G_F_ATT_LEADER]
     dealer = st[G_F_ATT] if hit_role == ROLE_DEFEND else st[G_F_DEF]
-    out = np.empty(st[G_N_CARDS], np.int32)
+    out = st[ROW_CARD : ROW_CARD + st[G_N_CARDS], C_SCR_A]  # scratch, not an allocation
     while st[left_index] > 0:
         m = split_candidates(st, tb, hit_role, leader, out)
         if m == 0:
@@ -327,8 +328,10 @@ def step_apply(st, tb):
     """Expel & exhaust, all at once: every outcome is decided before any card leaves, so an
     aura of an expelled card still counts for this damage (section 7)."""
     n = st[G_N_CARDS]
-    outcome = np.zeros(n, np.int32)  # 1 exhaust, 2 expel, 3 Merit loss
-    taken = np.zeros(n, np.int32)
+    outcome = st[ROW_CARD : ROW_CARD + n, C_SCR_B]  # 1 exhaust, 2 expel, 3 Merit loss
+    taken = st[ROW_CARD : ROW_CARD + n, C_SCR_C]
+    outcome[:] = 0
+    taken[:] = 0
     for c in range(n):
         if (
             st[ROW_CARD + c, C_ROLE] == 0

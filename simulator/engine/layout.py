@@ -111,7 +111,8 @@ P_HELPED = 11
 P_PLACE = 12
 P_BONUS = 13
 P_N_OWNED = 14
-N_SEAT_COLUMNS = 15
+P_SCR = 15  # scratch: a list of seats for a moment (effects.players_of)
+N_SEAT_COLUMNS = 16
 
 # -- columns of the effect stack st.stack[i, K_*] and the trigger queue st.trig[t, TR_*] ----------
 K_KIND = 0  # DECL_* of the item
@@ -129,7 +130,7 @@ N_TRIG_COLUMNS = 3
 # Numba passes every array separately into every compiled call (measured: about 7 ns per array
 # per call), so the whole state is one array and the whole card table another; regions of rows
 # and named columns keep it readable: st[ROW_CARD + c, C_ZONE] is the zone of card c.
-W = 25  # columns of the state array
+W = 28  # columns of the state array
 C_SCHOOL = 17  # card rows also hold the School's ring buffer: st[ROW_CARD + i, C_SCHOOL]
 C_LIBRARY = 18  # and the Library's: st[ROW_CARD + i, C_LIBRARY]
 # Card lists kept up to date by zones.move, so kernels scan the few cards that matter instead
@@ -137,6 +138,11 @@ C_LIBRARY = 18  # and the Library's: st[ROW_CARD + i, C_LIBRARY]
 C_LISTPOS = 19  # the card's position in its seat's list (or in the Courtyard's), -1 if none
 C_OWNED = 20  # st[ROW_CARD + i, C_OWNED + p]: i-th card of seat p (P_N_OWNED of them)
 C_YARD = 24  # st[ROW_CARD + i, C_YARD]: i-th card of the Courtyard (G_YARD_N of them)
+# Scratch columns for kernels that need a list for a moment (the engine allocates nothing while
+# it plays, so no kernel needs numba's reference counting; see _jit.py).
+C_SCR_A = 25
+C_SCR_B = 26
+C_SCR_C = 27
 K_TARGET = 5  # stack rows hold their targets in columns K_TARGET .. K_TARGET + MAX_EFFECTS - 1
 G_ROWS = 4  # rows holding the scalar fields g (G_* below)
 ROW_SEAT = 4  # MAX_PLAYERS rows, one per seat (P_* columns)

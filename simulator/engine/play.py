@@ -7,7 +7,7 @@ same seed gives the same deal whatever the players do.
 
 import numpy as np
 
-from simulator.engine._jit import njit
+from simulator.engine._jit import njit_driver
 from simulator.engine.invariants import check_state_invariants
 from simulator.engine.layout import (
     G_DONE,
@@ -24,7 +24,7 @@ from simulator.engine.setup import setup_game
 from simulator.engine.step import step
 
 
-@njit
+@njit_driver
 def play_random(st, tb, bot_rng, buf):
     """Play the game in `st` to its end with random players; returns the decisions made."""
     decisions = 0
@@ -40,7 +40,7 @@ def play_random(st, tb, bot_rng, buf):
     return decisions
 
 
-@njit
+@njit_driver
 def play_random_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config, out):
     """Play len(seeds) games; out[i] = winner, reason, turns, rounds, decisions."""
     buf = np.empty(st[G_N_CARDS] * 16 + 64, np.int64)
@@ -56,7 +56,7 @@ def play_random_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config,
         out[i, 4] = d
 
 
-@njit
+@njit_driver
 def play_checked_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config, out):
     """Like play_random_games, checking the invariants in every state a player sees.
 
