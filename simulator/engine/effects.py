@@ -59,7 +59,14 @@ from simulator.engine.layout import (
     Z_STACK,
 )
 from simulator.engine.playable import hand_count
-from simulator.engine.query import defense_of, enemy, matches, recruit_cost, value_of
+from simulator.engine.query import (
+    defense_of,
+    enemy,
+    list_matching,
+    matches,
+    recruit_cost,
+    value_of,
+)
 from simulator.engine.rng import randint
 from simulator.engine.tables import (
     T_EF_AMOUNT,
@@ -159,11 +166,7 @@ def cards_of(st, tb, e, i, k, controller, source):
             out[0] = t
             return out, 1
         return out, 0  # the target is gone: this part of the effect does nothing
-    m = 0
-    for c in range(n):
-        if matches(st, tb, sel, c, controller, source):
-            out[m] = c
-            m += 1
+    m = list_matching(st, tb, sel, controller, source, out)
     if q == Quantifier.RANDOM and m > 0:
         out[0] = out[randint(st, m)]
         return out, 1

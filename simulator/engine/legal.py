@@ -83,7 +83,7 @@ from simulator.engine.playable import (
     payment_context,
     scheme_playable,
 )
-from simulator.engine.query import enemy, matches, static_discount
+from simulator.engine.query import enemy, list_matching, static_discount
 from simulator.engine.tables import (
     T_AB_END,
     T_AB_KIND,
@@ -224,11 +224,10 @@ def legal_actions(st, tb, out):
         e = st[G_DECL_EFF]
         sel = tb[e, T_EF_SEL]
         source = st[G_DECL_CARD] if st[G_DECL] != DECL_SCHEME else -1
-        for c in range(n):
-            if matches(st, tb, sel, c, p, source):
-                out[m] = choose + c
-                m += 1
-        return m
+        found = list_matching(st, tb, sel, p, source, out)
+        for j in range(found):
+            out[j] += choose
+        return found
     if dec == D_TARGET_PLAYER:
         for q in range(st[G_PLAYERS]):
             if enemy(st, p, q):

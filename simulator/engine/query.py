@@ -220,6 +220,33 @@ def selector_zone(tb, sel):
 
 
 @njit
+def list_matching(st, tb, sel, controller, source, out):
+    """Write the cards a selector matches into `out`; return how many. Only the selector's
+    zone is looked at: a Class through the seats' lists, the Courtyard through its list."""
+    z = selector_zone(tb, sel)
+    m = 0
+    if z == Z_CLASS:
+        for q in range(MAX_PLAYERS):
+            for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+                c = st[ROW_CARD + i, C_OWNED + q]
+                if st[ROW_CARD + c, C_ZONE] == z and matches(st, tb, sel, c, controller, source):
+                    out[m] = c
+                    m += 1
+    elif z == Z_COURTYARD:
+        for i in range(st[G_YARD_N]):
+            c = st[ROW_CARD + i, C_YARD]
+            if matches(st, tb, sel, c, controller, source):
+                out[m] = c
+                m += 1
+    else:
+        for c in range(st[G_N_CARDS]):
+            if st[ROW_CARD + c, C_ZONE] == z and matches(st, tb, sel, c, controller, source):
+                out[m] = c
+                m += 1
+    return m
+
+
+@njit
 def any_matching(st, tb, sel, controller, source):
     return count_matching(st, tb, sel, controller, source, True) > 0
 

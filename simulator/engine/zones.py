@@ -47,6 +47,7 @@ from simulator.engine.layout import (
     G_YARD_N,
     K_CANCEL,
     K_PLAYER,
+    MAX_PLAYERS,
     MAX_TRIGGERS,
     P_ALIVE,
     P_IDOL,
@@ -152,11 +153,14 @@ def fire(st, tb, c, trigger, controller):
 
 @njit
 def fire_class(st, tb, p, trigger):
-    """Queue the `trigger` abilities of every card in seat p's Class (p = -1: every Class),
-    in card order."""
-    for c in range(st[G_N_CARDS]):
-        if st[ROW_CARD + c, C_ZONE] == Z_CLASS and (p < 0 or st[ROW_CARD + c, C_OWNER] == p):
-            fire(st, tb, c, trigger, st[ROW_CARD + c, C_OWNER])
+    """Queue the `trigger` abilities of every card in seat p's Class (p = -1: every Class)."""
+    for q in range(MAX_PLAYERS):
+        if p >= 0 and q != p:
+            continue
+        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+            c = st[ROW_CARD + i, C_OWNED + q]
+            if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
+                fire(st, tb, c, trigger, q)
 
 
 # -- the School and the Courtyard ----------------------------------------------------------------
