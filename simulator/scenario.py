@@ -251,4 +251,3 @@ def _build_deck(st, tb, cards: CardSet, take, top: list[str], kind: CardKind) ->
     )
     st[head] = 0
     st[size] = len(order) + len(rest)
-    _ = tb

@@ -18,6 +18,7 @@ from simulator.engine.layout import (
     C_EXHAUSTED,
     C_USED,
     D_PAYER,
+    D_PRIORITY,
     D_TARGET,
     D_TARGET_PLAYER,
     D_TRASH_COST,
@@ -82,7 +83,7 @@ from simulator.engine.tables import (
     T_EF_START,
     T_SEL_QUANT,
 )
-from simulator.engine.zones import alive_count, fire_class, move, next_seat
+from simulator.engine.zones import ON_SCHEME_PLAYED, alive_count, fire_class, move, next_seat
 
 # -- windows --------------------------------------------------------------------------------
 
@@ -103,7 +104,7 @@ def run_window(st, tb):
     while st[G_PASSES] < n:
         p = st[G_PRIO]
         if st[ROW_SEAT + p, P_ALIVE] == 1 and can_act(st, tb, p):
-            st[G_DEC] = 2  # D_PRIORITY
+            st[G_DEC] = D_PRIORITY
             st[G_DEC_PLAYER] = p
             return True
         st[G_PASSES] += 1
@@ -241,7 +242,7 @@ def finish(st, tb):
         st[ROW_STACK + i, K_TARGET + k] = st[ROW_DECL, k]
     st[G_STACK_N] = i + 1
     if kind == DECL_SCHEME:
-        fire_class(st, tb, p, 8)  # Trigger.SCHEME_PLAYED
+        fire_class(st, tb, p, ON_SCHEME_PLAYED)
     if kind == DECL_TRIGGER:
         st[G_TRIG_PUSHED] = 1
     else:
@@ -298,6 +299,3 @@ def triggers_done(st):
     if st[G_TRIG_PUSHED] == 1:
         st[G_TRIG_PUSHED] = 0
         open_window(st, st[G_ACTIVE])
-
-
-_ = DECL_ABILITY

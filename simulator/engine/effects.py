@@ -56,6 +56,7 @@ from simulator.engine.layout import (
     Z_COURTYARD,
     Z_EXPEL,
     Z_HALLWAY,
+    Z_HAND,
     Z_STACK,
 )
 from simulator.engine.playable import hand_count
@@ -86,6 +87,8 @@ from simulator.engine.tables import (
     T_SEL_QUANT,
 )
 from simulator.engine.zones import (
+    ON_JOIN,
+    ON_RECRUIT,
     draw_scheme,
     expel,
     fire,
@@ -96,7 +99,6 @@ from simulator.engine.zones import (
 )
 
 _IDOL = int(CardKind.IDOL)
-_STUDENT = int(CardKind.STUDENT)
 
 
 # -- who an effect applies to ------------------------------------------------------------------
@@ -283,7 +285,7 @@ def recruit_by_effect(st, tb, c, controller, free, discount):
     st[ROW_SEAT + controller, P_REP] -= cost
     move(st, c, Z_HALLWAY, controller)
     st[ROW_SEAT + controller, P_N_RECRUITED] += 1
-    fire(st, tb, c, 1, controller)  # Trigger.RECRUIT
+    fire(st, tb, c, ON_RECRUIT, controller)
     refill_courtyard(st)
 
 
@@ -291,7 +293,7 @@ def recruit_by_effect(st, tb, c, controller, free, discount):
 def join_class(st, tb, c, p):
     """Card c enters seat p's Class, ready (section 5), and its "on join" abilities trigger."""
     move(st, c, Z_CLASS, p)
-    fire(st, tb, c, 0, p)  # Trigger.JOIN
+    fire(st, tb, c, ON_JOIN, p)
 
 
 @njit
@@ -403,7 +405,7 @@ def _trash_effect(st, seats, m, amount):
             continue
         if have <= amount:
             for c in range(st[G_N_CARDS]):
-                if st[ROW_CARD + c, C_ZONE] == 7 and st[ROW_CARD + c, C_OWNER] == q:  # Z_HAND
+                if st[ROW_CARD + c, C_ZONE] == Z_HAND and st[ROW_CARD + c, C_OWNER] == q:
                     trash(st, c)
             st[G_RES_SUB] += 1
             continue
@@ -442,6 +444,3 @@ def resolve_top(st, tb):
     st[G_STACK_N] = i
     st[G_RES_EFF] = -1
     st[G_RES_SUB] = 0
-
-
-_ = (_STUDENT,)

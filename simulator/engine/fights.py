@@ -64,6 +64,7 @@ from simulator.engine.layout import (
     S_FIGHT_HELPERS,
     S_FIGHT_SPLIT_ATT,
     S_FIGHT_SPLIT_DEF,
+    S_FIGHT_SUPPORT_ATT,
     S_FIGHT_SUPPORT_DEF,
     S_FIGHT_WINDOW,
     S_PLAN,
@@ -71,7 +72,7 @@ from simulator.engine.layout import (
 )
 from simulator.engine.query import combat_of, defense_of
 from simulator.engine.tables import T_KIND
-from simulator.engine.zones import expel, fire, fire_class
+from simulator.engine.zones import ON_ATTACK, ON_DEFEND, ON_FIGHT_DECLARED, expel, fire, fire_class
 
 _IDOL = int(CardKind.IDOL)
 _SCHEME = int(CardKind.SCHEME)
@@ -109,8 +110,8 @@ def choose_target(st, tb, target):
     st[G_F_DEF] = q
     st[G_F_DEF_LEADER] = target
     st[ROW_CARD + target, C_ROLE] = ROLE_DEFEND
-    fire_class(st, tb, -1, 7)  # Trigger.FIGHT_DECLARED
-    st[G_STEP] = 7  # S_FIGHT_SUPPORT_ATT
+    fire_class(st, tb, -1, ON_FIGHT_DECLARED)
+    st[G_STEP] = S_FIGHT_SUPPORT_ATT
     open_window(st, st[G_ACTIVE])
 
 
@@ -208,7 +209,13 @@ def step_last_window(st, tb):
     for c in range(st[G_N_CARDS]):
         role = st[ROW_CARD + c, C_ROLE]
         if role != 0 and st[ROW_CARD + c, C_ZONE] == Z_CLASS:
-            fire(st, tb, c, 5 if role == ROLE_ATTACK else 6, st[ROW_CARD + c, C_OWNER])
+            fire(
+                st,
+                tb,
+                c,
+                ON_ATTACK if role == ROLE_ATTACK else ON_DEFEND,
+                st[ROW_CARD + c, C_OWNER],
+            )
     st[G_STEP] = S_FIGHT_DAMAGE
     open_window(st, st[G_ACTIVE])
 
@@ -375,6 +382,3 @@ def end_fight(st):
     st[G_FIGHT] = 0
     st[G_STEP] = S_PLAN
     open_window(st, st[G_ACTIVE])
-
-
-_ = (S_FIGHT_APPLY, S_FIGHT_SPLIT_ATT)

@@ -15,9 +15,9 @@
 | ACTIVATE + c*K + k | activate ability k of card c (K = ability slots per card)    |
 """
 
-from simulator.constants import AbilityKind, CardKind, Quantifier
+from simulator.constants import AbilityKind, CardKind
 from simulator.engine._jit import njit
-from simulator.engine.fights import can_join, capacity, helper_seat
+from simulator.engine.fights import can_join, capacity
 from simulator.engine.layout import (
     A_END_TURN,
     A_PASS,
@@ -44,16 +44,13 @@ from simulator.engine.layout import (
     D_TRIGGER_ORDER,
     DECL_SCHEME,
     G_AB_SLOTS,
-    G_ACTIVE,
     G_DEC,
     G_DEC_PLAYER,
     G_DECL,
-    G_DECL_AB,
     G_DECL_CARD,
     G_DECL_EFF,
     G_F_ATT_LEADER,
     G_F_DEF_LEADER,
-    G_F_HELPER,
     G_F_SPLIT_SIDE,
     G_N_CARDS,
     G_PLAYERS,
@@ -79,7 +76,6 @@ from simulator.engine.playable import (
     can_lead,
     can_pay_by_exhausting,
     fight_possible,
-    in_plan_phase,
     payment_context,
     scheme_playable,
 )
@@ -281,6 +277,3 @@ def legal_actions(st, tb, out):
                 m += 1
         return m
     return m
-
-
-_ = (G_ACTIVE, G_DECL_AB, G_F_HELPER, Quantifier, helper_seat, in_plan_phase)

@@ -6,7 +6,7 @@ Schemes, 4 remove Attack Tokens and end "until end of turn" effects. Each step e
 priority window (section 10), which costs nothing when nobody can act.
 """
 
-from simulator.constants import CLASS_LIMIT, HAND_LIMIT, CardKind, WinTiming
+from simulator.constants import CLASS_LIMIT, HAND_LIMIT, WinTiming
 from simulator.engine._jit import njit
 from simulator.engine.declare import open_window
 from simulator.engine.layout import (
@@ -27,6 +27,7 @@ from simulator.engine.layout import (
     D_CLASS_LIMIT,
     D_HAND_LIMIT,
     D_MAIN,
+    D_NONE,
     DECL_NONE,
     G_ACTIONS,
     G_ACTIVE,
@@ -78,16 +79,24 @@ from simulator.engine.layout import (
     S_START_READY,
     S_START_REP,
     S_START_TRIGGERS,
+    S_START_WINCON,
     Z_CLASS,
     Z_HALLWAY,
 )
 from simulator.engine.playable import hand_count
 from simulator.engine.query import condition_holds, students_in_class
 from simulator.engine.tables import T_REP_GAIN, T_WINCON_COND, T_WINCON_TIMING
-from simulator.engine.zones import draw_scheme, eliminate, fire, fire_class, move, next_seat
-
-_STUDENT = int(CardKind.STUDENT)
-
+from simulator.engine.zones import (
+    ON_END_OF_TURN,
+    ON_JOIN,
+    ON_START_OF_TURN,
+    draw_scheme,
+    eliminate,
+    fire,
+    fire_class,
+    move,
+    next_seat,
+)
 
 # -- the end of the game ------------------------------------------------------------------------
 
@@ -97,7 +106,7 @@ def end_game(st, winner, reason):
     st[G_DONE] = 1
     st[G_WINNER] = winner
     st[G_REASON] = reason
-    st[G_DEC] = 0
+    st[G_DEC] = D_NONE
 
 
 @njit
@@ -168,7 +177,7 @@ def school_ran_out(st):
 @njit
 def abandon_turn(st):
     """The active player was expelled: what was going on stops and the next turn starts."""
-    st[G_DEC] = 0
+    st[G_DEC] = D_NONE
     st[G_DECL] = DECL_NONE
     st[G_WINDOW] = 0
     st[G_STACK_N] = 0
@@ -238,7 +247,7 @@ def start_draw(st):
 
 @njit
 def start_triggers(st, tb):
-    fire_class(st, tb, st[G_ACTIVE], 2)  # Trigger.START_OF_TURN
+    fire_class(st, tb, st[G_ACTIVE], ON_START_OF_TURN)
     st[G_STEP] = S_PLAN
 
 
@@ -262,7 +271,7 @@ def end_hallways(st, tb):
         if st[ROW_CARD + c, C_ZONE] == Z_HALLWAY:
             p = st[ROW_CARD + c, C_OWNER]
             move(st, c, Z_CLASS, p)
-            fire(st, tb, c, 0, p)  # Trigger.JOIN
+            fire(st, tb, c, ON_JOIN, p)
     st[G_STEP] = S_END_CLASS
     st[G_END_PLAYER] = 0
     open_window(st, st[G_ACTIVE])
@@ -316,7 +325,7 @@ def end_cleanup(st, tb):
 
 @njit
 def end_triggers(st, tb):
-    fire_class(st, tb, st[G_ACTIVE], 3)  # Trigger.END_OF_TURN
+    fire_class(st, tb, st[G_ACTIVE], ON_END_OF_TURN)
     st[G_STEP] = S_NEXT_TURN
 
 
@@ -334,7 +343,4 @@ def next_turn(st):
     st[G_ACTIVE] = nxt
     st[G_ACTIONS] = 0
     st[ROW_SEAT + nxt, P_TURNS_TAKEN] += 1
-    st[G_STEP] = 1  # S_START_WINCON
-
-
-_ = (S_END_CLEANUP, S_START_TRIGGERS, _STUDENT)
+    st[G_STEP] = S_START_WINCON

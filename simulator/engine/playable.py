@@ -52,7 +52,6 @@ from simulator.engine.query import (
     any_matching,
     condition_holds,
     enemy,
-    matches,
     static_discount,
 )
 from simulator.engine.tables import (
@@ -350,6 +349,3 @@ def fight_possible(st, tb, p):
             ):
                 return True
     return False
-
-
-_ = matches

@@ -54,6 +54,7 @@ from simulator.engine.layout import (
     Z_CLASS,
     Z_COURTYARD,
     Z_EXPEL,
+    Z_HAND,
     Z_STACK,
 )
 from simulator.engine.tables import (
@@ -394,7 +395,7 @@ def hand_size(st, p):
     n = 0
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
         c = st[ROW_CARD + _i, C_OWNED + p]
-        if st[ROW_CARD + c, C_ZONE] == 7 and st[ROW_CARD + c, C_OWNER] == p:  # Z_HAND
+        if st[ROW_CARD + c, C_ZONE] == Z_HAND and st[ROW_CARD + c, C_OWNER] == p:
             n += 1
     return n
 

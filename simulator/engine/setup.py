@@ -11,8 +11,6 @@ from simulator.engine.layout import (
     C_OWNER,
     C_SCHOOL,
     C_ZONE,
-    D_NONE,
-    DECL_NONE,
     G_AB_SLOTS,
     G_ACTIVE,
     G_LIB_CAP,
@@ -66,7 +64,6 @@ from simulator.engine.step import advance
 from simulator.engine.tables import H_AB_SLOTS, T_KIND, T_MERIT
 from simulator.engine.zones import move, refill_courtyard
 
-_IDOL = int(CardKind.IDOL)
 _STUDENT = int(CardKind.STUDENT)
 _SCHEME = int(CardKind.SCHEME)
 
@@ -163,7 +160,6 @@ def setup_game(st, tb, n_players, idols, bonus, seed, config):
     st[G_OPT_SCHOOL] = config[CFG_OPT_SCHOOL]
     st[G_OPT_TIE] = config[CFG_OPT_TIE]
     st[G_OPT_SPLIT] = config[CFG_OPT_SPLIT]
-    _ = (D_NONE, DECL_NONE, _IDOL)
     advance(st, tb)
 
 

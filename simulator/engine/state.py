@@ -80,6 +80,3 @@ def card_rows(st: np.ndarray) -> np.ndarray:
 def seat_rows(st: np.ndarray) -> np.ndarray:
     """A view of the per-seat rows (P_* columns)."""
     return st[ROW_SEAT : ROW_SEAT + MAX_PLAYERS]
-
-
-_ = (ROW_DECL,)

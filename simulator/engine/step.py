@@ -65,7 +65,6 @@ from simulator.engine.layout import (
     G_END_PLAYER,
     G_F_HELPER,
     G_MAX_ACTIONS,
-    G_RES_EFF,
     G_RES_SUB,
     G_STACK_N,
     G_STEP,
@@ -129,7 +128,7 @@ from simulator.engine.phases import (
 )
 from simulator.engine.query import recruit_cost
 from simulator.engine.tables import T_AB_START
-from simulator.engine.zones import expel, fire, move, next_seat, refill_courtyard, trash
+from simulator.engine.zones import ON_RECRUIT, expel, fire, move, next_seat, refill_courtyard, trash
 
 
 @njit
@@ -270,7 +269,7 @@ def start_action(st, tb, p, action):
     st[ROW_SEAT + p, P_REP] -= recruit_cost(st, tb, p, c)
     move(st, c, Z_HALLWAY, p)
     st[ROW_SEAT + p, P_N_RECRUITED] += 1
-    fire(st, tb, c, 1, p)  # Trigger.RECRUIT
+    fire(st, tb, c, ON_RECRUIT, p)
     refill_courtyard(st)
     open_window(st, next_seat(st, p))  # section 10, timing 3: the end of an action
 
@@ -343,6 +342,3 @@ def step(st, tb, action):
         stall(st)
         return
     advance(st, tb)
-
-
-_ = (G_RES_EFF, S_END_CLASS, S_END_CLEANUP, S_END_HAND, S_END_TRIGGERS)

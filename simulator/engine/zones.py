@@ -5,7 +5,7 @@ rebuilt from the Trash Pile when it runs out; a card that changes zone comes bac
 (ready, no token, no changes in force).
 """
 
-from simulator.constants import COURTYARD_SIZE, CardKind
+from simulator.constants import COURTYARD_SIZE, Trigger
 from simulator.engine._jit import njit
 from simulator.engine.layout import (
     C_DEF,
@@ -70,14 +70,22 @@ from simulator.engine.layout import (
     Z_LIBRARY,
     Z_OUT,
     Z_SCHOOL,
-    Z_STACK,
     Z_TRASH,
 )
 from simulator.engine.query import condition_holds
 from simulator.engine.rng import shuffle
 from simulator.engine.tables import T_AB_COND, T_AB_END, T_AB_START, T_AB_TRIGGER
 
-_STUDENT = int(CardKind.STUDENT)
+# Trigger codes as plain ints (an IntEnum argument would compile a second version of fire()).
+ON_JOIN = int(Trigger.JOIN)
+ON_RECRUIT = int(Trigger.RECRUIT)
+ON_START_OF_TURN = int(Trigger.START_OF_TURN)
+ON_END_OF_TURN = int(Trigger.END_OF_TURN)
+ON_EXPELLED = int(Trigger.EXPELLED)
+ON_ATTACK = int(Trigger.ATTACK)
+ON_DEFEND = int(Trigger.DEFEND)
+ON_FIGHT_DECLARED = int(Trigger.FIGHT_DECLARED)
+ON_SCHEME_PLAYED = int(Trigger.SCHEME_PLAYED)
 
 
 @njit
@@ -257,7 +265,7 @@ def expel(st, tb, c, by):
     if by >= 0 and owner >= 0 and by != owner:
         st[ROW_SEAT + by, P_N_EXPELLED] += 1
     if was_in_class and owner >= 0:
-        fire(st, tb, c, 4, owner)  # Trigger.EXPELLED
+        fire(st, tb, c, ON_EXPELLED, owner)
     if from_courtyard:
         refill_courtyard(st)
 
@@ -317,6 +325,3 @@ def alive_count(st):
 @njit
 def is_active_turn(st, p):
     return st[G_ACTIVE] == p
-
-
-_ = (Z_STACK, _STUDENT)
