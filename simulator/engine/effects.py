@@ -59,10 +59,10 @@ from simulator.engine.layout import (
     Z_HAND,
     Z_STACK,
 )
-from simulator.engine.playable import hand_count
 from simulator.engine.query import (
     defense_of,
     enemy,
+    hand_size,
     list_matching,
     matches,
     recruit_cost,
@@ -399,7 +399,7 @@ def _trash_effect(st, seats, m, amount):
     G_RES_SUB counts the seats done, so the effect resumes after each choice."""
     while st[G_RES_SUB] < m:
         q = seats[st[G_RES_SUB]]
-        have = hand_count(st, q)
+        have = hand_size(st, q)
         if have == 0 or amount == 0:
             st[G_RES_SUB] += 1
             continue

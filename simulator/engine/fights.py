@@ -70,6 +70,7 @@ from simulator.engine.layout import (
     S_PLAN,
     Z_CLASS,
 )
+from simulator.engine.playable import can_lead
 from simulator.engine.query import combat_of, defense_of
 from simulator.engine.tables import T_KIND
 from simulator.engine.zones import ON_ATTACK, ON_DEFEND, ON_FIGHT_DECLARED, expel, fire, fire_class
@@ -134,15 +135,9 @@ def leaders_present(st):
 
 @njit
 def can_join(st, tb, q, c):
-    """Ruling 6: supporters and helpers are ready, without an Attack Token, not yet fighting."""
-    return (
-        st[ROW_CARD + c, C_ZONE] == Z_CLASS
-        and st[ROW_CARD + c, C_OWNER] == q
-        and tb[st[ROW_CARD + c, C_DEF], T_KIND] != _SCHEME
-        and st[ROW_CARD + c, C_EXHAUSTED] == 0
-        and st[ROW_CARD + c, C_TOKEN] == 0
-        and st[ROW_CARD + c, C_ROLE] == 0
-    )
+    """Ruling 6: supporters and helpers meet the leader's conditions (ready, without an Attack
+    Token, not yet fighting)."""
+    return can_lead(st, tb, q, c)
 
 
 @njit

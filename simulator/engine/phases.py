@@ -83,8 +83,7 @@ from simulator.engine.layout import (
     Z_CLASS,
     Z_HALLWAY,
 )
-from simulator.engine.playable import hand_count
-from simulator.engine.query import condition_holds, students_in_class
+from simulator.engine.query import condition_holds, hand_size, students_in_class
 from simulator.engine.tables import T_REP_GAIN, T_WINCON_COND, T_WINCON_TIMING
 from simulator.engine.zones import (
     ON_END_OF_TURN,
@@ -285,7 +284,7 @@ def end_limits(st, tb, class_step):
     while st[G_END_PLAYER] < n:
         p = (st[G_ACTIVE] + st[G_END_PLAYER]) % n
         if st[ROW_SEAT + p, P_ALIVE] == 1:
-            have = students_in_class(st, tb, p) if class_step else hand_count(st, p)
+            have = students_in_class(st, tb, p) if class_step else hand_size(st, p)
             limit = CLASS_LIMIT if class_step else HAND_LIMIT
             if have > limit:
                 st[G_DEC] = D_CLASS_LIMIT if class_step else D_HAND_LIMIT
@@ -304,7 +303,7 @@ def end_cleanup(st, tb):
     """Step 4: remove all Attack Tokens and end all "until end of turn" effects."""
     for p in range(st[G_PLAYERS]):  # steps 2-3 are done: record any breach for the tests
         if st[ROW_SEAT + p, P_ALIVE] == 1:
-            if students_in_class(st, tb, p) > CLASS_LIMIT or hand_count(st, p) > HAND_LIMIT:
+            if students_in_class(st, tb, p) > CLASS_LIMIT or hand_size(st, p) > HAND_LIMIT:
                 st[G_LIMIT_BREACH] = 1
     for c in range(st[G_N_CARDS]):
         st[ROW_CARD + c, C_TOKEN] = 0

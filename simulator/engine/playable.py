@@ -52,6 +52,7 @@ from simulator.engine.query import (
     any_matching,
     condition_holds,
     enemy,
+    hand_size,
     static_discount,
 )
 from simulator.engine.tables import (
@@ -154,21 +155,11 @@ def can_activate(st, tb, p, c, a):
         return False
     if tb[a, T_AB_MERIT] > 0 and st[ROW_SEAT + p, P_MERIT] <= tb[a, T_AB_MERIT]:
         return False  # ruling 8: a Merit cost is paid only while Merit stays above 0
-    if tb[a, T_AB_TRASH] > 0 and hand_count(st, p) < tb[a, T_AB_TRASH]:
+    if tb[a, T_AB_TRASH] > 0 and hand_size(st, p) < tb[a, T_AB_TRASH]:
         return False
     if not condition_holds(st, tb, tb[a, T_AB_COND], p, c):
         return False
     return targets_available(st, tb, a, p, c)
-
-
-@njit
-def hand_count(st, p):
-    n = 0
-    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
-        c = st[ROW_CARD + _i, C_OWNED + p]
-        if st[ROW_CARD + c, C_ZONE] == Z_HAND and st[ROW_CARD + c, C_OWNER] == p:
-            n += 1
-    return n
 
 
 @njit
