@@ -1,0 +1,104 @@
+"""Where the compiled engine spends its time: perf samples mapped to numba functions.
+
+perf cannot name numba's functions (they live in memory, not in a file with symbols), so this
+script plays random games, writes the start address of every function linked into the compiled
+game loop, and, run under perf, lets `--report` attribute each sample to the function whose
+code starts just before it.
+
+    perf record -F 4000 -o /tmp/engine.perf python benchmarks/profile_engine.py --seconds 10
+    perf script -i /tmp/engine.perf -F ip > /tmp/engine.ips
+    python benchmarks/profile_engine.py --report /tmp/engine.ips
+
+(`perf` is Debian's linux-perf; `perf record` works on this project's machines even where
+`perf stat` has no hardware counters.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import collections
+import re
+import time
+
+import numpy as np
+
+MAP = "/tmp/engine-functions.txt"
+
+
+def play_for(seconds: float) -> None:
+    from numba import njit
+
+    from simulator.api import Rules, tables_of
+    from simulator.cards.loader import load_cards
+    from simulator.engine.play import play_random_games
+    from simulator.engine.state import allocate
+
+    cards = load_cards()
+    tb = tables_of(cards)
+    st = allocate(tb)
+    n = 2000
+    rng = np.random.default_rng(0)
+    idols = np.array([rng.permutation(len(cards.idols))[:2] for _ in range(n)], np.int32)
+    seeds = rng.integers(1, 2**32, n).astype(np.int64)
+    bots = rng.integers(1, 2**32, n).astype(np.int64)
+    bonus = np.array([0, 2, 0, 0], np.int32)
+    out = np.zeros((n, 5), np.int64)
+    config = Rules().config()
+    args = (st, tb, 2, idols, bonus, seeds, bots, config, out)
+
+    # A fresh (not cached) wrapper: numba links every engine function into its library, whose
+    # symbols we can list; a library loaded from the cache cannot be listed.
+    @njit
+    def loop(st, tb, players, idols, bonus, seeds, bots, config, out):
+        play_random_games(st, tb, players, idols, bonus, seeds, bots, config, out)
+
+    loop(*args)
+    overload = loop.overloads[loop.signatures[0]]
+    library = overload.library
+    rows = []
+    for fn in library._final_module.functions:
+        if not fn.is_declaration:
+            rows.append((library.get_pointer_to_function(fn.name), fn.name))
+    with open(MAP, "w", encoding="utf-8") as fh:
+        for address, name in sorted(rows):
+            fh.write(f"{address:x} {name}\n")
+    start = time.time()
+    while time.time() - start < seconds:
+        loop(*args)
+
+
+def report(ips_path: str, top: int) -> None:
+    with open(MAP, encoding="utf-8") as fh:
+        rows = [line.split(None, 1) for line in fh]
+    starts = [int(a, 16) for a, _ in rows]
+    names = [n.strip() for _, n in rows]
+    counts: collections.Counter[str] = collections.Counter()
+    with open(ips_path, encoding="utf-8") as fh:
+        ips = [int(line, 16) for line in fh if line.strip()]
+    for ip in ips:
+        i = bisect.bisect_right(starts, ip) - 1
+        if i < 0 or ip - starts[i] > 200_000:
+            continue  # Python, numpy, the kernel: not the compiled engine
+        m = re.match(r"_ZN\d+simulator\d+engine\d+([a-z_]+)\d+([A-Za-z_]+?)B\d", names[i])
+        counts[f"{m.group(1)}.{m.group(2)}" if m else names[i][:60]] += 1
+    total = sum(counts.values())
+    print(f"{total} samples in the compiled engine")
+    for name, c in counts.most_common(top):
+        print(f"{c / total * 100:5.1f}%  {name}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--report", metavar="IPS", help="perf script -F ip output to attribute")
+    parser.add_argument("--top", type=int, default=25)
+    args = parser.parse_args()
+    if args.report:
+        report(args.report, args.top)
+    else:
+        play_for(args.seconds)
+
+
+if __name__ == "__main__":
+    main()
