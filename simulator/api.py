@@ -23,6 +23,7 @@ from simulator.cards.model import CardSet
 from simulator.constants import MAX_PLAYERS, CardKind
 from simulator.engine import layout as L
 from simulator.engine.legal import legal_actions as _legal_actions
+from simulator.engine.play import action_buffer_size
 from simulator.engine.rng import seed_value
 from simulator.engine.setup import config_array, setup_game
 from simulator.engine.state import allocate, state_hash
@@ -146,7 +147,7 @@ class Game:
     def legal_actions(self) -> list[int]:
         if self.is_terminal():
             return []
-        buf = np.empty(self.n_cards * 16 + 64, np.int64)
+        buf = np.empty(action_buffer_size(self.state, self.tables), np.int64)
         m = _legal_actions(self.state, self.tables, buf)
         return [int(a) for a in buf[:m]]
 

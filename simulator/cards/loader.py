@@ -29,6 +29,7 @@ from simulator.cards.schema import FIELDS, ID_PATTERN, KIND_BY_TABLE, TABLE_NAME
 from simulator.constants import CardKind, Club, Colour, Gender, Level
 
 BUNDLED = "bundled prototype set"
+MAX_ABILITIES = 16  # the engine records "used this turn" as one bit per ability of a card
 
 
 def bundled_path() -> Path:
@@ -387,6 +388,13 @@ def check_raw(raw: RawCard, problems: list[Problem]) -> Card | None:
         if value is not None:
             out[name] = value
     parsed = []
+    if len(out.get("abilities", ()) or ()) > MAX_ABILITIES:
+        problems.append(
+            raw.problem(
+                f"a card has at most {MAX_ABILITIES} abilities (found {len(out['abilities'])})",
+                "abilities",
+            )
+        )
     for n, text in enumerate(out.get("abilities", ()) or (), 1):
         try:
             ability = parse_ability(text)

@@ -17,11 +17,21 @@ from simulator.engine.layout import (
     G_ROUND,
     G_TURN,
     G_WINNER,
+    MAX_PLAYERS,
+    MAX_TRIGGERS,
 )
 from simulator.engine.legal import legal_actions
 from simulator.engine.rng import bot_randint
 from simulator.engine.setup import setup_game
 from simulator.engine.step import step
+from simulator.engine.tables import H_AB_SLOTS
+
+
+@njit_driver
+def action_buffer_size(st, tb):
+    """Room for every legal action at once: per card a recruit, two ways to play it, a fight,
+    a choice, a helper and one action per ability slot; plus the seats and triggers."""
+    return st[G_N_CARDS] * (6 + tb[-1, H_AB_SLOTS]) + MAX_PLAYERS + MAX_TRIGGERS + 2
 
 
 @njit_driver
@@ -43,7 +53,7 @@ def play_random(st, tb, bot_rng, buf):
 @njit_driver
 def play_random_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config, out):
     """Play len(seeds) games; out[i] = winner, reason, turns, rounds, decisions."""
-    buf = np.empty(st[G_N_CARDS] * 16 + 64, np.int64)
+    buf = np.empty(action_buffer_size(st, tb), np.int64)
     bot_rng = np.ones(1, np.int64)
     for i in range(seeds.shape[0]):
         setup_game(st, tb, n_players, idols[i], bonus, seeds[i], config)
@@ -63,7 +73,7 @@ def play_checked_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config
     out[i] = winner, reason, turns, broken invariant (0 if none), a Class or hand over 5 after an
     End Phase (1/0), no legal action in a running game (1/0).
     """
-    buf = np.empty(st[G_N_CARDS] * 16 + 64, np.int64)
+    buf = np.empty(action_buffer_size(st, tb), np.int64)
     bot_rng = np.ones(1, np.int64)
     for i in range(seeds.shape[0]):
         setup_game(st, tb, n_players, idols[i], bonus, seeds[i], config)

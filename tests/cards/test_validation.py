@@ -206,3 +206,10 @@ def test_fuzzed_card_files_only_ever_raise_card_set_errors(tmp_path, parts):
         load_cards(path)
     except CardSetError as exc:
         assert all(str(p) for p in exc.problems)
+
+
+def test_a_card_has_at_most_sixteen_abilities(tmp_path):
+    many = ", ".join(['"on join: draw 1"'] * 17)
+    p = one_problem(write(tmp_path, MINI_SET.replace('["EXHAUST: gain 3 merit"]', f"[{many}]")))
+    assert (p.card, p.field) == ("record_o_matic", "abilities")
+    assert "at most 16 abilities" in p.message
