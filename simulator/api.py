@@ -27,6 +27,7 @@ from simulator.engine.play import action_buffer_size
 from simulator.engine.rng import seed_value
 from simulator.engine.setup import config_array, setup_game
 from simulator.engine.state import allocate, state_hash
+from simulator.engine.state import clone as clone_state
 from simulator.engine.step import step as _step
 from simulator.engine.tables import H_AB_SLOTS, pack
 
@@ -179,7 +180,7 @@ class Game:
         self.step(hits[0])
 
     def clone(self) -> Game:
-        other = Game(self.cards, rules=self.rules, _state=self.state.copy())
+        other = Game(self.cards, rules=self.rules, _state=clone_state(self.state))
         other.seed = self.seed
         other.history = list(self.history)
         return other

@@ -140,11 +140,6 @@ def off_activate(st):
 
 
 @njit
-def n_actions(st):
-    return off_activate(st) + st[G_N_CARDS] * st[G_AB_SLOTS]
-
-
-@njit
 def _instant_options(st, tb, p, out, m):
     """Schemes and abilities seat p may start now."""
     reduction, best = payment_context(st, tb, p)

@@ -175,19 +175,6 @@ def can_pay_by_exhausting(st, tb, p, c, payer):
 
 
 @njit
-def has_payer(st, tb, p, c):
-    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
-        x = st[ROW_CARD + _i, C_OWNED + p]
-        if (
-            st[ROW_CARD + x, C_ZONE] == Z_CLASS
-            and st[ROW_CARD + x, C_OWNER] == p
-            and can_pay_by_exhausting(st, tb, p, c, x)
-        ):
-            return True
-    return False
-
-
-@njit
 def scheme_timing_ok(st, tb, p, c):
     """Section 6: ordinary Schemes in your own Plan Phase; Surprises whenever you have priority
     (within their restrictions)."""
@@ -238,14 +225,6 @@ def scheme_playable(st, tb, p, c, by_exhausting, reduction, best_payer):
     if not condition_holds(st, tb, tb[a, T_AB_COND], p, -1):
         return False
     return targets_available(st, tb, a, p, -1)
-
-
-@njit
-def can_play_scheme(st, tb, p, c, by_exhausting):
-    if st[ROW_CARD + c, C_ZONE] != Z_HAND or st[ROW_CARD + c, C_OWNER] != p:
-        return False
-    reduction, best = payment_context(st, tb, p)
-    return scheme_playable(st, tb, p, c, by_exhausting, reduction, best)
 
 
 @njit

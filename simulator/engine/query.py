@@ -121,11 +121,6 @@ def compare(a, cmp, b):
 
 
 @njit
-def kind_of(st, tb, c):
-    return tb[st[ROW_CARD + c, C_DEF], T_KIND]
-
-
-@njit
 def in_class(st, c):
     return st[ROW_CARD + c, C_ZONE] == Z_CLASS
 

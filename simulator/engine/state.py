@@ -18,11 +18,13 @@ from simulator.engine.layout import (
     C_OWNER,
     G_LIB_CAP,
     G_N_CARDS,
+    G_ROWS,
     G_SCHOOL_CAP,
     MAX_EFFECTS,
     MAX_PLAYERS,
     MAX_STACK,
     MAX_TRIGGERS,
+    N_G,
     ROW_CARD,
     ROW_DECL,
     ROW_SEAT,
@@ -35,6 +37,7 @@ from simulator.engine.tables import H_N_DEFS, T_COPIES, T_KIND
 assert ROW_SEAT + MAX_PLAYERS <= ROW_STACK
 assert ROW_STACK + MAX_STACK <= ROW_TRIG and ROW_TRIG + MAX_TRIGGERS <= ROW_DECL < ROW_CARD
 assert 5 + MAX_EFFECTS <= W
+assert N_G <= G_ROWS * W and G_ROWS <= ROW_SEAT  # the scalars fit in their rows
 
 
 def instances_of(kind: np.ndarray, copies: np.ndarray) -> np.ndarray:
@@ -66,17 +69,3 @@ def clone(st: np.ndarray) -> np.ndarray:
 
 def state_hash(st: np.ndarray) -> str:
     return hashlib.sha256(np.ascontiguousarray(st).tobytes()).hexdigest()[:16]
-
-
-def n_cards(st: np.ndarray) -> int:
-    return st.shape[0] - ROW_CARD
-
-
-def card_rows(st: np.ndarray) -> np.ndarray:
-    """A view of the per-card rows (C_* columns)."""
-    return st[ROW_CARD:]
-
-
-def seat_rows(st: np.ndarray) -> np.ndarray:
-    """A view of the per-seat rows (P_* columns)."""
-    return st[ROW_SEAT : ROW_SEAT + MAX_PLAYERS]

@@ -30,7 +30,6 @@ from simulator.engine.layout import (
     C_USED,
     C_YARD,
     C_ZONE,
-    G_ACTIVE,
     G_ELIMINATED,
     G_LIB_CAP,
     G_LIB_HEAD,
@@ -320,8 +319,3 @@ def alive_count(st):
     for p in range(st[G_PLAYERS]):
         n += st[ROW_SEAT + p, P_ALIVE]
     return n
-
-
-@njit
-def is_active_turn(st, p):
-    return st[G_ACTIVE] == p
