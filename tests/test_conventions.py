@@ -56,3 +56,22 @@ def test_no_print_in_the_library():
             if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "print"
         ]
         assert not calls, path
+
+
+def test_the_action_ranges_named_in_python_match_the_compiled_ones(bundled):
+    """layout.action_offsets (naming actions) and legal.off_* (listing them) agree."""
+    from simulator.api import new_game
+    from simulator.engine import legal
+
+    g = new_game(bundled, ["touka", "raj"], seed=1)
+    o = g.offsets()
+    st = g.state
+    assert o["recruit"] == legal.off_recruit(st)
+    assert o["scheme_rep"] == legal.off_scheme_rep(st)
+    assert o["scheme_exhaust"] == legal.off_scheme_exhaust(st)
+    assert o["fight"] == legal.off_fight(st)
+    assert o["choose"] == legal.off_choose(st)
+    assert o["help_defend"] == legal.off_help_defend(st)
+    assert o["player"] == legal.off_player(st)
+    assert o["trigger"] == legal.off_trigger(st)
+    assert o["activate"] == legal.off_activate(st)
