@@ -24,7 +24,7 @@ from simulator.constants import MAX_PLAYERS, CardKind
 from simulator.engine import layout as L
 from simulator.engine.legal import legal_actions as _legal_actions
 from simulator.engine.play import action_buffer_size
-from simulator.engine.rng import seed_value
+from simulator.engine.rng import raw_deal_state, seed_value
 from simulator.engine.setup import config_array, setup_game
 from simulator.engine.state import allocate, state_hash
 from simulator.engine.state import clone as clone_state
@@ -108,7 +108,11 @@ class Game:
         rules: Rules | None = None,
         bonus: Sequence[int] | None = None,
         _state: np.ndarray | None = None,
+        deal_state: int | None = None,
     ) -> None:
+        """`seed` is hashed into the deal's generator; `deal_state`, when given, is that
+        generator's 32-bit state itself (how `avarium simulate` seeds its games; 0 is mapped to
+        a fixed non-zero state, as xorshift needs)."""
         self.cards = cards if cards is not None else load_cards()
         self.rules = rules or Rules()
         self.tables = tables_of(self.cards)
@@ -136,7 +140,7 @@ class Game:
             n,
             np.asarray(defs, np.int32),
             b,
-            seed_value(seed),
+            seed_value(seed) if deal_state is None else raw_deal_state(deal_state),
             self.rules.config(),
         )
 

@@ -41,6 +41,12 @@ PatchOpt = Annotated[
 ]
 
 
+ProfilesOpt = Annotated[
+    Path | None,
+    typer.Option("--profiles", help="Bot weight profiles (default: strategies/profiles.toml)."),
+]
+
+
 def _fail(message: str, code: int = 1) -> typer.Exit:
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(code)
@@ -219,20 +225,20 @@ def play(
     strategy: Annotated[
         str,
         typer.Option(
-            help="Bot for every seat, or one per seat comma-separated: a built-in name "
-            "(random) or module:function."
+            help="Bot for every seat, or one per seat comma-separated: random, "
+            "heuristic[.PROFILE], lookahead[.PROFILE][/PLAYOUTS] or module:function."
         ),
     ] = "random",
+    profiles: ProfilesOpt = None,
     path: CardsOpt = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
 ) -> None:
     """Play one game between bots (random by default) and print its transcript."""
-    import numpy as np
-
     from simulator.api import new_game
+    from simulator.batch import Chooser
     from simulator.transcript import play_logged
-    from strategies import BotError, resolve
+    from strategies import BotError, bot_spec
 
     cs = _load(path, sets, patch)
     seats = [q.strip() for q in idols.split(",") if q.strip()]
@@ -242,14 +248,10 @@ def play(
         names = [b for b in strategy.split(",") if b.strip()]
         if len(names) not in (1, len(seats)):
             raise ValueError(f"--strategy: give one bot or {len(seats)}, got {len(names)}")
-        bots = [resolve(b) for b in (names * len(seats) if len(names) == 1 else names)]
+        specs = [bot_spec(b, profiles) for b in (names * len(seats) if len(names) == 1 else names)]
     except (CardNameError, ValueError, BotError) as exc:
         raise _fail(getattr(exc, "message", str(exc)), 2) from None
-    rngs = [np.random.default_rng([seed, s]) for s in range(len(seats))]
-
-    def choose(g, legal):
-        seat = g.current_player()
-        return legal[0] if len(legal) == 1 else bots[seat](g, legal, rngs[seat])
+    choose = Chooser(game, specs, seed)
 
     for line in play_logged(game, choose):
         typer.echo(line)

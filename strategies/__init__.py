@@ -1,45 +1,58 @@
 """Bots, registered by name, chosen per seat on the command line.
 
-A bot is a function `choose(game, legal, rng) -> action`: `game` is a `simulator.api.Game`,
-`legal` its legal actions (two or more: forced moves are applied without asking), `rng` the
-seat's own `numpy.random.Generator` (so a bot's randomness never changes the deal).
+Built in and compiled (no Python per decision), named by a bot spec:
 
-Built in: `random` (uniformly random legal actions, the baseline). Anyone's bot in plain Python
-is named `module:function` (for example `strategies.examples.greedy:choose`).
+- `random`: uniformly random legal actions (the baseline);
+- `heuristic.<profile>`: the heuristic bot playing by a weight profile of
+  strategies/profiles.toml (`aggressive`, `economic`, `scheming`, `balanced`); `heuristic`
+  alone is `heuristic.balanced`;
+- `lookahead`: tries every legal action in playouts and keeps the best (profile `lookahead`);
+  `lookahead/8` sets its budget to 8 playouts per action, `lookahead.<profile>` scores with
+  another profile.
+
+Anyone's bot in plain Python is named `module:function` (for example
+`strategies.examples.greedy:choose`): a function `choose(game, legal, rng) -> action`, where
+`game` is a `simulator.api.Game`, `legal` its legal actions (two or more: forced moves are
+applied without asking), `rng` the seat's own `numpy.random.Generator`.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from simulator.api import Game
+from strategies.profiles import ProfileError, load
+from strategies.weights import KIND_HEURISTIC, KIND_LOOKAHEAD, KIND_RANDOM, W_PLAYOUTS
 
 Bot = Callable[[Game, list[int], np.random.Generator], int]
 
-
-def random_bot(game: Game, legal: list[int], rng: np.random.Generator) -> int:
-    """Uniformly random among the legal actions."""
-    return legal[int(rng.integers(len(legal)))]
-
-
-REGISTRY: dict[str, Bot] = {"random": random_bot}
+COMPILED = ("random", "heuristic", "lookahead")
 
 
 class BotError(ValueError):
     """A bot name that names no bot; the message says what was expected."""
 
 
-def resolve(spec: str) -> Bot:
-    """The bot a name stands for: a registered name, or `module:function`."""
-    spec = spec.strip()
-    if spec in REGISTRY:
-        return REGISTRY[spec]
-    if ":" not in spec:
-        known = ", ".join(sorted(REGISTRY))
-        raise BotError(f'unknown bot "{spec}" (built in: {known}; or module:function)')
+@dataclass(frozen=True)
+class BotSpec:
+    """A resolved bot: a compiled kind with its weights, or a Python function."""
+
+    label: str  # canonical name, as written in datasets
+    kind: int = -1  # KIND_* for a compiled bot, -1 for a Python one
+    weights: np.ndarray | None = None
+    function: Bot | None = None
+
+    @property
+    def compiled(self) -> bool:
+        return self.function is None
+
+
+def _python_bot(spec: str) -> BotSpec:
     module_name, _, attr = spec.partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -48,11 +61,57 @@ def resolve(spec: str) -> Bot:
     bot = getattr(module, attr, None)
     if not callable(bot):
         raise BotError(f'bot "{spec}": {module_name} has no function {attr}')
-    return bot
+    return BotSpec(label=spec, function=bot)
+
+
+def bot_spec(spec: str, profiles: Path | None = None) -> BotSpec:
+    """Resolve a bot spec (see the module doc); raises BotError naming what was expected."""
+    spec = spec.strip()
+    if ":" in spec:
+        return _python_bot(spec)
+    name, _, budget = spec.partition("/")
+    kind_name, _, profile = name.partition(".")
+    known = "random, heuristic[.PROFILE], lookahead[.PROFILE][/PLAYOUTS], or module:function"
+    if kind_name not in COMPILED:
+        raise BotError(f'unknown bot "{spec}" (expected {known})')
+    if kind_name == "random":
+        if profile or budget:
+            raise BotError(f'bot "{spec}": random takes no profile or budget')
+        return BotSpec(label="random", kind=KIND_RANDOM, weights=np.zeros(1))
+    try:
+        table = load(profiles)
+    except ProfileError as exc:
+        raise BotError(str(exc)) from None
+    profile = profile or ("balanced" if kind_name == "heuristic" else "lookahead")
+    if profile not in table:
+        raise BotError(
+            f'bot "{spec}": no profile "{profile}" (profiles: {", ".join(sorted(table))})'
+        )
+    weights = table[profile].copy()
+    if kind_name == "heuristic":
+        if budget:
+            raise BotError(f'bot "{spec}": a heuristic bot has no playout budget')
+        return BotSpec(label=f"heuristic.{profile}", kind=KIND_HEURISTIC, weights=weights)
+    if budget:
+        if not budget.isdigit() or int(budget) < 1:
+            raise BotError(f'bot "{spec}": the budget after "/" must be a whole number >= 1')
+        weights[W_PLAYOUTS] = int(budget)
+    if weights[W_PLAYOUTS] < 1:
+        raise BotError(f'bot "{spec}": profile "{profile}" gives the lookahead no playouts')
+    label = f"lookahead/{int(weights[W_PLAYOUTS])}"
+    if profile != "lookahead":
+        label = f"lookahead.{profile}/{int(weights[W_PLAYOUTS])}"
+    return BotSpec(label=label, kind=KIND_LOOKAHEAD, weights=weights)
+
+
+def canonical(spec: str, profiles: Path | None = None) -> str:
+    """The canonical label of a bot spec (`heuristic` -> `heuristic.balanced`)."""
+    return bot_spec(spec, profiles).label
 
 
 def play(game: Game, bots: list[Bot], seed: int = 0) -> Game:
-    """Play `game` to its end, each seat with its bot; forced moves are applied directly."""
+    """Play `game` to its end, each seat with its Python bot; forced moves are applied
+    directly."""
     rngs = [np.random.default_rng([seed, seat]) for seat in range(game.players)]
     while not game.is_terminal():
         legal = game.legal_actions()

@@ -6,13 +6,32 @@ import pytest
 
 from simulator.api import new_game
 from simulator.scenario import scenario
-from strategies import BotError, play, random_bot, resolve
+from strategies import BotError, bot_spec, canonical, play
 from strategies.examples import greedy
 
 
+def random_bot(game, legal, rng):
+    return legal[int(rng.integers(len(legal)))]
+
+
 def test_bots_are_found_by_name_or_module_function():
-    assert resolve("random") is random_bot
-    assert resolve("strategies.examples.greedy:choose") is greedy.choose
+    assert bot_spec("random").compiled
+    assert bot_spec("strategies.examples.greedy:choose").function is greedy.choose
+
+
+@pytest.mark.parametrize(
+    ("spec", "label"),
+    [
+        ("heuristic", "heuristic.balanced"),
+        ("heuristic.aggressive", "heuristic.aggressive"),
+        ("lookahead", "lookahead/2"),
+        ("lookahead/5", "lookahead/5"),
+        ("lookahead.scheming/3", "lookahead.scheming/3"),
+        (" random ", "random"),
+    ],
+)
+def test_every_bot_spec_has_one_canonical_label(spec, label):
+    assert canonical(spec) == label
 
 
 @pytest.mark.parametrize(
@@ -21,14 +40,43 @@ def test_bots_are_found_by_name_or_module_function():
         ("wizard", 'unknown bot "wizard"'),
         ("no_such_module:choose", "cannot import no_such_module"),
         ("strategies.examples.greedy:nothing", "has no function nothing"),
+        ("heuristic.reckless", 'no profile "reckless"'),
+        ("heuristic/3", "no playout budget"),
+        ("lookahead/0", "whole number >= 1"),
+        ("lookahead.balanced", "gives the lookahead no playouts"),
+        ("random.fast", "takes no profile"),
     ],
 )
 def test_an_unknown_bot_is_a_clear_error(spec, message):
     with pytest.raises(BotError, match=message):
-        resolve(spec)
+        bot_spec(spec)
 
 
-def test_the_same_seed_gives_the_same_game_with_random_bots(bundled):
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[p]\nmerit = 1\n", "profile \\[p\\]: weight 'danger' is missing"),
+        ("[p]\nmerit = 'x'\n", "weight 'merit' must be a number"),
+        ("[p]\nboldness = 1\n", "unknown weight 'boldness'"),
+        ("[p\n", "not valid TOML"),
+    ],
+)
+def test_a_bad_profile_file_names_the_file_the_profile_and_the_weight(tmp_path, text, message):
+    path = tmp_path / "profiles.toml"
+    path.write_text(text)
+    with pytest.raises(BotError, match=message):
+        bot_spec("heuristic.p", path)
+
+
+def test_a_designer_profile_file_is_used(tmp_path):
+    from strategies.profiles import BUNDLED
+
+    path = tmp_path / "mine.toml"
+    path.write_text(BUNDLED.read_text().replace("[economic]", "[cautious]"))
+    assert canonical("heuristic.cautious", path) == "heuristic.cautious"
+
+
+def test_the_same_seed_gives_the_same_game_with_python_bots(bundled):
     a = play(new_game(bundled, ["touka", "raj"], seed=4), [random_bot, random_bot], seed=4)
     b = play(new_game(bundled, ["touka", "raj"], seed=4), [random_bot, random_bot], seed=4)
     assert a.history == b.history and a.result() == b.result()

@@ -6,8 +6,8 @@ Set NUMBA_DISABLE_JIT=1 before Python starts to run every kernel as plain Python
 
 Numba's cache only notices a change to the file a function is written in, not to the functions
 it calls in other files, so after an edit elsewhere it could load stale machine code. The cache
-therefore lives in a directory named by a hash of every engine source file: any edit gives a
-fresh cache. NUMBA_CACHE_DIR, when set, is respected as is.
+therefore lives in a directory named by a hash of every engine source file and of the compiled
+bots in strategies/: any edit gives a fresh cache. NUMBA_CACHE_DIR, when set, is respected as is.
 """
 
 import hashlib
@@ -17,11 +17,17 @@ from pathlib import Path
 from numba import config
 from numba import njit as _numba_njit
 
+# The modules of strategies/ that hold compiled code (or constants compiled code reads).
+COMPILED_BOTS = ("weights.py", "features.py", "heuristic.py", "lookahead.py", "drivers.py")
+
 
 def _source_hash() -> str:
     here = Path(__file__).resolve().parent
     h = hashlib.sha256()
-    for path in sorted([*here.glob("*.py"), here.parent / "constants.py"]):
+    bots = here.parent.parent / "strategies"  # the built-in bots are compiled too
+    for path in sorted(
+        [*here.glob("*.py"), here.parent / "constants.py", *(bots / f for f in COMPILED_BOTS)]
+    ):
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]

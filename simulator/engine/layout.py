@@ -130,7 +130,7 @@ N_TRIG_COLUMNS = 3
 # Numba passes every array separately into every compiled call (measured: about 7 ns per array
 # per call), so the whole state is one array and the whole card table another; regions of rows
 # and named columns keep it readable: st[ROW_CARD + c, C_ZONE] is the zone of card c.
-W = 28  # columns of the state array
+W = 29  # columns of the state array
 C_SCHOOL = 17  # card rows also hold the School's ring buffer: st[ROW_CARD + i, C_SCHOOL]
 C_LIBRARY = 18  # and the Library's: st[ROW_CARD + i, C_LIBRARY]
 # Card lists kept up to date by zones.move, so kernels scan the few cards that matter instead
@@ -143,6 +143,11 @@ C_YARD = 24  # st[ROW_CARD + i, C_YARD]: i-th card of the Courtyard (G_YARD_N of
 C_SCR_A = 25
 C_SCR_B = 26
 C_SCR_C = 27
+# What each seat saw and took, for per-card analysis (never read by the rules): bit p set when
+# seat p was offered the card (a Student in the Courtyard on p's turn, a Scheme drawn), bit
+# SEEN_TAKEN + p when p took it (recruited the Student, played the Scheme).
+C_SEEN = 28
+SEEN_TAKEN = 4
 K_TARGET = 5  # stack rows hold their targets in columns K_TARGET .. K_TARGET + MAX_EFFECTS - 1
 G_ROWS = 4  # rows holding the scalar fields g (G_* below)
 ROW_SEAT = 4  # MAX_PLAYERS rows, one per seat (P_* columns)

@@ -95,6 +95,7 @@ from simulator.engine.zones import (
     fire_class,
     move,
     next_seat,
+    offer_courtyard,
 )
 
 # -- the end of the game ------------------------------------------------------------------------
@@ -247,6 +248,7 @@ def start_draw(st):
 @njit
 def start_triggers(st, tb):
     fire_class(st, tb, st[G_ACTIVE], ON_START_OF_TURN)
+    offer_courtyard(st)
     st[G_STEP] = S_PLAN
 
 

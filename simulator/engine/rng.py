@@ -52,3 +52,9 @@ def seed_value(seed: int) -> int:
 
     value = int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint32)[0])
     return value or 0x9E3779B9
+
+
+def raw_deal_state(value: int) -> int:
+    """A deal generator state used as given (32 bits), 0 mapped to a fixed non-zero state."""
+    value = int(value) & 0xFFFFFFFF
+    return value or 0x9E3779B9

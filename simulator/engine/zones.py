@@ -23,6 +23,7 @@ from simulator.engine.layout import (
     C_OWNER,
     C_ROLE,
     C_SCHOOL,
+    C_SEEN,
     C_SHIELD_FIGHT,
     C_SHIELD_PERM,
     C_SHIELD_TURN,
@@ -30,6 +31,7 @@ from simulator.engine.layout import (
     C_USED,
     C_YARD,
     C_ZONE,
+    G_ACTIVE,
     G_ELIMINATED,
     G_LIB_CAP,
     G_LIB_HEAD,
@@ -42,6 +44,7 @@ from simulator.engine.layout import (
     G_SCHOOL_HEAD,
     G_SCHOOL_N,
     G_STACK_N,
+    G_STEP,
     G_TRIG_N,
     G_YARD_N,
     K_CANCEL,
@@ -58,6 +61,8 @@ from simulator.engine.layout import (
     ROW_SEAT,
     ROW_STACK,
     ROW_TRIG,
+    S_PLAN,
+    SEEN_TAKEN,
     TR_AB,
     TR_CARD,
     TR_PLAYER,
@@ -69,6 +74,7 @@ from simulator.engine.layout import (
     Z_LIBRARY,
     Z_OUT,
     Z_SCHOOL,
+    Z_STACK,
     Z_TRASH,
 )
 from simulator.engine.query import condition_holds
@@ -107,6 +113,26 @@ def _list_add(st, column, count_row, count_col, c):
 
 
 @njit
+def _note_seen(st, c, zone, owner):
+    """Record who was offered or took card c (C_SEEN) as it moves; the rules never read it."""
+    if zone == Z_HAND:  # drawn (or otherwise put in the hand): offered
+        st[ROW_CARD + c, C_SEEN] |= 1 << owner
+    elif zone == Z_HALLWAY or zone == Z_STACK:  # recruited, or played: taken (and offered)
+        st[ROW_CARD + c, C_SEEN] |= (1 << owner) | (1 << (SEEN_TAKEN + owner))
+    elif zone == Z_COURTYARD and st[G_STEP] == S_PLAN:  # refilled while its player may recruit
+        st[ROW_CARD + c, C_SEEN] |= 1 << st[G_ACTIVE]
+
+
+@njit
+def offer_courtyard(st):
+    """The Plan Phase begins: the active player is offered every Student in the Courtyard."""
+    bit = 1 << st[G_ACTIVE]
+    for i in range(st[G_YARD_N]):
+        c = st[ROW_CARD + i, C_YARD]
+        st[ROW_CARD + c, C_SEEN] |= bit
+
+
+@njit
 def move(st, c, zone, owner):
     """Put card c into `zone` under `owner`, as a fresh card (the only way cards move, so the
     seat and Courtyard lists stay true)."""
@@ -121,6 +147,7 @@ def move(st, c, zone, owner):
         _list_add(st, C_OWNED + owner, ROW_SEAT + owner, P_N_OWNED, c)
     elif zone == Z_COURTYARD:
         _list_add(st, C_YARD, G_YARD_N[0], G_YARD_N[1], c)
+    _note_seen(st, c, zone, owner)
     st[ROW_CARD + c, C_EXHAUSTED] = 0
     st[ROW_CARD + c, C_TOKEN] = 0
     st[ROW_CARD + c, C_MC_TURN] = 0

@@ -1,0 +1,201 @@
+"""Many games at once, for `avarium simulate`, the ladder and the benchmarks: one call plays a
+chunk of games between the same bots and returns compact arrays.
+
+Every game is fixed by its Idols, seat bonuses, deal seed and bot seed: the same inputs give
+the same games, compiled or not, in any process, in any order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from simulator.api import Game, Rules, tables_of
+from simulator.cards.model import CardSet
+from simulator.constants import MAX_PLAYERS
+from simulator.engine.state import allocate
+from strategies import BotSpec, bot_spec
+from strategies.drivers import (
+    GAME_FIELDS,
+    SEAT_FIELDS,
+    SEEN_OFFERED_BIT,
+    SEEN_TAKEN_BIT,
+    buf_size,
+    choose_action,
+    play_games,
+    record,
+    seat_stream,
+)
+from strategies.values import estimate
+
+__all__ = [
+    "GAME_FIELDS",
+    "SEAT_FIELDS",
+    "Chooser",
+    "ChunkResult",
+    "canonical_bot",
+    "play_chunk",
+    "replay_transcript",
+]
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    game: np.ndarray  # (n, len(GAME_FIELDS)) int32
+    seat: np.ndarray  # (n, players, len(SEAT_FIELDS)) int32
+    offered: np.ndarray  # (n, players, definitions) bool
+    taken: np.ndarray  # (n, players, definitions) bool
+
+
+def card_worths(cards: CardSet) -> np.ndarray:
+    """The bots' estimate of every card and ability of a set (kept on the set, like tables)."""
+    vals = cards.__dict__.get("_bot_worths")
+    if vals is None:
+        vals = estimate(tables_of(cards))
+        cards.__dict__["_bot_worths"] = vals
+    return vals
+
+
+def canonical_bot(spec: str, profiles: Path | None = None) -> str:
+    """The label of a bot spec in datasets (`heuristic` -> `heuristic.balanced`)."""
+    return bot_spec(spec, profiles).label
+
+
+def _engine_seeds(seeds: np.ndarray) -> np.ndarray:
+    s = np.asarray(seeds, np.int64) & 0xFFFFFFFF
+    return np.where(s == 0, 0x9E3779B9, s)
+
+
+class Chooser:
+    """Chooses for every seat of one game as play_chunk would, one decision at a time: for
+    transcripts, replays and tests. Call it with (game, legal)."""
+
+    def __init__(self, game: Game, specs: Sequence[BotSpec], bot_seed: int) -> None:
+        self.specs = list(specs)
+        self.tables = game.tables
+        self.vals = card_worths(game.cards)
+        self.rngs = np.array([seat_stream(int(bot_seed), p) for p in range(MAX_PLAYERS)])
+        self.py_rngs = [np.random.default_rng([int(bot_seed), p]) for p in range(MAX_PLAYERS)]
+        size = int(buf_size(game.state))
+        self.buf = np.zeros(size, np.int64)
+        self.buf2 = np.zeros(size, np.int64)
+        self.acc = np.zeros(size, np.float64)
+        self.deltas = np.zeros(8, np.int64)
+        self.base = np.empty_like(game.state)
+        self.work = np.empty_like(game.state)
+        self.prng = np.ones(1, np.int64)
+        self.decisions = np.zeros(MAX_PLAYERS, np.int64)
+
+    def __call__(self, game: Game, legal: list[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        p = game.current_player()
+        self.decisions[p] += 1
+        spec = self.specs[p]
+        if not spec.compiled:
+            return int(spec.function(game, legal, self.py_rngs[p]))
+        m = len(legal)
+        self.buf[:m] = legal
+        return int(
+            choose_action(
+                game.state, self.tables, self.vals, spec.kind, spec.weights,
+                self.rngs[p : p + 1], self.buf, m, self.deltas, self.base, self.work,
+                self.buf2, self.acc, self.prng,
+            )
+        )  # fmt: skip
+
+
+def _resolve(bots: Sequence[str], players: int, profiles: Path | None) -> list[BotSpec]:
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
+    return [bot_spec(b, profiles) for b in bots]
+
+
+def play_chunk(
+    cards: CardSet,
+    rules: Rules,
+    players: int,
+    idols: np.ndarray,
+    bots: Sequence[str],
+    deal_seeds: np.ndarray,
+    bot_seeds: np.ndarray,
+    bonus: Sequence[int],
+    profiles: Path | None = None,
+) -> ChunkResult:
+    """Play n games: idols (n, players) definition indices, one bot spec per seat, (n,) deal
+    and bot seeds (32-bit), one starting bonus per seat."""
+    specs = _resolve(bots, players, profiles)
+    idols = np.ascontiguousarray(idols, np.int32)
+    n = len(deal_seeds)
+    if idols.shape != (n, players):
+        raise ValueError(f"idols must be shaped ({n}, {players}), got {idols.shape}")
+    if len(bonus) != players:
+        raise ValueError(f"{players} players need {players} seat bonuses, got {len(bonus)}")
+    tb = tables_of(cards)
+    n_defs = len(cards.cards)
+    out_game = np.zeros((n, len(GAME_FIELDS)), np.int32)
+    out_seat = np.zeros((n, players, len(SEAT_FIELDS)), np.int32)
+    out_seen = np.zeros((n, players, n_defs), np.uint8)
+    seeds = _engine_seeds(deal_seeds)
+    bseeds = np.asarray(bot_seeds, np.int64) & 0xFFFFFFFF
+    if all(s.compiled for s in specs):
+        kinds = np.zeros(MAX_PLAYERS, np.int64)
+        weights = np.zeros((MAX_PLAYERS, max(len(s.weights) for s in specs)), np.float64)
+        for p, s in enumerate(specs):
+            kinds[p] = s.kind
+            weights[p, : len(s.weights)] = s.weights
+        b = np.zeros((n, MAX_PLAYERS), np.int32)
+        b[:, :players] = np.asarray(bonus, np.int32)
+        st = allocate(tb)
+        play_games(
+            st, tb, card_worths(cards), players, idols, b, seeds, bseeds, rules.config(),
+            kinds, weights, (out_game, out_seat, out_seen),
+        )  # fmt: skip
+    else:
+        _play_in_python(cards, rules, players, idols, specs, seeds, bseeds, bonus, out_game,
+                        out_seat, out_seen)  # fmt: skip
+    return ChunkResult(
+        game=out_game,
+        seat=out_seat,
+        offered=(out_seen & SEEN_OFFERED_BIT) != 0,
+        taken=(out_seen & SEEN_TAKEN_BIT) != 0,
+    )
+
+
+def _play_in_python(cards, rules, players, idols, specs, seeds, bseeds, bonus, og, os_, oseen):
+    """The same games when a seat's bot is written in Python: one step at a time."""
+    for i in range(len(seeds)):
+        game = new_dealt_game(cards, rules, idols[i], int(seeds[i]), bonus)
+        choose = Chooser(game, specs, int(bseeds[i]))
+        while not game.is_terminal():
+            game.step(choose(game, game.legal_actions()))
+        record(game.state, i, players, choose.decisions, og, os_, oseen)
+
+
+def new_dealt_game(
+    cards: CardSet, rules: Rules, idols: Sequence[int], deal_seed: int, bonus: Sequence[int]
+) -> Game:
+    """A game as play_chunk deals it (Idols by definition index, the raw deal seed)."""
+    ids = [cards.cards[int(d)].id for d in idols]
+    return Game(cards, ids, rules=rules, bonus=list(bonus), deal_state=int(deal_seed))
+
+
+def replay_transcript(
+    cards: CardSet,
+    rules: Rules,
+    idols: Sequence[str],
+    bots: Sequence[str],
+    deal_seed: int,
+    bot_seed: int,
+    bonus: Sequence[int],
+    profiles: Path | None = None,
+) -> list[str]:
+    """The readable transcript of exactly the game play_chunk plays with these inputs."""
+    from simulator.transcript import play_logged
+
+    specs = _resolve(bots, len(idols), profiles)
+    game = Game(cards, list(idols), rules=rules, bonus=list(bonus), deal_state=int(deal_seed))
+    return play_logged(game, Chooser(game, specs, bot_seed))

@@ -1,0 +1,155 @@
+"""Whole games between built-in bots inside compiled code, and the one-decision entry point
+the Python side uses (transcripts, replays, the hidden-information checks).
+
+Each seat's bot has its own random stream, derived from the game's bot seed and the seat, so
+two bots with the same seed face the same deal and a bot's randomness never touches the deal.
+"""
+
+import numpy as np
+
+from simulator.engine._jit import njit, njit_driver
+from simulator.engine.layout import (
+    C_DEF,
+    C_SEEN,
+    G_DEC_PLAYER,
+    G_DONE,
+    G_N_CARDS,
+    G_REASON,
+    G_ROUND,
+    G_TURN,
+    G_WINNER,
+    MAX_PLAYERS,
+    P_ALIVE,
+    P_MERIT,
+    P_N_EXPELLED,
+    P_N_FIGHTS,
+    P_N_RECRUITED,
+    P_N_SCHEMES,
+    P_PLACE,
+    P_REP,
+    ROW_CARD,
+    ROW_SEAT,
+    SEEN_TAKEN,
+)
+from simulator.engine.legal import legal_actions
+from simulator.engine.rng import bot_randint, xorshift32
+from simulator.engine.setup import setup_game
+from simulator.engine.step import step
+from strategies.heuristic import heuristic_choose
+from strategies.lookahead import lookahead_choose
+from strategies.weights import KIND_HEURISTIC, KIND_RANDOM
+
+GAME_FIELDS = ("winner", "reason", "turns", "rounds", "decisions")
+SEAT_FIELDS = (
+    "merit",
+    "reputation",
+    "alive",
+    "expelled_order",
+    "recruited",
+    "expelled",
+    "schemes_played",
+    "fights",
+    "decisions",
+)
+SEEN_OFFERED_BIT = 1
+SEEN_TAKEN_BIT = 2
+
+
+@njit
+def seat_stream(bot_seed, seat):
+    """The starting state of seat `seat`'s random stream in a game with this bot seed."""
+    x = (bot_seed ^ ((seat + 1) * 0x9E3779B9)) & 0xFFFFFFFF
+    if x == 0:
+        x = 0x6D2B79F5
+    for _ in range(3):
+        x = xorshift32(x)
+    return x
+
+
+@njit
+def choose_action(st, tb, vals, kind, w, rng, buf, m, deltas, base, work, buf2, acc, prng):
+    """The action seat `st[G_DEC_PLAYER]`'s bot (kind, weights w, stream rng) takes among the
+    m >= 2 legal actions in buf."""
+    if kind == KIND_RANDOM:
+        return buf[bot_randint(rng, m)]
+    if kind == KIND_HEURISTIC:
+        return heuristic_choose(st, tb, vals, w, rng, buf, m, deltas)
+    return lookahead_choose(st, tb, vals, w, rng, buf, m, deltas, base, work, buf2, acc, prng)
+
+
+@njit_driver
+def play_games(
+    st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
+):
+    """Play len(seeds) games with a bot per seat (kinds[p], weights[p]); game i is dealt with
+    idols[i], bonus[i] and seeds[i]. Fills out: a tuple of (game rows, seat rows, seen bits)
+    shaped (n, GAME_FIELDS), (n, players, SEAT_FIELDS) and (n, players, definitions)."""
+    out_game, out_seat, out_seen = out
+    size = buf_size(st)
+    buf = np.empty(size, np.int64)
+    buf2 = np.empty(size, np.int64)
+    acc = np.empty(size, np.float64)
+    deltas = np.zeros(8, np.int64)
+    base = np.empty_like(st)
+    work = np.empty_like(st)
+    rngs = np.ones(MAX_PLAYERS, np.int64)
+    prng = np.ones(1, np.int64)
+    made = np.zeros(MAX_PLAYERS, np.int64)
+    for i in range(seeds.shape[0]):
+        setup_game(st, tb, n_players, idols[i], bonus[i], seeds[i], config)
+        for p in range(MAX_PLAYERS):
+            rngs[p] = seat_stream(bot_seeds[i], p)
+            made[p] = 0
+        while st[G_DONE] == 0:
+            m = legal_actions(st, tb, buf)
+            if m == 0:
+                raise RuntimeError("no legal action in a running game")
+            if m == 1:
+                step(st, tb, buf[0])
+                continue
+            p = st[G_DEC_PLAYER]
+            a = choose_action(
+                st, tb, vals, kinds[p], weights[p], rngs[p : p + 1], buf, m, deltas,
+                base, work, buf2, acc, prng,
+            )  # fmt: skip
+            made[p] += 1
+            step(st, tb, a)
+        record(st, i, n_players, made, out_game, out_seat, out_seen)
+
+
+@njit
+def buf_size(st):
+    return st[G_N_CARDS] * 24 + 80
+
+
+@njit
+def record(st, i, n_players, made, out_game, out_seat, out_seen):
+    """Write game i's result, its seats' figures and what each seat was offered and took."""
+    total = 0
+    for p in range(n_players):
+        r = ROW_SEAT + p
+        out_seat[i, p, 0] = st[r, P_MERIT]
+        out_seat[i, p, 1] = st[r, P_REP]
+        out_seat[i, p, 2] = st[r, P_ALIVE]
+        out_seat[i, p, 3] = st[r, P_PLACE]
+        out_seat[i, p, 4] = st[r, P_N_RECRUITED]
+        out_seat[i, p, 5] = st[r, P_N_EXPELLED]
+        out_seat[i, p, 6] = st[r, P_N_SCHEMES]
+        out_seat[i, p, 7] = st[r, P_N_FIGHTS]
+        out_seat[i, p, 8] = made[p]
+        total += made[p]
+    out_game[i, 0] = st[G_WINNER]
+    out_game[i, 1] = st[G_REASON]
+    out_game[i, 2] = st[G_TURN]
+    out_game[i, 3] = st[G_ROUND]
+    out_game[i, 4] = total
+    for c in range(st[G_N_CARDS]):
+        bits = st[ROW_CARD + c, C_SEEN]
+        if bits == 0:
+            continue
+        d = st[ROW_CARD + c, C_DEF]
+        for p in range(n_players):
+            if (bits >> p) & 1:
+                out_seen[i, p, d] |= SEEN_OFFERED_BIT
+            if (bits >> (SEEN_TAKEN + p)) & 1:
+                out_seen[i, p, d] |= SEEN_TAKEN_BIT

@@ -1,0 +1,267 @@
+"""What a bot may know about a position, compiled: Win-Con progress, strength, the value of a
+position for one seat. Everything here reads only what that seat's player can see (Classes,
+Hallways, the Courtyard, Merit, Reputation, hand sizes, its own hand, the stack)."""
+
+from simulator.constants import Cmp, PlayerRef, Stat, ValueKind
+from simulator.engine._jit import njit
+from simulator.engine.layout import (
+    C_DEF,
+    C_OWNED,
+    C_OWNER,
+    C_ZONE,
+    G_DONE,
+    G_PLAYERS,
+    G_WINNER,
+    P_ALIVE,
+    P_IDOL,
+    P_MERIT,
+    P_N_OWNED,
+    P_REP,
+    ROW_CARD,
+    ROW_SEAT,
+    Z_CLASS,
+    Z_HALLWAY,
+)
+from simulator.engine.playable import can_lead
+from simulator.engine.query import combat_of, compare, defense_of, hand_size, value_of
+from simulator.engine.tables import (
+    T_CL_CMP,
+    T_CL_LEFT,
+    T_CL_RIGHT,
+    T_CLUB,
+    T_COLOUR,
+    T_COMBAT,
+    T_COND_END,
+    T_COND_START,
+    T_COST,
+    T_DEFENSE,
+    T_FLT_CMP,
+    T_FLT_END,
+    T_FLT_FIELD,
+    T_FLT_START,
+    T_FLT_VALUE,
+    T_GENDER,
+    T_KIND,
+    T_SEL_KIND,
+    T_SEL_SIDE,
+    T_VAL_KIND,
+    T_VAL_PLAYER,
+    T_VAL_SEL,
+    T_VAL_STAT,
+    T_WINCON_COND,
+)
+from strategies.weights import (
+    W_BOARD,
+    W_CLASS_SIZE,
+    W_DANGER,
+    W_HAND,
+    W_MERIT,
+    W_REPUTATION,
+    W_THREAT,
+    W_WINCON,
+)
+
+_STUDENT = 1
+_SCHEME = 2
+_GE = Cmp.GE
+_GT = Cmp.GT
+_LE = Cmp.LE
+_LT = Cmp.LT
+N_STATS = 8
+WIN_SCORE = 10_000.0
+
+
+@njit
+def clause_progress(left, cmp, right):
+    """How far `left cmp right` is from holding, 0..1 (1: it holds)."""
+    if compare(left, cmp, right):
+        return 1.0
+    if cmp == _GE or cmp == _GT:
+        target = right + 1 if cmp == _GT else right
+        if target <= 0 or left <= 0:
+            return 0.0
+        x = left / target
+        return x if x < 0.95 else 0.95
+    if cmp == _LE or cmp == _LT:
+        target = right - 1 if cmp == _LT else right
+        if target < 0:
+            return 0.0
+        return (target + 1.0) / (left + 1.0)
+    return 0.0
+
+
+@njit
+def fields_match(tb, sel, d):
+    """Does definition d pass the printed-field filters of selector sel (Club, colour, gender,
+    cost, Combat, Defense)? For a card that is not in a Class yet, such as a Courtyard Student."""
+    k = tb[sel, T_SEL_KIND]
+    if k == 3 or (k == 0 and tb[d, T_KIND] != _STUDENT):  # a Scheme, or a Student selector
+        return False
+    for f in range(tb[sel, T_FLT_START], tb[sel, T_FLT_END]):
+        field = tb[f, T_FLT_FIELD]
+        col = -1
+        if field == 0:
+            col = T_CLUB
+        elif field == 1:
+            col = T_COLOUR
+        elif field == 2:
+            col = T_GENDER
+        elif field == 3:
+            col = T_COST
+        elif field == 4:
+            col = T_COMBAT
+        elif field == 5:
+            col = T_DEFENSE
+        if col >= 0 and not compare(tb[d, col], tb[f, T_FLT_CMP], tb[f, T_FLT_VALUE]):
+            return False
+    return True
+
+
+@njit
+def wincon_progress(st, tb, p, deltas, card_def):
+    """Seat p's progress to its Idol's Win-Con, 0..1, the mean over the Win-Con's clauses.
+
+    `deltas[s]` is added to p's statistic s (Stat) first, and a card of definition `card_def`
+    (-1: none) is counted as if it were in p's Class: the progress an action would bring.
+    """
+    idol = st[ROW_SEAT + p, P_IDOL]
+    if idol < 0:
+        return 0.0
+    cond = tb[st[ROW_CARD + idol, C_DEF], T_WINCON_COND]
+    if cond < 0:
+        return 0.0
+    total = 0.0
+    n = 0
+    for k in range(tb[cond, T_COND_START], tb[cond, T_COND_END]):
+        v = tb[k, T_CL_LEFT]
+        left = value_of(st, tb, v, p, idol)
+        kind = tb[v, T_VAL_KIND]
+        if kind == ValueKind.STAT and tb[v, T_VAL_PLAYER] == PlayerRef.YOUR:
+            left += deltas[tb[v, T_VAL_STAT]]
+        elif kind == ValueKind.COUNT and card_def >= 0:
+            sel = tb[v, T_VAL_SEL]
+            if tb[sel, T_SEL_SIDE] == 0 and fields_match(tb, sel, card_def):  # an ally count
+                left += 1
+        right = value_of(st, tb, tb[k, T_CL_RIGHT], p, idol)
+        total += clause_progress(left, tb[k, T_CL_CMP], right)
+        n += 1
+    return total / n if n > 0 else 0.0
+
+
+@njit
+def no_change(deltas):
+    for s in range(N_STATS):
+        deltas[s] = 0
+
+
+@njit
+def students_and_hallway(st, tb, p):
+    """Students in p's Class and Hallway (the Hallway joins the Class this End Phase)."""
+    n = 0
+    for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + i, C_OWNED + p]
+        z = st[ROW_CARD + c, C_ZONE]
+        if (z == Z_CLASS or z == Z_HALLWAY) and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT:
+            n += 1
+    return n
+
+
+@njit
+def has_club(st, tb, p, club):
+    for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + i, C_OWNED + p]
+        z = st[ROW_CARD + c, C_ZONE]
+        if (z == Z_CLASS or z == Z_HALLWAY) and tb[st[ROW_CARD + c, C_DEF], T_CLUB] == club:
+            return True
+    return False
+
+
+@njit
+def weakest_student(st, tb, vals, p):
+    """Worth of p's least valuable Student in Class or Hallway (0 if none)."""
+    best = -1.0
+    for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + i, C_OWNED + p]
+        z = st[ROW_CARD + c, C_ZONE]
+        d = st[ROW_CARD + c, C_DEF]
+        if (z == Z_CLASS or z == Z_HALLWAY) and tb[d, T_KIND] == _STUDENT:
+            if best < 0 or vals[d, 0] < best:
+                best = vals[d, 0]
+    return best if best > 0 else 0.0
+
+
+@njit
+def side_value(st, tb, p, w, deltas):
+    """How well seat p stands, by the weights w (not counting the enemies)."""
+    merit = st[ROW_SEAT + p, P_MERIT]
+    v = w[W_MERIT] * merit + w[W_REPUTATION] * st[ROW_SEAT + p, P_REP]
+    if merit < 10:
+        v -= w[W_DANGER] * (10 - merit)
+    v += w[W_HAND] * hand_size(st, p)
+    for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + i, C_OWNED + p]
+        z = st[ROW_CARD + c, C_ZONE]
+        if (z == Z_CLASS or z == Z_HALLWAY) and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT:
+            v += w[W_CLASS_SIZE] + w[W_BOARD] * (combat_of(st, tb, c) + defense_of(st, tb, c))
+    no_change(deltas)
+    prog = wincon_progress(st, tb, p, deltas, -1)
+    return v + w[W_WINCON] * prog * prog
+
+
+@njit
+def position_value(st, tb, p, w, deltas):
+    """The worth of the position for seat p: its standing minus the strongest enemy's (a won
+    game is worth WIN_SCORE, a lost one -WIN_SCORE, a stalled one or a draw nothing)."""
+    if st[G_DONE] != 0:
+        winner = st[G_WINNER]
+        if winner == p:
+            return WIN_SCORE
+        return -WIN_SCORE if winner >= 0 else 0.0
+    if st[ROW_SEAT + p, P_ALIVE] == 0:
+        return -WIN_SCORE
+    mine = side_value(st, tb, p, w, deltas)
+    best = -1e18
+    for q in range(st[G_PLAYERS]):
+        if q != p and st[ROW_SEAT + q, P_ALIVE] != 0:
+            x = side_value(st, tb, q, w, deltas)
+            if x > best:
+                best = x
+    if best < -1e17:
+        return mine
+    return mine - w[W_THREAT] * best
+
+
+@njit
+def threat_of(st, tb, q, deltas):
+    """How dangerous enemy q is: close to its Win-Con, or rich in Merit."""
+    no_change(deltas)
+    return 10.0 * wincon_progress(st, tb, q, deltas, -1) + 0.2 * st[ROW_SEAT + q, P_MERIT]
+
+
+@njit
+def best_free_combat(st, tb, p, exclude):
+    """The highest Combat among p's ready Class cards that could still join a fight."""
+    best = 0
+    for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + i, C_OWNED + p]
+        if c == exclude or not can_lead(st, tb, p, c):
+            continue
+        x = combat_of(st, tb, c)
+        if x > best:
+            best = x
+    return best
+
+
+@njit
+def owner_of(st, c):
+    return st[ROW_CARD + c, C_OWNER]
+
+
+STAT_MERIT = Stat.MERIT
+STAT_REPUTATION = Stat.REPUTATION
+STAT_HAND = Stat.HAND
+STAT_EXPELLED = Stat.EXPELLED
+STAT_CLUBS = Stat.CLUBS
+STAT_CLASS = Stat.CLASS
+STAT_RECRUITED = Stat.RECRUITED
+STAT_SCHEMES = Stat.SCHEMES_PLAYED

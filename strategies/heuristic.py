@@ -1,0 +1,401 @@
+"""The heuristic bot, compiled: it scores every legal action with a few readable rules and the
+weights of its profile, and takes the best (ties broken by its own random stream).
+
+No copy of the state is made: each rule estimates what an action brings from what the player
+can see (the card worths of strategies.values, Win-Con progress, the fighters on the board).
+"""
+
+from simulator.engine._jit import njit
+from simulator.engine.fights import capacity
+from simulator.engine.layout import (
+    A_END_TURN,
+    A_PASS,
+    C_DEF,
+    C_EXHAUSTED,
+    C_OWNER,
+    C_ROLE,
+    C_ZONE,
+    D_CLASS_LIMIT,
+    D_DAMAGE,
+    D_EFFECT_TRASH,
+    D_FIGHT_TARGET,
+    D_HAND_LIMIT,
+    D_HELPER,
+    D_MAIN,
+    D_PAYER,
+    D_PRIORITY,
+    D_SUPPORT_ATT,
+    D_SUPPORT_DEF,
+    D_TARGET,
+    D_TARGET_PLAYER,
+    D_TRASH_COST,
+    G_AB_SLOTS,
+    G_DEC,
+    G_DEC_LEFT,
+    G_DEC_PLAYER,
+    G_DECL_EFF,
+    G_F_ATT,
+    G_F_ATT_LEADER,
+    G_F_DEF,
+    G_F_DEF_LEADER,
+    G_FIGHT,
+    G_N_CARDS,
+    G_STACK_N,
+    K_PLAYER,
+    P_MERIT,
+    ROW_CARD,
+    ROW_SEAT,
+    ROW_STACK,
+    Z_COURTYARD,
+    Z_EXPEL,
+    Z_STACK,
+)
+from simulator.engine.legal import (
+    off_activate,
+    off_choose,
+    off_fight,
+    off_help_defend,
+    off_player,
+    off_recruit,
+    off_scheme_exhaust,
+    off_scheme_rep,
+    off_trigger,
+)
+from simulator.engine.playable import can_be_attacked, fight_before_damage
+from simulator.engine.query import combat_of, defense_of, recruit_cost, scheme_rep_cost
+from simulator.engine.rng import bot_randint
+from simulator.engine.tables import (
+    T_AB_EXHAUST,
+    T_AB_MERIT,
+    T_AB_REP,
+    T_AB_START,
+    T_AB_TRASH,
+    T_CLUB,
+    T_EF_COMBAT,
+    T_EF_DEFENSE,
+    T_EF_OP,
+    T_KIND,
+    T_SURPRISE,
+)
+from strategies.features import (
+    STAT_CLASS,
+    STAT_CLUBS,
+    STAT_EXPELLED,
+    STAT_HAND,
+    STAT_RECRUITED,
+    STAT_REPUTATION,
+    STAT_SCHEMES,
+    best_free_combat,
+    has_club,
+    no_change,
+    students_and_hallway,
+    threat_of,
+    weakest_student,
+    wincon_progress,
+)
+from strategies.weights import (
+    W_ABILITY,
+    W_BOARD,
+    W_CLASS_SIZE,
+    W_EXHAUST_PAY,
+    W_EXPEL_GAIN,
+    W_FIGHT,
+    W_HAND,
+    W_HOLD_SURPRISE,
+    W_IDOL_DAMAGE,
+    W_MERIT,
+    W_RECRUIT,
+    W_RISK,
+    W_SCHEME,
+    W_SPEND,
+    W_SUPPORT,
+    W_WINCON,
+)
+
+_IDOL = 0
+_STUDENT = 1
+_SCHEME = 2
+_CTX_FIGHT = 1
+_CTX_ANSWER = 2
+_OP_READY = 7
+_OP_MODIFY = 9
+_OP_DAMAGE = 5
+_OP_REMOVE_TOKEN = 13
+_OP_PREVENT = 14
+CLASS_LIMIT = 5
+IDOL_WORTH = 6.0  # an Idol as a target or a fighter: its Merit is the player's life
+
+
+@njit
+def worth(st, tb, vals, c):
+    d = st[ROW_CARD + c, C_DEF]
+    if tb[d, T_KIND] == _IDOL:
+        return IDOL_WORTH
+    return vals[d, 0]
+
+
+@njit
+def progress_gain(st, tb, p, w, deltas, card_def, base):
+    """Win-Con progress an action brings (deltas on p's statistics, a card joining), weighted."""
+    after = wincon_progress(st, tb, p, deltas, card_def)
+    return w[W_WINCON] * (after * after - base * base)
+
+
+@njit
+def base_progress(st, tb, p, deltas):
+    no_change(deltas)
+    return wincon_progress(st, tb, p, deltas, -1)
+
+
+@njit
+def context_factor(st, tb, vals, w, p, a):
+    """How much an ability's worth counts now: fight-only effects in a fight of ours before
+    damage, answers when an enemy's item is on the stack, anything else always."""
+    ctx = vals[a, 1]
+    if ctx == _CTX_FIGHT:
+        if st[G_FIGHT] != 0 and fight_before_damage(st) and (st[G_F_ATT] == p or st[G_F_DEF] == p):
+            return 1.0
+        return 0.0
+    if ctx == _CTX_ANSWER:
+        n = st[G_STACK_N]
+        if n > 0 and st[ROW_STACK + n - 1, K_PLAYER] != p:
+            return 1.0
+        return 0.0
+    return 1.0
+
+
+# -- the Plan Phase and priority windows ---------------------------------------------------------
+
+
+@njit
+def score_recruit(st, tb, vals, w, p, c, deltas, base):
+    d = st[ROW_CARD + c, C_DEF]
+    cost = recruit_cost(st, tb, p, c)
+    full = students_and_hallway(st, tb, p) >= CLASS_LIMIT
+    if full:  # it only helps if it is better than the Student it will push out
+        v = w[W_BOARD] * (vals[d, 0] - weakest_student(st, tb, vals, p))
+    else:
+        v = w[W_RECRUIT] + w[W_CLASS_SIZE] + w[W_BOARD] * vals[d, 0]
+    v -= w[W_SPEND] * cost
+    no_change(deltas)
+    deltas[STAT_RECRUITED] = 1
+    deltas[STAT_REPUTATION] = -cost
+    if not full:
+        deltas[STAT_CLASS] = 1
+        if not has_club(st, tb, p, tb[d, T_CLUB]):
+            deltas[STAT_CLUBS] = 1
+    return v + progress_gain(st, tb, p, w, deltas, d if not full else -1, base)
+
+
+@njit
+def score_scheme(st, tb, vals, w, p, c, by_exhausting, deltas, base):
+    d = st[ROW_CARD + c, C_DEF]
+    a = tb[d, T_AB_START]
+    factor = context_factor(st, tb, vals, w, p, a)
+    if tb[d, T_SURPRISE] != 0 and factor < 1.0:
+        factor = w[W_HOLD_SURPRISE]  # keep a Surprise for a fight or an answer
+    v = w[W_SCHEME] + w[W_ABILITY] * factor * vals[a, 0] - w[W_HAND] * 0.5
+    no_change(deltas)
+    deltas[STAT_SCHEMES] = 1
+    deltas[STAT_HAND] = -1
+    if by_exhausting:
+        v -= w[W_EXHAUST_PAY]
+    else:
+        cost = scheme_rep_cost(st, tb, p, c)
+        v -= w[W_SPEND] * cost
+        deltas[STAT_REPUTATION] = -cost
+    if factor <= 0.0:
+        return -1.0  # nothing to gain now
+    return v + progress_gain(st, tb, p, w, deltas, -1, base)
+
+
+@njit
+def score_activate(st, tb, vals, w, p, c, k):
+    a = tb[st[ROW_CARD + c, C_DEF], T_AB_START] + k
+    factor = context_factor(st, tb, vals, w, p, a)
+    if factor <= 0.0:
+        return -1.0
+    v = w[W_ABILITY] * factor * vals[a, 0]
+    v -= w[W_SPEND] * tb[a, T_AB_REP] + w[W_MERIT] * 1.5 * tb[a, T_AB_MERIT]
+    v -= w[W_HAND] * tb[a, T_AB_TRASH]
+    if tb[a, T_AB_EXHAUST] != 0:
+        v -= 0.5 * w[W_EXHAUST_PAY]
+    return v
+
+
+@njit
+def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
+    """What attacking `target` with `leader` (and p's best supporter) is worth to p."""
+    ours = combat_of(st, tb, leader)
+    if w[W_SUPPORT] > 0.0:
+        ours += best_free_combat(st, tb, p, leader)
+    q = st[ROW_CARD + target, C_OWNER]
+    theirs = 0
+    if st[ROW_CARD + target, C_EXHAUSTED] == 0:  # an exhausted target cannot hit back
+        theirs = combat_of(st, tb, target)
+    theirs += best_free_combat(st, tb, q, target)
+    gain = 0.0
+    if tb[st[ROW_CARD + target, C_DEF], T_KIND] == _IDOL:
+        merit = st[ROW_SEAT + q, P_MERIT]
+        dealt = ours if ours < merit else merit
+        gain = w[W_IDOL_DAMAGE] * dealt
+        if ours >= merit:
+            gain += 50.0  # expels the player
+    elif ours >= defense_of(st, tb, target):
+        gain = w[W_EXPEL_GAIN] * worth(st, tb, vals, target)
+        no_change(deltas)
+        deltas[STAT_EXPELLED] = 1
+        gain += progress_gain(st, tb, p, w, deltas, -1, base)
+    else:
+        gain = 0.15 * worth(st, tb, vals, target)  # it is exhausted, not expelled
+    loss = 0.0
+    if tb[st[ROW_CARD + leader, C_DEF], T_KIND] == _IDOL:
+        loss = w[W_MERIT] * theirs * 1.5
+        if theirs >= st[ROW_SEAT + p, P_MERIT]:
+            loss += 100.0
+    elif theirs >= defense_of(st, tb, leader):
+        loss = w[W_RISK] * worth(st, tb, vals, leader)
+    elif theirs > 0:
+        loss = 0.1 * worth(st, tb, vals, leader)
+    return gain - loss
+
+
+@njit
+def score_fight(st, tb, vals, w, p, leader, n_cards, deltas, base):
+    best = -1e9
+    for t in range(n_cards):
+        if can_be_attacked(st, tb, p, t):
+            x = fight_outcome(st, tb, vals, w, p, leader, t, deltas, base)
+            if x > best:
+                best = x
+    return w[W_FIGHT] + best
+
+
+@njit
+def score_main(st, tb, vals, w, p, action, n_cards, deltas, base):
+    if action == A_END_TURN or action == A_PASS:
+        return 0.0
+    if action >= off_activate(st):
+        k = action - off_activate(st)
+        slots = st[G_AB_SLOTS]
+        return score_activate(st, tb, vals, w, p, k // slots, k % slots)
+    if action >= off_fight(st):
+        return score_fight(st, tb, vals, w, p, action - off_fight(st), n_cards, deltas, base)
+    if action >= off_scheme_exhaust(st):
+        c = action - off_scheme_exhaust(st)
+        return score_scheme(st, tb, vals, w, p, c, True, deltas, base)
+    if action >= off_scheme_rep(st):
+        c = action - off_scheme_rep(st)
+        return score_scheme(st, tb, vals, w, p, c, False, deltas, base)
+    return score_recruit(st, tb, vals, w, p, action - off_recruit(st), deltas, base)
+
+
+# -- choices inside a declaration or a fight -------------------------------------------------------
+
+
+@njit
+def score_target(st, tb, vals, w, p, c):
+    """The target of the effect being declared: help our cards, hurt theirs, cancel theirs."""
+    e = st[G_DECL_EFF]
+    op = tb[e, T_EF_OP]
+    z = st[ROW_CARD + c, C_ZONE]
+    x = worth(st, tb, vals, c)
+    if z == Z_STACK:
+        return 10.0 if st[ROW_CARD + c, C_OWNER] != p else -10.0
+    if z == Z_COURTYARD or z == Z_EXPEL:
+        return x
+    helpful = op == _OP_READY or op == _OP_PREVENT or op == _OP_REMOVE_TOKEN
+    if op == _OP_MODIFY:
+        helpful = tb[e, T_EF_COMBAT] + tb[e, T_EF_DEFENSE] > 0
+    ally = st[ROW_CARD + c, C_OWNER] == p
+    if helpful:
+        v = x if ally else -x
+        if st[G_FIGHT] != 0 and st[ROW_CARD + c, C_ROLE] != 0:
+            v += 5.0  # a fighter is where a boost counts
+        return v
+    v = -x if ally else x
+    if op == _OP_DAMAGE and not ally and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT:
+        if capacity(st, tb, c) <= 2:
+            v += 3.0
+    return v
+
+
+@njit
+def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
+    """Every decision other than the Plan Phase's and the windows'."""
+    if action == A_PASS:
+        return 0.0
+    choose = off_choose(st)
+    if dec == D_TARGET_PLAYER:
+        return threat_of(st, tb, action - off_player(st), deltas)
+    if dec == D_HELPER:
+        if action >= off_help_defend(st) and action < off_player(st):
+            c = action - off_help_defend(st)
+            against = st[G_F_ATT]
+            other = st[G_F_DEF]
+        else:
+            c = action - choose
+            against = st[G_F_DEF]
+            other = st[G_F_ATT]
+        diff = threat_of(st, tb, against, deltas) - threat_of(st, tb, other, deltas)
+        return w[W_SUPPORT] * combat_of(st, tb, c) * (1.0 if diff > 2.0 else -1.0) - 0.5
+    if action >= off_trigger(st) and action < off_activate(st):
+        return 0.0  # the order of one's own triggers: any
+    c = action - choose
+    if dec == D_PAYER:
+        return -(combat_of(st, tb, c) + defense_of(st, tb, c))
+    if dec == D_TRASH_COST or dec == D_HAND_LIMIT or dec == D_EFFECT_TRASH:
+        return -worth(st, tb, vals, c)
+    if dec == D_CLASS_LIMIT:
+        return -worth(st, tb, vals, c)
+    if dec == D_TARGET:
+        return score_target(st, tb, vals, w, p, c)
+    if dec == D_FIGHT_TARGET:
+        return fight_outcome(st, tb, vals, w, p, st[G_F_ATT_LEADER], c, deltas, base)
+    if dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:
+        if dec == D_SUPPORT_ATT:
+            mine, theirs = st[G_F_ATT_LEADER], st[G_F_DEF_LEADER]
+        else:
+            mine, theirs = st[G_F_DEF_LEADER], st[G_F_ATT_LEADER]
+        v = w[W_SUPPORT] * combat_of(st, tb, c)
+        now = combat_of(st, tb, mine) if st[ROW_CARD + mine, C_EXHAUSTED] == 0 else 0
+        need = defense_of(st, tb, theirs)
+        if tb[st[ROW_CARD + theirs, C_DEF], T_KIND] == _STUDENT and now < need:
+            if now + combat_of(st, tb, c) >= need:
+                v += w[W_EXPEL_GAIN] * worth(st, tb, vals, theirs)
+        if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _IDOL:
+            v -= 0.5  # an Idol supporter risks Merit if the leader falls
+        return v
+    if dec == D_DAMAGE:
+        x = worth(st, tb, vals, c)
+        if capacity(st, tb, c) <= st[G_DEC_LEFT]:
+            return x + 10.0 / (1 + capacity(st, tb, c))
+        return 0.05 * x
+    return 0.0
+
+
+@njit
+def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
+    """The best of the m legal actions in buf by the heuristic's rules (ties: at random)."""
+    dec = st[G_DEC]
+    p = st[G_DEC_PLAYER]
+    n_cards = st[G_N_CARDS]
+    base = base_progress(st, tb, p, deltas)
+    best = -1e18
+    choice = buf[0]
+    ties = 0
+    for i in range(m):
+        action = buf[i]
+        if dec == D_MAIN or dec == D_PRIORITY:
+            s = score_main(st, tb, vals, w, p, action, n_cards, deltas, base)
+        else:
+            s = score_choice(st, tb, vals, w, p, dec, action, deltas, base)
+        if s > best + 1e-9:
+            best = s
+            choice = action
+            ties = 1
+        elif s > best - 1e-9:
+            ties += 1
+            if bot_randint(rng, ties) == 0:
+                choice = action
+    return choice

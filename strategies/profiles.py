@@ -1,0 +1,66 @@
+"""Bot profiles: named weight sets read from a TOML file (strategies/profiles.toml by default).
+
+Each profile must give every weight of strategies.weights.WEIGHTS a number; a missing, unknown
+or non-numeric weight is reported with the file, the profile and the weight.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from strategies.weights import N_WEIGHTS, NAMES, W_HORIZON, W_PLAYOUTS
+
+BUNDLED = Path(__file__).with_name("profiles.toml")
+
+
+class ProfileError(ValueError):
+    """A profile file that cannot be used; the message names the file, profile and weight."""
+
+
+def _vector(path: Path, name: str, table: object) -> np.ndarray:
+    if not isinstance(table, dict):
+        raise ProfileError(f"{path}: profile [{name}] must be a table of weights")
+    unknown = sorted(set(table) - set(NAMES))
+    if unknown:
+        raise ProfileError(
+            f"{path}: profile [{name}]: unknown weight {unknown[0]!r} (expected one of: "
+            f"{', '.join(NAMES)})"
+        )
+    out = np.zeros(N_WEIGHTS, np.float64)
+    for i, weight in enumerate(NAMES):
+        if weight not in table:
+            raise ProfileError(f"{path}: profile [{name}]: weight {weight!r} is missing")
+        value = table[weight]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ProfileError(
+                f"{path}: profile [{name}]: weight {weight!r} must be a number, got {value!r}"
+            )
+        out[i] = float(value)
+    for i in (W_PLAYOUTS, W_HORIZON):
+        if out[i] < 0 or out[i] != int(out[i]):
+            raise ProfileError(
+                f"{path}: profile [{name}]: {NAMES[i]!r} must be a whole number >= 0"
+            )
+    return out
+
+
+@cache
+def load(path: Path | None = None) -> dict[str, np.ndarray]:
+    """Every profile of a file, as weight vectors (read-only arrays)."""
+    path = Path(path) if path is not None else BUNDLED
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read the profiles ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{path}: not valid TOML ({exc})") from None
+    if not data:
+        raise ProfileError(f"{path}: no profile in the file")
+    profiles = {name: _vector(path, name, table) for name, table in data.items()}
+    for vector in profiles.values():
+        vector.flags.writeable = False
+    return profiles

@@ -1,0 +1,63 @@
+"""The names of a bot profile's numbers, in the order the compiled bots read them.
+
+A profile (strategies/profiles.toml) gives each name a number; `strategies.profiles` checks the
+file and turns a profile into a float64 vector indexed by the W_* constants below, which the
+compiled heuristic and lookahead bots read.
+"""
+
+WEIGHTS: dict[str, str] = {
+    # -- how a position is valued (the lookahead bot scores positions with these alone) --
+    "merit": "value of one point of Merit",
+    "danger": "extra cost of each point of Merit below 10 (the risk of being expelled)",
+    "reputation": "value of one unspent point of Reputation",
+    "hand": "value of one Scheme in hand",
+    "board": "value of one point of Combat or Defense among the Students in a Class",
+    "class_size": "value of each Student in a Class",
+    "wincon": "value of going all the way to the Idol's Win-Con (progress 0..1)",
+    "threat": "how much an enemy's progress to its Win-Con counts against us (times wincon)",
+    # -- how actions are valued by the heuristic bot --
+    "recruit": "bonus for recruiting a Student at all",
+    "spend": "cost of each point of Reputation spent",
+    "scheme": "bonus for playing a Scheme at all",
+    "exhaust_pay": "cost of exhausting a Student to pay for a Scheme instead of Reputation",
+    "ability": "multiplier on the estimated value of an ability or Scheme effect",
+    "fight": "bonus for declaring a fight at all",
+    "expel_gain": "value of expelling an enemy Student (times its worth)",
+    "risk": "cost of losing one's own fighter (times its worth)",
+    "idol_damage": "value of each point of damage dealt to an enemy Idol",
+    "support": "value of each point of Combat sent to support a fight",
+    "hold_surprise": "share of a Surprise's value it is worth playing outside a fight or answer",
+    # -- the lookahead bot's budget --
+    "playouts": "lookahead: playouts per candidate action (the budget)",
+    "horizon": "lookahead: turns each playout looks ahead before the position is scored",
+}
+NAMES = tuple(WEIGHTS)
+N_WEIGHTS = len(NAMES)
+(
+    W_MERIT,
+    W_DANGER,
+    W_REPUTATION,
+    W_HAND,
+    W_BOARD,
+    W_CLASS_SIZE,
+    W_WINCON,
+    W_THREAT,
+    W_RECRUIT,
+    W_SPEND,
+    W_SCHEME,
+    W_EXHAUST_PAY,
+    W_ABILITY,
+    W_FIGHT,
+    W_EXPEL_GAIN,
+    W_RISK,
+    W_IDOL_DAMAGE,
+    W_SUPPORT,
+    W_HOLD_SURPRISE,
+    W_PLAYOUTS,
+    W_HORIZON,
+) = range(N_WEIGHTS)
+
+# Bot kinds as the compiled drivers know them.
+KIND_RANDOM = 0
+KIND_HEURISTIC = 1
+KIND_LOOKAHEAD = 2
