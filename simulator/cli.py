@@ -11,6 +11,7 @@ import typer
 
 from simulator.cards.errors import ERROR, CardNameError, CardSetError, Problem
 from simulator.constants import CardKind
+from simulator.simulate_cli import register as register_simulate
 
 app = typer.Typer(
     help="Avarium Balance Lab: Monte Carlo balance analysis for Avarium Academy.",
@@ -277,6 +278,9 @@ def bench(
     width = max(len(k) for k in figures)
     for key, value in figures.items():
         typer.echo(f"{key.ljust(width)}  {value}")
+
+
+register_simulate(app)  # simulate, replay: simulator/simulate_cli.py
 
 
 def main() -> None:  # pragma: no cover - console entry point
