@@ -40,6 +40,10 @@ MIN_CHUNK = 1_000
 CHUNKS_WANTED = 16
 MAX_CHUNK = 1_000_000
 
+MIRRORS_UNSUPPORTED = (
+    "a mirror game needs two copies of one Idol, and the engine deals each Idol card once"
+)
+
 RUN_FIELDS = ("version", "seed", "chunk_size", "variant")
 VARIANT_FIELDS = (
     "label",
@@ -441,6 +445,10 @@ def _variant(p: _Problems, i: int, raw: Mapping, base: Path, cache: _CardCache, 
     mirrors = raw.get("mirrors", False)
     if not isinstance(mirrors, bool):
         p.add(where, "mirrors", "true or false", mirrors)
+    elif mirrors:
+        # setup_game seats a distinct Idol card per seat, and every Idol card exists once
+        # (ruling 1; Idols have no `copies`), so the engine cannot deal a mirror game yet.
+        p.add(where, "mirrors", "false", mirrors, MIRRORS_UNSUPPORTED)
     cs, cards, sets, patches = _cards(p, where, raw, base, cache)
     # With a bad player count, what depends on it (seat counts) is left unchecked.
     bots = _bots(p, where, raw.get("bots", "random"), players)

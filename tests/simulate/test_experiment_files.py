@@ -83,6 +83,7 @@ BAD_FIELDS = [
     ("bonus = [0, 200]", "field bonus", "2 integers from 0 to 100"),
     ('seating = "random"', "field seating", 'expected "all" or "balanced"'),
     ('mirrors = "yes"', "field mirrors", "true or false"),
+    ("mirrors = true", "field mirrors", "the engine deals each Idol card once"),
     ("games = 0", "field games", "an integer from 1"),
     ("games = 5\ngames_per_pairing = 2", "field games", "games or games_per_pairing, not both"),
     ("rules = 3", "field rules", "a table of rules options"),
@@ -175,3 +176,16 @@ def test_experiment_flags_and_a_config_file_do_not_mix(tmp_path):
     result = cli.invoke(app, ["simulate", "--config", str(path), "--players", "3"])
     assert result.exit_code == 2
     assert "--players cannot be combined with --config" in result.output
+
+
+def test_the_guide_shows_the_shipped_example_as_it_is():
+    guide = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    shown = guide.split("```toml\n", 1)[1].split("```", 1)[0]
+    assert shown == (ROOT / "experiments" / "example.toml").read_text(encoding="utf-8")
+
+
+def test_the_demo_experiment_plays_every_ordered_pairing_with_the_heuristic_bot():
+    exp = load(ROOT / "experiments" / "demo.toml")
+    (variant,) = exp.variants
+    assert variant.seating == "all" and len(variant.idols) == 8
+    assert variant.games == 56 * 1000 and variant.bots == ("heuristic.balanced",) * 2
