@@ -97,8 +97,9 @@ class _Bar:
                 MofNCompleteColumn(),
                 TextColumn("{task.fields[rate]}"),
                 TimeElapsedColumn(),
-                TextColumn("left"),
+                TextColumn("elapsed,"),
                 TimeRemainingColumn(),
+                TextColumn("left"),
                 console=self.console,
                 transient=True,
             )
@@ -241,8 +242,9 @@ def _summary_text(s) -> str:
     if s.games_before:
         lines.append(f"resumed: {s.games_before:,} games were already written")
     lines.append(
-        f"simulated {s.games_played:,} games in {s.seconds:,.1f} s: {s.games_per_second:,.0f} "
-        f"games/s with {s.jobs} job(s) ({s.backend}); largest worker {s.worker_peak_mb:,.0f} MB"
+        f"simulated {s.games_played:,} games in {s.seconds:,.1f} s ({s.games_per_second:,.0f} "
+        f"games/s, start-up included) with {s.jobs} job(s) ({s.backend}); "
+        f"largest worker {s.worker_peak_mb:,.0f} MB"
     )
     lines.append(f"data: {s.out}/games and {s.out}/cards ({s.chunks} parts; experiment.toml)")
     return "\n".join(lines)

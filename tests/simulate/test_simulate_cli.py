@@ -22,7 +22,8 @@ def test_simulate_prints_a_short_summary_and_leaves_the_dataset(tmp_path):
     result = simulate("--out", str(out), "--strategy", "heuristic,random", "--idols", "touka,raj")
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines[0].startswith("simulated 60 games in ") and " games/s with 1 job(s)" in lines[0]
+    assert lines[0].startswith("simulated 60 games in ")
+    assert " games/s, start-up included) with 1 job(s) (loky)" in lines[0]
     assert lines[1] == f"data: {out}/games and {out}/cards (2 parts; experiment.toml)"
     df = games_of(out)
     assert set(df["bot"]) == {"heuristic.balanced", "random"}
