@@ -192,10 +192,6 @@ class Experiment:
             )
         return tomlwrite.dumps(top, {"variant": variants})
 
-    def differences(self, other: Experiment) -> list[str]:
-        """The fields (dotted paths) in which two experiments differ."""
-        return diff_fields(self.to_dict(), other.to_dict(), "")
-
 
 def diff_fields(a: object, b: object, path: str = "") -> list[str]:
     """Dotted paths of the fields in which two experiment dicts differ, with both values."""
@@ -242,9 +238,6 @@ class _Problems:
             text += f", got {_shown(got)}"
         if note:
             text += f" ({note})"
-        self.lines.append(text)
-
-    def raw(self, text: str) -> None:
         self.lines.append(text)
 
 
