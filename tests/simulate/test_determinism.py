@@ -56,3 +56,10 @@ def test_game_ids_run_on_across_variants_and_no_chunk_spans_two(tmp_path):
         "b": {"min": 70, "max": 99},
     }
     assert (df.loc[df["variant"] == "b", "players"] == 3).all()
+
+
+def test_backend_dask_alone_starts_a_local_cluster_with_the_same_dataset(reference_run, tmp_path):
+    pytest.importorskip("distributed", reason="dask is an optional extra: pip install '.[cluster]'")
+    summary = run(small(), tmp_path / "local", jobs=1, backend="dask")
+    assert summary.backend == "dask" and summary.jobs == 1
+    pd.testing.assert_frame_equal(games_of(tmp_path / "local"), games_of(reference_run))
