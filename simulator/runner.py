@@ -2,10 +2,11 @@
 
 The games of a run are cut into chunks fixed by game id (each variant's games in runs of
 `chunk_size`; a chunk never spans two variants, so it has one card set and one player count).
-Workers (joblib: loky processes by default, or a Dask cluster) play a chunk and return its two
-Arrow tables; the driver writes them as `games/` and `cards/` part files named by chunk index,
-each atomically. Since every game's seeds and seats follow from the experiment and its game id,
-any number of workers, any backend and any order of completion give the same files.
+Workers (joblib: loky processes by default, or a Dask cluster) play a chunk and return its
+columns as numpy arrays (simulator.worker); the driver turns them into the `games/` and `cards/`
+part files named by chunk index, each written atomically. Since every game's seeds and seats
+follow from the experiment and its game id, any number of workers, any backend and any order of
+completion give the same files.
 
 A stopped run resumes: a chunk whose two files are whole and belong to this experiment is
 skipped, anything else (a missing, cut-short or foreign file, a leftover temporary file) is
@@ -77,9 +78,9 @@ def plan(experiment: Experiment) -> list[Chunk]:
 # -- the run directory ---------------------------------------------------------------------------
 
 
-def prepare(out: Path, experiment: Experiment) -> None:
-    """Make `out` this experiment's run directory, or refuse (RunError) without touching it:
-    a new or empty directory gets experiment.toml; one with the same experiment is resumed."""
+def check_directory(out: Path, experiment: Experiment) -> bool:
+    """Whether `out` holds this experiment's run (True: resume it) or nothing yet (False);
+    raises RunError, changing nothing, when it holds anything else."""
     stored_file = out / EXPERIMENT_FILE
     if stored_file.exists():
         try:
@@ -95,13 +96,13 @@ def prepare(out: Path, experiment: Experiment) -> None:
                 f"Differences (that run's value against this one's):\n{shown}{more}\n"
                 "Choose another --out, or delete that directory to start over."
             )
-        return
+        return True
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise RunError(
             f"{out} exists and holds no run (no {EXPERIMENT_FILE}); nothing was changed. "
             "Choose a new or empty directory for --out."
         )
-    write_atomically(stored_file, experiment.to_toml())
+    return False
 
 
 def completed(out: Path, chunks: list[Chunk], experiment: Experiment) -> set[int]:
@@ -156,7 +157,7 @@ def _dask(scheduler: str | None, jobs: int) -> Iterator[int]:
     with contextlib.ExitStack() as stack:
         if scheduler:
             try:
-                client = stack.enter_context(Client(scheduler, timeout="20s"))
+                client = stack.enter_context(Client(scheduler, timeout="10s"))
             except (OSError, TimeoutError) as exc:
                 raise RunError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
         else:
@@ -242,9 +243,9 @@ def run(
     if jobs < 1:
         raise RunError(f"--jobs: expected at least 1, got {jobs}")
     started = time.perf_counter()
-    prepare(out, experiment)
+    resuming = check_directory(out, experiment)
     chunks = plan(experiment)
-    done = completed(out, chunks, experiment)
+    done = completed(out, chunks, experiment) if resuming else set()
     before = sum(c.games for c in chunks if c.index in done)
     firsts = experiment.first_games()
     tasks = [
@@ -256,18 +257,19 @@ def run(
     if on_progress is not None:
         on_progress(Progress(None, before, experiment.total_games))
     if tasks:
-        _warm(tasks[0])
-        with (
-            _backend(backend, scheduler, jobs) as (n_jobs, workers),
-            contextlib.closing(_played(tasks, n_jobs)) as results,  # closed here, even on errors
-        ):
-            for played in results:
-                _write(out, experiment, played)
-                written += 1
-                games_done += played.chunk.games
-                peak = max(peak, played.peak_mb)
-                if on_progress is not None:
-                    on_progress(Progress(played.chunk, games_done, experiment.total_games))
+        with _backend(backend, scheduler, jobs) as (n_jobs, workers):
+            # Written once the backend is up, so a cluster that cannot be reached leaves nothing.
+            if not resuming:
+                write_atomically(out / EXPERIMENT_FILE, experiment.to_toml())
+            _warm(tasks[0])
+            with contextlib.closing(_played(tasks, n_jobs)) as results:  # closed even on errors
+                for played in results:
+                    _write(out, experiment, played)
+                    written += 1
+                    games_done += played.chunk.games
+                    peak = max(peak, played.peak_mb)
+                    if on_progress is not None:
+                        on_progress(Progress(played.chunk, games_done, experiment.total_games))
     seconds = time.perf_counter() - started
     played_now = games_done - before
     return Summary(
