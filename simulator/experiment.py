@@ -11,6 +11,7 @@ See docs/simulate.md for the format.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import tomllib
@@ -60,6 +61,8 @@ VARIANT_FIELDS = (
     "sets",
     "patches",
     "card_set",
+    "profiles",
+    "bot_weights",
 )
 RULE_FIELDS = tuple(f.name for f in fields(Rules) if f.name != "bonuses")
 _RULE_DEFAULTS = Rules()
@@ -81,6 +84,7 @@ FLAGS = {
     "cards": "--cards",
     "sets": "--set",
     "patches": "--patch",
+    "profiles": "--profiles",
 }
 
 
@@ -116,7 +120,14 @@ class Variant:
     sets: tuple[str, ...]
     patches: tuple[str, ...]  # absolute paths
     card_set: str  # fingerprint of the loaded, patched set
+    profiles: str  # BUNDLED (strategies/profiles.toml) or the absolute path of a profiles file
+    bot_weights: str  # fingerprint of the seats' bot weights (a tuned profile changes it)
     card_data: CardSet | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def profiles_path(self) -> Path | None:
+        """The profiles file as play_chunk takes it (None: the bundled one)."""
+        return None if self.profiles == BUNDLED else Path(self.profiles)
 
     @property
     def idol_indices(self) -> np.ndarray:
@@ -137,6 +148,8 @@ class Variant:
             "sets": list(self.sets),
             "patches": list(self.patches),
             "card_set": self.card_set,
+            "profiles": self.profiles,
+            "bot_weights": self.bot_weights,
             "rules": {name: getattr(self.rules, name) for name in RULE_FIELDS},
         }
 
@@ -347,20 +360,40 @@ def _idols(p: _Problems, where: str, v: object, cs: CardSet) -> tuple[str, ...] 
     return tuple(sorted(ids, key=cs.index.__getitem__))
 
 
-def _bots(p: _Problems, where: str, v: object, players: int | None) -> tuple[str, ...] | None:
-    from simulator.batch import canonical_bot
-    from strategies import BotError
+def _profiles(p: _Problems, where: str, v: object, base: Path) -> str | None:
+    if not isinstance(v, str) or not v:
+        p.add(where, "profiles", f'a bot-profiles file, or "{BUNDLED}"', v)
+        return None
+    if v == BUNDLED:
+        return v
+    path = _path(v, base)
+    if not Path(path).is_file():
+        p.add(where, "profiles", "a bot-profiles file that exists", v)
+        return None
+    return path
+
+
+def _bots(p: _Problems, where: str, v: object, players: int | None, profiles: str | None):
+    """The canonical bot of every seat and the fingerprint of their weights, or (None, "")."""
+    from strategies import BotError, bot_spec
 
     names = _names(v)
     if not names or (players and len(names) not in (1, players)):
         p.add(where, "bots", f"one bot for every seat or {players} (one per seat)", v)
-        return None
+        return None, ""
+    if profiles is None:  # reported already; the bots' profiles cannot be read
+        return None, ""
     try:
-        bots = [canonical_bot(b) for b in names]
+        specs = [bot_spec(b, None if profiles == BUNDLED else Path(profiles)) for b in names]
     except BotError as exc:
         p.add(where, "bots", "bot names", v, str(exc))
-        return None
-    return tuple(bots * (players or 1) if len(bots) == 1 else bots)
+        return None, ""
+    specs = specs * (players or 1) if len(specs) == 1 else specs
+    digest = hashlib.sha256()
+    for spec in specs:  # a Python bot is its code: only its name can be recorded
+        weights = b"" if spec.weights is None else np.asarray(spec.weights, "<f8").tobytes()
+        digest.update(spec.label.encode() + b"\0" + weights + b"\0")
+    return tuple(spec.label for spec in specs), digest.hexdigest()[:16]
 
 
 def _bonus(p: _Problems, where: str, v: object, players: int) -> tuple[int, ...] | None:
@@ -444,7 +477,8 @@ def _variant(p: _Problems, i: int, raw: Mapping, base: Path, cache: _CardCache, 
         p.add(where, "mirrors", "false", mirrors, MIRRORS_UNSUPPORTED)
     cs, cards, sets, patches = _cards(p, where, raw, base, cache)
     # With a bad player count, what depends on it (seat counts) is left unchecked.
-    bots = _bots(p, where, raw.get("bots", "random"), players)
+    profiles = _profiles(p, where, raw.get("profiles", BUNDLED), base)
+    bots, bot_weights = _bots(p, where, raw.get("bots", "random"), players, profiles)
     bonus = _bonus(p, where, raw.get("bonus"), players) if players else None
     rules = _rules(p, where, raw.get("rules"), players or 2, bonus)
     idols = _idols(p, where, raw.get("idols", "all"), cs) if cs is not None else None
@@ -465,6 +499,15 @@ def _variant(p: _Problems, i: int, raw: Mapping, base: Path, cache: _CardCache, 
             card_set,
             "the card set changed since this experiment was resolved",
         )
+    given = raw.get("bot_weights")
+    if given is not None and bots is not None and given != bot_weights:
+        p.add(
+            where,
+            "bot_weights",
+            f"the fingerprint of the bots' weights now ({bot_weights})",
+            given,
+            "a bot profile changed since this experiment was resolved",
+        )
     if len(p.lines) > before or cs is None:
         return None
     return Variant(
@@ -481,6 +524,8 @@ def _variant(p: _Problems, i: int, raw: Mapping, base: Path, cache: _CardCache, 
         sets,
         patches,
         cs.fingerprint,
+        profiles,
+        bot_weights,
         cs,
     )
 

@@ -67,6 +67,7 @@ def replay_game(run: Path, game_id: int) -> tuple[list[str], Outcome, Outcome | 
         first["game_seed"],
         first["bot_seed"],
         [r["bonus"] for r in rows],
+        variant.profiles_path,
     )
     winners = [r["seat"] for r in rows if r["won"]]
     recorded = Outcome(winners[0] if winners else None, first["reason"], first["turns"])

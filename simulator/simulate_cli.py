@@ -26,6 +26,7 @@ _VARIANT_FLAGS = {
     "cards": "--cards",
     "sets": "--set",
     "patches": "--patch",
+    "profiles": "--profiles",
 }
 
 
@@ -180,6 +181,10 @@ def simulate(
     patch: Annotated[
         list[Path] | None, typer.Option("--patch", help="Apply a TOML patch file (repeatable).")
     ] = None,
+    profiles: Annotated[
+        Path | None,
+        typer.Option(help="Bot weight profiles (default: strategies/profiles.toml)."),
+    ] = None,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).")
     ] = _cpus(),
@@ -212,6 +217,7 @@ def simulate(
         "cards": None if path is None else str(path),
         "sets": sets,
         "patches": None if not patch else [str(p) for p in patch],
+        "profiles": None if profiles is None else str(profiles),
     }
     experiment = _experiment(config, flags)
     if out is None:

@@ -87,8 +87,9 @@ def play(task: Task) -> Played:
     local = c.first - task.variant_first
     seats = seat_idols(v, c.variant, task.seed, local, local + c.games)
     result = play_chunk(
-        v.card_data, v.rules, v.players, v.idol_indices[seats], v.bots, deal, bots, v.bonus
-    )
+        v.card_data, v.rules, v.players, v.idol_indices[seats], v.bots, deal, bots, v.bonus,
+        v.profiles_path,
+    )  # fmt: skip
     games = game_columns(
         v.label, c.first, deal, bots, v.idols, seats, v.bots, v.bonus, result,
         GAME_FIELDS, SEAT_FIELDS,

@@ -14,6 +14,7 @@ from simulator.cli import app
 from simulator.experiment import ExperimentError, load
 
 ROOT = Path(__file__).resolve().parents[2]
+BUNDLED_PROFILES = ROOT / "strategies" / "profiles.toml"
 cli = CliRunner()
 
 TWO_VARIANTS = """
@@ -189,3 +190,27 @@ def test_the_demo_experiment_plays_every_ordered_pairing_with_the_heuristic_bot(
     (variant,) = exp.variants
     assert variant.seating == "all" and len(variant.idols) == 8
     assert variant.games == 56 * 1000 and variant.bots == ("heuristic.balanced",) * 2
+
+
+def test_tuned_bot_weights_change_the_weights_fingerprint(tmp_path):
+    tuned = tmp_path / "profiles.toml"
+    bundled = BUNDLED_PROFILES.read_text(encoding="utf-8")
+    tuned.write_text(bundled.replace("merit = 1.0", "merit = 1.5", 1), encoding="utf-8")
+    path = tmp_path / "e.toml"
+    path.write_text('bots = "heuristic"\ngames = 10\n', encoding="utf-8")
+    plain = load(path).variants[0]
+    path.write_text('bots = "heuristic"\ngames = 10\nprofiles = "profiles.toml"\n', "utf-8")
+    own = load(path).variants[0]
+    assert own.profiles == str(tuned) and plain.profiles == "bundled"
+    assert own.bots == plain.bots == ("heuristic.balanced",) * 2
+    assert own.bot_weights != plain.bot_weights
+
+
+def test_bad_bot_profiles_are_reported_on_their_field(tmp_path):
+    path = tmp_path / "e.toml"
+    path.write_text('profiles = "missing.toml"\n', encoding="utf-8")
+    with pytest.raises(ExperimentError, match="field profiles: expected a bot-profiles file"):
+        load(path)
+    path.write_text(f'bot_weights = "0000000000000000"\nprofiles = "{BUNDLED_PROFILES}"\n', "utf-8")
+    with pytest.raises(ExperimentError, match="a bot profile changed since"):
+        load(path)
