@@ -8,7 +8,8 @@ and a whole million-game run end to end.
 - games/s "steady" counts the games of the chunks finished after each worker's first one, over
   the time since then: the rate of a long run, without the start-up (worker processes starting,
   numba's cache loading) that "end to end" includes;
-- worker memory is each worker process's peak resident size (VmHWM), the largest reported;
+- worker memory is each worker process's peak resident size (VmHWM), the largest reported (with
+  one job, joblib plays in the main process, so that figure is the main process's);
 - bytes per row is the size of the games/ part files over their rows, at the default chunk size;
 - the million-game run is `avarium simulate` in a new process, timed from start to exit.
 
@@ -57,7 +58,8 @@ def scaling(games: int, bots: str, chunk: int) -> dict:
             "seconds": summary.seconds,
             "games_per_second_end_to_end": summary.games_per_second,
             "games_per_second_steady": round((g1 - g0) / (t1 - t0), 1),
-            "worker_peak_mb": summary.worker_peak_mb,
+            # with one job joblib plays in this process (pyarrow, pandas and all loaded)
+            ("worker_peak_mb" if jobs > 1 else "main_process_peak_mb"): summary.worker_peak_mb,
             "bytes_per_row": round(size / rows, 2),
             "load_average": [load0, _load()],
         }

@@ -250,7 +250,7 @@ def _summary_text(s) -> str:
     lines.append(
         f"simulated {s.games_played:,} games in {s.seconds:,.1f} s ({s.games_per_second:,.0f} "
         f"games/s, start-up included) with {s.jobs} job(s) ({s.backend}); "
-        f"largest worker {s.worker_peak_mb:,.0f} MB"
+        f"{'largest worker' if s.jobs > 1 else 'memory'} {s.worker_peak_mb:,.0f} MB"
     )
     lines.append(f"data: {s.out}/games and {s.out}/cards ({s.chunks} parts; experiment.toml)")
     return "\n".join(lines)
