@@ -2,8 +2,10 @@
 
 This runs in the workers, which import neither pyarrow nor pandas (that keeps a worker near the
 250 MB that numba and the compiled engine take); the driver turns the columns into Arrow tables
-(simulator.dataset). A name column (`idol`, `bot`, ...) is an int32 index array plus its list of
-names, i.e. a dictionary-encoded column already.
+(simulator.dataset). Every column is cast here to its type in the dataset (checked to fit: a
+silent wrap would corrupt the data), so what a worker sends back is already compact. A name
+column (`idol`, `bot`, ...) is an int32 index array plus its list of names, i.e. a
+dictionary-encoded column already.
 """
 
 from __future__ import annotations
@@ -32,6 +34,48 @@ GAME_COLUMNS = ("turns", "rounds")
 COUNT_COLUMNS = ("offered", "offered_won", "taken", "taken_won")
 CARD_KINDS = ("student", "scheme")
 
+NAME = "name"  # the type of a dictionary-encoded name column (int32 indices into its names)
+
+# Every column of the two tables, in their order, with its type (docs/data-schema.md).
+GAME_TYPES: dict[str, object] = {
+    "variant": NAME,
+    "game_id": np.int64,
+    "game_seed": np.uint32,
+    "bot_seed": np.uint32,
+    "players": np.int8,
+    "seat": np.int8,
+    "turn_order": np.int8,
+    "idol": NAME,
+    "bot": NAME,
+    "bonus": np.int8,
+    "won": np.bool_,
+    "placement": np.int8,
+    "expelled_order": np.int8,
+    "reason": NAME,
+    "turns": np.int16,
+    "rounds": np.int16,
+    "merit": np.int16,
+    "reputation": np.int16,
+    "recruited": np.int16,
+    "expelled": np.int16,
+    "schemes_played": np.int16,
+    "fights": np.int16,
+    "decisions": np.int32,
+}
+CARD_TYPES: dict[str, object] = {
+    "variant": NAME,
+    "players": np.int8,
+    "idol": NAME,
+    "seat": np.int8,
+    "bot": NAME,
+    "card": NAME,
+    "kind": NAME,
+    "offered": np.int32,
+    "offered_won": np.int32,
+    "taken": np.int32,
+    "taken_won": np.int32,
+}
+
 
 @dataclass(frozen=True)
 class Columns:
@@ -43,6 +87,21 @@ class Columns:
     @property
     def rows(self) -> int:
         return len(next(iter(self.values.values())))
+
+
+def _typed(values: dict[str, np.ndarray], types: dict[str, object]) -> dict[str, np.ndarray]:
+    """The columns in table order, each cast to its type after checking that it fits."""
+    out = {}
+    for name, kind in types.items():
+        dtype = np.dtype(np.int32 if kind == NAME else kind)
+        column = np.asarray(values[name])
+        if dtype.kind in "iu" and column.size:
+            info = np.iinfo(dtype)
+            low, high = column.min(), column.max()
+            if low < info.min or high > info.max:
+                raise OverflowError(f"column {name}: values {low}..{high} do not fit {dtype}")
+        out[name] = column.astype(dtype, copy=False)
+    return out
 
 
 def placements(winner: np.ndarray, alive: np.ndarray, merit: np.ndarray, out_order: np.ndarray):
@@ -118,7 +177,7 @@ def game_columns(
         "bot": bot_names,
         "reason": list(REASON_NAMES),
     }
-    return Columns(values, names)
+    return Columns(_typed(values, GAME_TYPES), names)
 
 
 def card_columns(
@@ -169,4 +228,4 @@ def card_columns(
         "card": [c.id for c in cards.cards],
         "kind": list(CARD_KINDS),
     }
-    return Columns(values, names)
+    return Columns(_typed(values, CARD_TYPES), names)

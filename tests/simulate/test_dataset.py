@@ -8,15 +8,17 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
 from simulator import dataset
+from simulator.batch import GAME_FIELDS, SEAT_FIELDS
 from simulator.experiment import DEFAULT_CHUNK, MIN_CHUNK
 from simulator.runner import plan
-from simulator.tabulate import placements
+from simulator.tabulate import game_columns, placements
 from simulator.worker import Task, play
 from tests.simulate.conftest import games_of, small
 
@@ -157,8 +159,15 @@ def test_a_chunk_file_takes_under_64_bytes_per_game_seat_row(tmp_path, chunk):
 
 
 def test_a_value_that_does_not_fit_its_column_is_an_error_not_a_wrap():
-    exp = small(games=10, chunk_size=10)
-    played = play(Task(plan(exp)[0], exp.variants[0], 0, exp.seed))
-    played.games.values["merit"][0] = 40_000
-    with pytest.raises(OverflowError):
-        dataset.to_table(played.games, dataset.GAMES_SCHEMA)
+    v = small(games=10, chunk_size=10).variants[0]
+    seats = np.tile([0, 1], (3, 1))
+    game = np.zeros((3, len(GAME_FIELDS)), np.int32)
+    seat = np.zeros((3, 2, len(SEAT_FIELDS)), np.int32)
+    seat[0, 0, SEAT_FIELDS.index("merit")] = 40_000  # more than int16 holds
+    result = SimpleNamespace(game=game, seat=seat)
+    seeds = np.zeros(3, np.uint32)
+    with pytest.raises(OverflowError, match=r"column merit: values 0\.\.40000 do not fit int16"):
+        game_columns(
+            "main", 0, seeds, seeds, v.idols, seats, v.bots, v.bonus, result,
+            GAME_FIELDS, SEAT_FIELDS,
+        )  # fmt: skip
