@@ -13,7 +13,9 @@ and a whole million-game run end to end.
 - bytes per row is the size of the games/ part files over their rows, at the default chunk size;
 - the million-game run is `avarium simulate` in a new process, timed from start to exit.
 
-The machine may be shared: every figure comes with the load average seen while it was measured.
+The machine may be shared: every figure comes with the load average seen while it was measured,
+and with the workers' CPU share (their CPU time over wall time x jobs; well under 1 means other
+programs took the cores) and their games per CPU second (which other programs hardly change).
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ def scaling(games: int, bots: str, chunk: int) -> dict:
             "seconds": summary.seconds,
             "games_per_second_end_to_end": summary.games_per_second,
             "games_per_second_steady": round((g1 - g0) / (t1 - t0), 1),
+            "games_per_cpu_second": round(games / summary.worker_cpu_seconds, 1),
+            "cpu_share": round(summary.worker_cpu_seconds / (summary.seconds * jobs), 2),
             # with one job joblib plays in this process (pyarrow, pandas and all loaded)
             ("worker_peak_mb" if jobs > 1 else "main_process_peak_mb"): summary.worker_peak_mb,
             "bytes_per_row": round(size / rows, 2),
@@ -109,6 +113,8 @@ def million(bots: str, cold: bool) -> dict:
         "wall_seconds": round(seconds, 1),
         "games_per_second_end_to_end": round(1_000_000 / seconds, 1),
         "worker_peak_mb": summary["worker_peak_mb"],
+        "games_per_cpu_second": round(1_000_000 / summary["worker_cpu_seconds"], 1),
+        "cpu_share": round(summary["worker_cpu_seconds"] / (seconds * 2), 2),
         "chunk_size": DEFAULT_CHUNK,
         "bytes_per_row": round(size / rows, 2),
         "dataset_mb": round(size / 2**20, 1),

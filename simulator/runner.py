@@ -60,6 +60,7 @@ class Summary:
     jobs: int
     backend: str
     worker_peak_mb: float  # the largest peak resident memory of any worker process
+    worker_cpu_seconds: float  # CPU time the workers spent playing, all together
 
     def as_dict(self) -> dict[str, object]:
         return dict(vars(self))
@@ -253,7 +254,7 @@ def run(
         for c in chunks
         if c.index not in done
     ]
-    games_done, peak, written, workers = before, 0.0, 0, jobs
+    games_done, peak, written, workers, cpu = before, 0.0, 0, jobs, 0.0
     if on_progress is not None:
         on_progress(Progress(None, before, experiment.total_games))
     if tasks:
@@ -268,6 +269,7 @@ def run(
                     written += 1
                     games_done += played.chunk.games
                     peak = max(peak, played.peak_mb)
+                    cpu += played.cpu_seconds
                     if on_progress is not None:
                         on_progress(Progress(played.chunk, games_done, experiment.total_games))
     seconds = time.perf_counter() - started
@@ -284,4 +286,5 @@ def run(
         jobs=workers,
         backend=backend,
         worker_peak_mb=round(peak, 1),
+        worker_cpu_seconds=round(cpu, 3),
     )

@@ -58,7 +58,8 @@ class Played:
     chunk: Chunk
     games: Columns
     cards: Columns
-    seconds: float
+    seconds: float  # wall-clock time the worker spent on it
+    cpu_seconds: float  # CPU time the worker spent on it (less than seconds on a busy machine)
     worker: int  # process id
     peak_mb: float  # the worker process's peak resident memory so far
 
@@ -81,7 +82,7 @@ def play(task: Task) -> Played:
     """Play one chunk and tabulate it."""
     from simulator.batch import GAME_FIELDS, SEAT_FIELDS, play_chunk
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     c, v = task.chunk, task.variant
     deal, bots = game_seeds(task.seed, np.arange(c.first, c.stop))
     local = c.first - task.variant_first
@@ -98,4 +99,12 @@ def play(task: Task) -> Played:
     cards = card_columns(
         v.label, v.card_data, v.idols, seats, v.bots, won, result.offered, result.taken
     )
-    return Played(c, games, cards, time.perf_counter() - started, os.getpid(), peak_mb())
+    return Played(
+        c,
+        games,
+        cards,
+        time.perf_counter() - started,
+        time.process_time() - cpu,
+        os.getpid(),
+        peak_mb(),
+    )
