@@ -439,13 +439,25 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
 
 
 @njit
+def any_fight(st, buf, m):
+    first = off_fight(st)
+    last = off_choose(st)
+    for i in range(m):
+        if first <= buf[i] < last:
+            return True
+    return False
+
+
+@njit
 def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
     """The best of the m legal actions in buf by the heuristic's rules (ties: at random)."""
     dec = st[G_DEC]
     p = st[G_DEC_PLAYER]
-    base = base_progress(st, tb, p, deltas)
-    if dec == D_MAIN or dec == D_FIGHT_TARGET:
-        note_free_combat(st, tb, deltas)
+    base = 0.0
+    if dec == D_MAIN or dec == D_PRIORITY or dec == D_FIGHT_TARGET:
+        base = base_progress(st, tb, p, deltas)
+    if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
+        note_free_combat(st, tb, deltas)  # only fights read it
     best = -1e18
     choice = buf[0]
     ties = 0
