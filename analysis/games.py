@@ -1,0 +1,96 @@
+"""Per-game views of the long games table: who sat where, mirror games, opponents.
+
+The long format has one row per game and seat. Many analyses need a game's other seats; instead
+of a groupby over millions of games, each Idol code is scattered into a (game, seat) matrix once
+and read back by index, which takes a fraction of a second on ten million rows.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+MAX_SEATS = 4
+
+
+def game_index(games: pd.DataFrame) -> tuple[np.ndarray, int]:
+    """A dense 0-based index per row's game, and the number of slots it spans."""
+    ids = games["game_id"].to_numpy()
+    if len(ids) == 0:
+        return np.zeros(0, dtype=np.int64), 0
+    low, high = int(ids.min()), int(ids.max())
+    # Game ids are the run's 0-based indices, so they are dense unless a variant was picked out;
+    # a sparse range falls back to factorize, which hashes instead of indexing.
+    if high - low + 1 <= 2 * len(ids):
+        return ids.astype(np.int64) - low, high - low + 1
+    codes, uniques = pd.factorize(ids)
+    return codes.astype(np.int64), len(uniques)
+
+
+def seat_matrix(games: pd.DataFrame, column: str = "idol") -> tuple[np.ndarray, np.ndarray]:
+    """Category codes of `column` per game and seat (-1: no such seat), and each row's game."""
+    index, slots = game_index(games)
+    codes = games[column].cat.codes.to_numpy().astype(np.int32)
+    matrix = np.full((slots, MAX_SEATS), -1, dtype=np.int32)
+    matrix[index, games["seat"].to_numpy()] = codes
+    return matrix, index
+
+
+def mirror_rows(games: pd.DataFrame) -> np.ndarray:
+    """True on every row of a game in which two seats share an Idol."""
+    if games.empty:
+        return np.zeros(0, dtype=bool)
+    matrix, index = seat_matrix(games)
+    mirror = np.zeros(len(matrix), dtype=bool)
+    for a in range(MAX_SEATS):
+        for b in range(a + 1, MAX_SEATS):
+            mirror |= (matrix[:, a] >= 0) & (matrix[:, a] == matrix[:, b])
+    return mirror[index]
+
+
+def drop_mirrors(games: pd.DataFrame) -> pd.DataFrame:
+    """The games without mirror games; the same frame, uncopied, when it has none."""
+    mirror = mirror_rows(games)
+    if not mirror.any():
+        return games
+    return games[~mirror].reset_index(drop=True)
+
+
+def opponent_counts(games: pd.DataFrame) -> pd.DataFrame:
+    """Per player count, Idol and opponent Idol: games at the same table and the Idol's wins.
+
+    In a two-player game this is the head-to-head record; with more players, an opponent is
+    every other Idol at the table, so a four-player game counts once for each of three pairs.
+    """
+    matrix, index = seat_matrix(games)
+    idols = games["idol"].cat.categories
+    k = len(idols)
+    own = games["idol"].cat.codes.to_numpy().astype(np.int64)
+    seat = games["seat"].to_numpy().astype(np.int64)
+    players = games["players"].to_numpy().astype(np.int64)
+    won = games["won"].to_numpy()
+    counts = np.zeros((MAX_SEATS + 1) * k * k, dtype=np.int64)
+    wins = np.zeros_like(counts)
+    for offset in range(1, MAX_SEATS):
+        rows = players > offset
+        other = matrix[index[rows], (seat[rows] + offset) % players[rows]].astype(np.int64)
+        key = (players[rows] * k + own[rows]) * k + other
+        counts += np.bincount(key, minlength=len(counts))
+        wins += np.bincount(key[won[rows]], minlength=len(counts))
+    cell = np.flatnonzero(counts)
+    p, rest = np.divmod(cell, k * k)
+    a, b = np.divmod(rest, k)
+    return pd.DataFrame(
+        {
+            "players": p.astype(np.int8),
+            "idol": pd.Categorical.from_codes(a, idols),
+            "opponent": pd.Categorical.from_codes(b, idols),
+            "games": counts[cell],
+            "wins": wins[cell],
+        }
+    )
+
+
+def one_row_per_game(games: pd.DataFrame) -> pd.DataFrame:
+    """Seat 0's rows: every game has exactly one, and game-level columns are the same on all."""
+    return games[games["seat"] == 0]
