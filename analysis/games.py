@@ -1,4 +1,4 @@
-"""Per-game views of the long games table: who sat where, mirror games, opponents.
+"""Per-game views of the long games table: who sat where and mirror games.
 
 The long format has one row per game and seat. Many analyses need a game's other seats; instead
 of a groupby over millions of games, each Idol code is scattered into a (game, seat) matrix once
@@ -48,49 +48,16 @@ def mirror_rows(games: pd.DataFrame) -> np.ndarray:
     return mirror[index]
 
 
-def drop_mirrors(games: pd.DataFrame) -> pd.DataFrame:
-    """The games without mirror games; the same frame, uncopied, when it has none."""
-    mirror = mirror_rows(games)
+def drop_mirrors(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame without mirror games; the same frame, uncopied, when it has none.
+
+    Count tables carry a `mirror` column; raw games rows get it computed here."""
+    mirror = frame["mirror"].to_numpy() if "mirror" in frame.columns else mirror_rows(frame)
     if not mirror.any():
-        return games
-    return games[~mirror].reset_index(drop=True)
+        return frame
+    return frame[~mirror].reset_index(drop=True)
 
 
-def opponent_counts(games: pd.DataFrame) -> pd.DataFrame:
-    """Per player count, Idol and opponent Idol: games at the same table and the Idol's wins.
-
-    In a two-player game this is the head-to-head record; with more players, an opponent is
-    every other Idol at the table, so a four-player game counts once for each of three pairs.
-    """
-    matrix, index = seat_matrix(games)
-    idols = games["idol"].cat.categories
-    k = len(idols)
-    own = games["idol"].cat.codes.to_numpy().astype(np.int64)
-    seat = games["seat"].to_numpy().astype(np.int64)
-    players = games["players"].to_numpy().astype(np.int64)
-    won = games["won"].to_numpy()
-    counts = np.zeros((MAX_SEATS + 1) * k * k, dtype=np.int64)
-    wins = np.zeros_like(counts)
-    for offset in range(1, MAX_SEATS):
-        rows = players > offset
-        other = matrix[index[rows], (seat[rows] + offset) % players[rows]].astype(np.int64)
-        key = (players[rows] * k + own[rows]) * k + other
-        counts += np.bincount(key, minlength=len(counts))
-        wins += np.bincount(key[won[rows]], minlength=len(counts))
-    cell = np.flatnonzero(counts)
-    p, rest = np.divmod(cell, k * k)
-    a, b = np.divmod(rest, k)
-    return pd.DataFrame(
-        {
-            "players": p.astype(np.int8),
-            "idol": pd.Categorical.from_codes(a, idols),
-            "opponent": pd.Categorical.from_codes(b, idols),
-            "games": counts[cell],
-            "wins": wins[cell],
-        }
-    )
-
-
-def one_row_per_game(games: pd.DataFrame) -> pd.DataFrame:
+def one_row_per_game(frame: pd.DataFrame) -> pd.DataFrame:
     """Seat 0's rows: every game has exactly one, and game-level columns are the same on all."""
-    return games[games["seat"] == 0]
+    return frame[frame["seat"] == 0]

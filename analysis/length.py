@@ -4,7 +4,8 @@ distribution behind them.
 Lengths are integers in a small range, so every summary is computed from counts per length
 (statsmodels' weighted statistics give exact means and quantiles from them) instead of from
 millions of rows. Stalled games sit at the turn cap and say nothing about how long a game lasts:
-they are left out of the summaries and counted in the `stalled` column.
+they are left out of the summaries and counted in the `stalled` column (except in the summary by
+reason, where the stalled row shows the cap).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import numpy as np
 import pandas as pd
 from statsmodels.stats.weightstats import DescrStatsW
 
-from analysis.games import one_row_per_game, seat_matrix
+from analysis.counts import SEAT_COLUMNS, seatings, weight
+from analysis.games import one_row_per_game
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 MEASURES = ("turns", "rounds")
@@ -35,39 +37,46 @@ def _summary(values: np.ndarray, counts: np.ndarray) -> dict:
     }
 
 
-def _keyed(games: pd.DataFrame, by: str) -> pd.DataFrame:
-    """One row per game and key: the game's Idols (a game counts once for each), its matchup
-    (two players: the pair of Idols in name order) or its win reason."""
+def matchup_labels(table: pd.DataFrame) -> np.ndarray:
+    """For two-player seatings: the pair of Idols in name order, e.g. "amyba v kumara_raj"."""
+    a = table[SEAT_COLUMNS[0]].astype(str).to_numpy()
+    b = table[SEAT_COLUMNS[1]].astype(str).to_numpy()
+    return np.where(a <= b, a + " v " + b, b + " v " + a)
+
+
+def _keyed(games: pd.DataFrame, by: str | None) -> pd.DataFrame:
+    """Rows keyed for the summary: every seat's row for `idol` (a game counts once for each of
+    its Idols), one row per game otherwise; for `matchup` the two-player games' seatings."""
     if by == "idol":
         return games
-    rows = one_row_per_game(games)
-    if by == "reason":
-        return rows
     if by == "matchup":
-        two = games[games["players"] == 2]
-        matrix, index = seat_matrix(two)
-        first = (two["seat"] == 0).to_numpy()
-        game = index[first]
-        a, b = matrix[game, 0], matrix[game, 1]
-        names = np.asarray(two["idol"].cat.categories, dtype=object)
-        low, high = np.minimum(a, b), np.maximum(a, b)
-        labels = names[low] + " v " + names[high] if len(game) else np.array([], dtype=object)
-        return two[first].assign(matchup=pd.Categorical(labels))
-    raise ValueError(f"unknown grouping {by!r}")
+        table = seatings(games, extra=("turns", "rounds", "reason"))
+        table = table[table["players"] == 2]
+        return table.assign(matchup=pd.Categorical(matchup_labels(table)))
+    if by in (None, "reason"):
+        return one_row_per_game(games)
+    raise ValueError(f"unknown grouping {by!r}: expected idol, matchup or reason")
 
 
 def length_summary(games: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
     """Per player count (and `by`: idol, matchup or reason): games, mean, sd, quantiles and max
-    of turns and of rounds for games that ended, and the number of stalled games."""
-    rows = one_row_per_game(games) if by is None else _keyed(games, by)
+    of turns and of rounds for games that ended, and the number of stalled games.
+
+    `games` is the games table or its row counts; for `matchup`, also its seatings with turns,
+    rounds and reason (analysis.counts.seatings(games, extra=("turns", "rounds", "reason")))."""
+    rows = _keyed(games, by)
     keys = ["players"] + ([] if by is None else [by])
-    stalled_rows = rows["reason"] == "stalled"
-    stalled = stalled_rows.groupby([rows[k] for k in keys], observed=True).sum()
+    stalled_rows = (rows["reason"] == "stalled").to_numpy()
+    n = weight(rows)
+    stalled = (
+        rows[keys].assign(n=np.where(stalled_rows, n, 0)).groupby(keys, observed=True)["n"].sum()
+    )
     if by != "reason":
-        rows = rows[~stalled_rows]
+        rows, n = rows[~stalled_rows], n[~stalled_rows]
     out = []
     for measure in MEASURES:
-        counts = rows.groupby([*keys, measure], observed=True).size()
+        counts = rows[[*keys, measure]].assign(n=n).groupby([*keys, measure], observed=True)["n"]
+        counts = counts.sum()
         counts = counts[counts > 0]
         for key, part in counts.groupby(level=list(range(len(keys))), observed=True):
             key = key if isinstance(key, tuple) else (key,)
@@ -81,6 +90,8 @@ def length_summary(games: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
 
 def length_distribution(games: pd.DataFrame, measure: str = "turns") -> pd.DataFrame:
     """Per player count, Idol and length: games of that length (stalled games left out)."""
-    rows = games[games["reason"] != "stalled"]
-    counts = rows.groupby(["players", "idol", measure], observed=True).size()
+    keep = (games["reason"] != "stalled").to_numpy()
+    rows = games[keep]
+    counts = rows[["players", "idol", measure]].assign(n=weight(games)[keep])
+    counts = counts.groupby(["players", "idol", measure], observed=True)["n"].sum()
     return counts[counts > 0].rename("games").reset_index()

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
+from analysis.counts import weight
 from analysis.proportions import wilson
 
 
 def _shares(games: pd.DataFrame, by: str, column: str) -> pd.DataFrame:
-    multi = games[games["players"] >= 3]
-    counts = multi.groupby(["players", by, column], observed=True).size().rename("games")
-    out = counts[counts > 0].reset_index()
+    keep = (games["players"] >= 3).to_numpy()
+    rows = games[keep][["players", by, column]].assign(games=weight(games)[keep])
+    out = rows.groupby(["players", by, column], observed=True)["games"].sum().reset_index()
+    out = out[out["games"] > 0].reset_index(drop=True)
     total = out.groupby(["players", by], observed=True)["games"].transform("sum")
     out["share"] = out["games"] / total
     out["lo"], out["hi"] = wilson(out["games"], total)
@@ -21,7 +24,7 @@ def placements(games: pd.DataFrame, by: str = "idol") -> pd.DataFrame:
     """Per player count (3 or 4), Idol or seat, and placement: games and share, with intervals.
 
     Placement 1 is the winner; in a stalled game every player still in it shares place 1.
-    """
+    `games` is the games table or its row counts (analysis.counts)."""
     return _shares(games, by, "placement")
 
 
@@ -32,16 +35,20 @@ def eliminations(games: pd.DataFrame, by: str = "idol") -> pd.DataFrame:
 
 def mean_placement(games: pd.DataFrame, by: str = "idol") -> pd.DataFrame:
     """Per player count and Idol or seat: mean placement, share expelled first, share never out."""
-    multi = games[games["players"] >= 3]
-    order = multi["expelled_order"]
-    flags = multi[["players", by, "placement"]].assign(
-        first_out=(order == 1).astype(float), never_out=(order == 0).astype(float)
+    keep = (games["players"] >= 3).to_numpy()
+    rows = games[keep]
+    n = weight(games)[keep]
+    order = rows["expelled_order"].to_numpy()
+    data = rows[["players", by]].assign(
+        games=n,
+        place_sum=n * rows["placement"].to_numpy(),
+        first_out=n * (order == 1),
+        never_out=n * (order == 0),
     )
-    grouped = flags.groupby(["players", by], observed=True)
-    out = grouped.agg(
-        games=("placement", "size"),
-        mean_placement=("placement", "mean"),
-        first_out=("first_out", "mean"),
-        never_out=("never_out", "mean"),
-    )
-    return out.reset_index()
+    out = data.groupby(["players", by], observed=True).sum().reset_index()
+    out = out[out["games"] > 0].reset_index(drop=True)
+    games_n = out["games"].to_numpy(dtype=float)
+    out["mean_placement"] = out.pop("place_sum") / games_n
+    out["first_out"] = out["first_out"] / games_n
+    out["never_out"] = out["never_out"] / games_n
+    return out.astype({"games": np.int64})

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import pandas as pd
 
+from analysis.counts import totals
 from analysis.proportions import fair_share, rate_table
 
 
 def seat_winrates(games: pd.DataFrame) -> pd.DataFrame:
-    """Per player count and seat (0 takes the first turn): games, wins, rate, interval, 1/N."""
-    counts = (
-        games.groupby(["players", "seat"], observed=True)["won"]
-        .agg(games="size", wins="sum")
-        .reset_index()
-    )
-    out = rate_table(counts)
+    """Per player count and seat (0 takes the first turn): games, wins, rate, interval, 1/N.
+
+    `games` is the games table or its row counts (analysis.counts)."""
+    out = rate_table(totals(games, ["players", "seat"]))
     out["fair"] = fair_share(out["players"])
     return out
 

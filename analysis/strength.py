@@ -24,7 +24,8 @@ import statsmodels.api as sm
 from statsmodels.base.model import GenericLikelihoodModel
 from statsmodels.tools.sm_exceptions import ConvergenceWarning, HessianInversionWarning
 
-from analysis.games import MAX_SEATS, seat_matrix
+from analysis.counts import SEAT_COLUMNS, seatings, weight
+from analysis.games import MAX_SEATS
 
 Z95 = 1.959963984540054
 # Interval of derived quantities (seat shares) from draws of the fitted parameters' normal
@@ -41,26 +42,29 @@ class SeatTables:
 
 
 def seating_counts(games: pd.DataFrame, players: int) -> tuple[np.ndarray, np.ndarray, list]:
-    """Distinct seatings (Idol codes per seat) of decided games and the wins of each seat there."""
-    part = games[games["players"] == players]
+    """Distinct seatings (Idol codes per seat) of decided games and the wins of each seat there.
+
+    `games` is the games table or its seatings (analysis.counts)."""
+    table = seatings(games)
+    names = list(table[SEAT_COLUMNS[0]].cat.categories)
+    part = table[(table["players"] == players) & (table["winner"] >= 0)]
     if part.empty:
-        return np.zeros((0, players), int), np.zeros((0, players), int), []
-    matrix, index = seat_matrix(part)
-    used = np.unique(index)
-    seating = matrix[used, :players].astype(np.int64)
-    won = np.full(seating.shape[0] and matrix.shape[0], -1, dtype=np.int64)
-    won_rows = part["won"].to_numpy()
-    won[index[won_rows]] = part["seat"].to_numpy()[won_rows]
-    winner = won[used]
-    decided = winner >= 0
-    seating, winner = seating[decided], winner[decided]
-    k = len(part["idol"].cat.categories)
+        return np.zeros((0, players), int), np.zeros((0, players), int), names
+    seating = np.column_stack(
+        [part[c].cat.codes.to_numpy().astype(np.int64) for c in SEAT_COLUMNS[:players]]
+    )
     key = np.zeros(len(seating), dtype=np.int64)
     for s in range(players):
-        key = key * k + seating[:, s]
-    cells, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    wins = np.bincount(inverse * players + winner, minlength=len(cells) * players)
-    return seating[first], wins.reshape(len(cells), players), list(part["idol"].cat.categories)
+        key = key * len(names) + seating[:, s]
+    ids, cells = pd.factorize(key)
+    first = np.zeros(len(cells), dtype=np.int64)
+    first[ids[::-1]] = np.arange(len(ids))[::-1]
+    wins = np.bincount(
+        ids * players + part["winner"].to_numpy().astype(np.int64),
+        weights=weight(part),
+        minlength=len(cells) * players,
+    )
+    return seating[first], wins.reshape(len(cells), players).astype(np.int64), names
 
 
 def _compact(seating: np.ndarray, names: list) -> tuple[np.ndarray, list]:
@@ -150,11 +154,15 @@ def fit_seats_and_strengths(
 
 
 def seat_and_strength(games: pd.DataFrame) -> SeatTables:
-    """Fit the model for every player count; seat shares and Idol strengths with 95% intervals."""
+    """Fit the model for every player count; seat shares and Idol strengths with 95% intervals.
+
+    `games` is the games table or its seatings (analysis.counts); pass it without mirror games
+    to leave them out (analysis.games.drop_mirrors)."""
     seat_rows, idol_rows = [], []
     rng = np.random.default_rng(0)
-    for players in sorted(int(p) for p in games["players"].unique()):
-        seating, wins, names = seating_counts(games, players)
+    table = seatings(games)
+    for players in sorted(int(p) for p in table["players"].unique()):
+        seating, wins, names = seating_counts(table, players)
         if len(seating) == 0:
             continue
         seating, names = _compact(seating, names)

@@ -12,6 +12,7 @@ import re
 import numpy as np
 import pandas as pd
 
+from analysis.counts import totals
 from analysis.proportions import fair_share, rate_table
 
 DRAWS = 20_000
@@ -32,12 +33,7 @@ def variant_order(labels) -> list[str]:
 
 
 def _by_variant(games: pd.DataFrame, key: str) -> pd.DataFrame:
-    counts = (
-        games.groupby(["variant", "players", key], observed=True)["won"]
-        .agg(games="size", wins="sum")
-        .reset_index()
-    )
-    out = rate_table(counts)
+    out = rate_table(totals(games, ["variant", "players", key]))
     out["fair"] = fair_share(out["players"])
     out["variant"] = out["variant"].astype(str)
     order = {v: i for i, v in enumerate(variant_order(out["variant"].unique()))}
@@ -50,6 +46,7 @@ def _by_variant(games: pd.DataFrame, key: str) -> pd.DataFrame:
 
 def seat_winrates_by_variant(games: pd.DataFrame) -> pd.DataFrame:
     """Per variant, player count and seat: games, wins, rate, 95% Wilson interval, fair share.
+    `games` is the games table or its row counts (analysis.counts).
 
     `value` is the last number of the variant's label (seat 1's bonus in `bonus=0,2`, the
     merit in `kumara_raj.merit=18`) for plotting against; `order` is the sweep order."""
