@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.games import MAX_SEATS, mirror_rows, seat_matrix
+from analysis.games import MAX_SEATS, mirrors, seat_matrix
 
 ROW_KEYS = (
     "variant",
@@ -96,14 +96,17 @@ def count_distinct(columns: dict[str, pd.Series]) -> pd.DataFrame:
     return frame
 
 
-def row_counts(games: pd.DataFrame) -> pd.DataFrame:
-    """The games table as counts of distinct rows, with a `mirror` flag per row's game."""
+def row_counts(games: pd.DataFrame, view=None) -> pd.DataFrame:
+    """The games table as counts of distinct rows, with a `mirror` flag per row's game.
+
+    `view` is seat_matrix(games) when the caller has it already (it is the costly part)."""
+    matrix, index = view if view is not None else seat_matrix(games)
     columns = {k: games[k] for k in ROW_KEYS if k in games.columns}
-    columns["mirror"] = pd.Series(mirror_rows(games))
+    columns["mirror"] = pd.Series(mirrors(matrix)[index])
     return count_distinct(columns)
 
 
-def seatings(games: pd.DataFrame, extra: tuple[str, ...] = ()) -> pd.DataFrame:
+def seatings(games: pd.DataFrame, extra: tuple[str, ...] = (), view=None) -> pd.DataFrame:
     """Games as counts of distinct (variant, players, Idol per seat, winner seat, *extra*).
 
     `winner` is the winning seat, -1 when no seat won (stalled, draw); `idol_s` is empty for
@@ -111,7 +114,7 @@ def seatings(games: pd.DataFrame, extra: tuple[str, ...] = ()) -> pd.DataFrame:
     """
     if "idol_0" in games.columns:
         return games
-    matrix, index = seat_matrix(games)
+    matrix, index = view if view is not None else seat_matrix(games)
     first = (games["seat"] == 0).to_numpy()
     game = index[first]
     winner = np.full(len(matrix), -1, dtype=np.int64)
@@ -133,9 +136,4 @@ def seatings(games: pd.DataFrame, extra: tuple[str, ...] = ()) -> pd.DataFrame:
 
 
 def _mirror(table: pd.DataFrame) -> np.ndarray:
-    codes = np.column_stack([table[c].cat.codes.to_numpy() for c in SEAT_COLUMNS])
-    mirror = np.zeros(len(table), dtype=bool)
-    for a in range(MAX_SEATS):
-        for b in range(a + 1, MAX_SEATS):
-            mirror |= (codes[:, a] >= 0) & (codes[:, a] == codes[:, b])
-    return mirror
+    return mirrors(np.column_stack([table[c].cat.codes.to_numpy() for c in SEAT_COLUMNS]))

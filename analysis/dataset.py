@@ -151,6 +151,7 @@ def _check_columns(path: Path, schema: pa.Schema, wanted: dict[str, str]) -> Non
 
 
 def _read(files: list[Path], wanted: dict[str, str]) -> pa.Table:
+    """Every chunk's wanted columns, checked and cast to the schema's types."""
     strings = [c for c, k in wanted.items() if k == "string"]
     tables = []
     for path in files:
@@ -181,20 +182,24 @@ def _normalise(table: pa.Table, wanted: dict[str, str]) -> pa.Table:
 
 
 def _to_pandas(table: pa.Table) -> pd.DataFrame:
-    frame = table.to_pandas()
+    # One chunk per column and one block per column: several times faster than the default.
+    frame = table.combine_chunks().to_pandas(split_blocks=True)
     for name in frame.columns:
         if pa.types.is_dictionary(table.schema.field(name).type):
             frame[name] = frame[name].astype("category")
     return frame
 
 
-def read_games(run: Path) -> pd.DataFrame:
-    """games/ as one DataFrame: the analysed columns only, strings as categoricals."""
+def read_games(run: Path, seeds: bool = True) -> pd.DataFrame:
+    """games/ as one DataFrame: the analysed columns only, strings as categoricals.
+
+    `seeds` False leaves out game_seed, which only the comparison of two runs needs."""
     folder = Path(run) / "games"
     files = part_files(folder)
     if not files:
         raise DatasetError(f"{folder}: no games data (expected part-*.parquet files)")
-    return _to_pandas(_read(files, GAMES_COLUMNS))
+    wanted = {k: v for k, v in GAMES_COLUMNS.items() if seeds or k != "game_seed"}
+    return _to_pandas(_read(files, wanted))
 
 
 def read_cards(run: Path) -> pd.DataFrame:
@@ -241,14 +246,15 @@ def read_provenance(run: Path) -> Provenance:
     return prov
 
 
-def load_run(run: Path, variant: str | None = None) -> Run:
-    """Read a run directory for analysis, optionally keeping one variant."""
+def load_run(run: Path, variant: str | None = None, seeds: bool = True) -> Run:
+    """Read a run directory for analysis, optionally keeping one variant (and leaving out the
+    game seeds, which only a comparison needs)."""
     run = Path(run)
     if not run.is_dir():
         raise DatasetError(
             f"{run}: no such run directory (expected the output of avarium simulate)"
         )
-    games = read_games(run)
+    games = read_games(run, seeds)
     cards = read_cards(run)
     variants = [str(v) for v in games["variant"].unique()]
     if variant is not None:

@@ -36,16 +36,21 @@ def seat_matrix(games: pd.DataFrame, column: str = "idol") -> tuple[np.ndarray, 
     return matrix, index
 
 
+def mirrors(matrix: np.ndarray) -> np.ndarray:
+    """Per row of a (game, seat) code matrix: do two seats hold the same code?"""
+    mirror = np.zeros(len(matrix), dtype=bool)
+    for a in range(matrix.shape[1]):
+        for b in range(a + 1, matrix.shape[1]):
+            mirror |= (matrix[:, a] >= 0) & (matrix[:, a] == matrix[:, b])
+    return mirror
+
+
 def mirror_rows(games: pd.DataFrame) -> np.ndarray:
     """True on every row of a game in which two seats share an Idol."""
     if games.empty:
         return np.zeros(0, dtype=bool)
     matrix, index = seat_matrix(games)
-    mirror = np.zeros(len(matrix), dtype=bool)
-    for a in range(MAX_SEATS):
-        for b in range(a + 1, MAX_SEATS):
-            mirror |= (matrix[:, a] >= 0) & (matrix[:, a] == matrix[:, b])
-    return mirror[index]
+    return mirrors(matrix)[index]
 
 
 def drop_mirrors(frame: pd.DataFrame) -> pd.DataFrame:

@@ -10,7 +10,7 @@ import pandas as pd
 from analysis.cards import card_impact
 from analysis.counts import row_counts, seatings, totals, weight
 from analysis.flags import DEFAULT_BAND, balance_flags
-from analysis.games import drop_mirrors, one_row_per_game
+from analysis.games import drop_mirrors, one_row_per_game, seat_matrix
 from analysis.length import length_distribution, length_summary
 from analysis.placements import eliminations, mean_placement, placements
 from analysis.reasons import reason_totals, win_reasons
@@ -43,8 +43,9 @@ def analyse(
     The raw rows are reduced to two count tables first (analysis.counts); every analysis then
     works on those, so the cost beyond reading the data hardly grows with the number of games.
     """
-    rows = row_counts(games)
-    seats = seatings(games, extra=("turns", "rounds", "reason"))
+    view = seat_matrix(games)
+    rows = row_counts(games, view)
+    seats = seatings(games, extra=("turns", "rounds", "reason"), view=view)
     total = int(weight(seats).sum())
     if not include_mirrors:
         rows, seats = drop_mirrors(rows), drop_mirrors(seats)
