@@ -91,7 +91,8 @@ def _unpaired(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
         grouped = frame.groupby(["players", key], observed=True)["won"]
         return grouped.agg(games="size", wins="sum")
 
-    out = counts(a).join(counts(b), lsuffix="_a", rsuffix="_b", how="inner").reset_index()
+    out = counts(a).merge(counts(b), left_index=True, right_index=True, suffixes=("_a", "_b"))
+    out = out.reset_index()
     ka, na = out["wins_a"].to_numpy(float), out["games_a"].to_numpy(float)
     kb, nb = out["wins_b"].to_numpy(float), out["games_b"].to_numpy(float)
     lo, hi = confint_proportions_2indep(kb, nb, ka, na, method="newcomb", alpha=ALPHA)
