@@ -114,14 +114,17 @@ def test_a_second_report_replaces_the_first_whole(planted_run, tmp_path):
 )
 def test_errors_are_one_line_with_the_file_and_no_traceback(planted_run, tmp_path, setup, message):
     broken = tmp_path / "run"
-    shutil.copytree(planted_run, broken)
+    shutil.copytree(planted_run, broken, ignore=shutil.ignore_patterns("report"))
+    (broken / "report").mkdir()
+    (broken / "report" / "index.html").write_text("an earlier report")
     setup(broken)
     result = run("report", broken)
     assert result.exit_code == 1
     assert message in result.output and "Traceback" not in result.output
     assert result.output.count("\n") == 1
-    if broken.exists():
-        assert not (broken / "report").exists()  # nothing half-written
+    if broken.exists():  # an earlier report is left as it was
+        assert (broken / "report" / "index.html").read_text() == "an earlier report"
+        assert [p.name for p in broken.iterdir() if p.name.startswith(".")] == []
 
 
 def test_a_bad_band_is_a_usage_error(planted_run):
