@@ -320,6 +320,13 @@ def ladder(
     typer.echo(render(result))
 
 
+# Analysis and report commands live in reports/commands.py (issue 6).
+from reports.commands import compare_command, report_command  # noqa: E402
+
+app.command("report")(report_command)
+app.command("compare")(compare_command)
+
+
 def main() -> None:  # pragma: no cover - console entry point
     app()
 
