@@ -26,7 +26,7 @@ import numpy as np
 MAP = "/tmp/engine-functions.txt"
 
 
-def play_for(seconds: float) -> None:
+def play_for(seconds: float, bot: str = "random") -> None:
     from numba import njit
 
     from simulator.api import Rules, tables_of
@@ -49,9 +49,33 @@ def play_for(seconds: float) -> None:
 
     # A fresh (not cached) wrapper: numba links every engine function into its library, whose
     # symbols we can list; a library loaded from the cache cannot be listed.
-    @njit
-    def loop(st, tb, players, idols, bonus, seeds, bots, config, out):
-        play_random_games(st, tb, players, idols, bonus, seeds, bots, config, out)
+    if bot == "random":
+
+        @njit
+        def loop(st, tb, players, idols, bonus, seeds, bots, config, out):
+            play_random_games(st, tb, players, idols, bonus, seeds, bots, config, out)
+
+    else:
+        from simulator.batch import card_worths
+        from strategies import bot_spec
+        from strategies.drivers import play_games
+
+        spec = bot_spec(bot)
+        kinds = np.full(4, spec.kind, np.int64)
+        weights = np.tile(spec.weights, (4, 1))
+        vals = card_worths(cards)
+        bonuses = np.tile(bonus, (n, 1))
+        results = (
+            np.zeros((n, 5), np.int32),
+            np.zeros((n, 2, 9), np.int32),
+            np.zeros((n, 2, len(cards.cards)), np.uint8),
+        )
+
+        args = (st, tb, vals, 2, idols, bonuses, seeds, bots, config, kinds, weights, results)
+
+        @njit
+        def loop(*a):
+            play_games(*a)
 
     loop(*args)
     overload = loop.overloads[loop.signatures[0]]
@@ -80,7 +104,9 @@ def report(ips_path: str, top: int) -> None:
         i = bisect.bisect_right(starts, ip) - 1
         if i < 0 or ip - starts[i] > 200_000:
             continue  # Python, numpy, the kernel: not the compiled engine
-        m = re.match(r"_ZN\d+simulator\d+engine\d+([a-z_]+)\d+([A-Za-z_]+?)B\d", names[i])
+        m = re.match(
+            r"_ZN\d+(?:simulator\d+engine|strategies)\d+([a-z_]+)\d+([A-Za-z_]+?)B\d", names[i]
+        )
         counts[f"{m.group(1)}.{m.group(2)}" if m else names[i][:60]] += 1
     total = sum(counts.values())
     print(f"{total} samples in the compiled engine")
@@ -91,13 +117,14 @@ def report(ips_path: str, top: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--bots", default="random", help="random, or a compiled bot spec")
     parser.add_argument("--report", metavar="IPS", help="perf script -F ip output to attribute")
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()
     if args.report:
         report(args.report, args.top)
     else:
-        play_for(args.seconds)
+        play_for(args.seconds, args.bots)
 
 
 if __name__ == "__main__":

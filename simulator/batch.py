@@ -29,6 +29,7 @@ from strategies.drivers import (
     record,
     seat_stream,
 )
+from strategies.features import SCRATCH_SIZE
 from strategies.values import estimate
 
 __all__ = [
@@ -83,7 +84,7 @@ class Chooser:
         self.buf = np.zeros(size, np.int64)
         self.buf2 = np.zeros(size, np.int64)
         self.acc = np.zeros(size, np.float64)
-        self.deltas = np.zeros(8, np.int64)
+        self.deltas = np.zeros(SCRATCH_SIZE, np.int64)
         self.base = np.empty_like(game.state)
         self.work = np.empty_like(game.state)
         self.prng = np.ones(1, np.int64)

@@ -1,9 +1,12 @@
-"""Speed of the engine, measured: games and decisions per second per core, start-up times.
+"""Speed of the engine and the bots, measured: games and decisions per second per core,
+start-up times.
 
-`avarium bench` plays complete 2-player games between uniformly random legal players on a card
-set (every ordered pairing of its Idols in turn) inside compiled code, timing with the process's
-CPU clock so the figure is per core. A decision is a choice among two or more legal actions;
-forced moves and windows nobody can act in are not counted.
+`avarium bench` plays complete 2-player games on a card set (every ordered pairing of its Idols
+in turn) inside compiled code, timing with the process's CPU clock so the figure is per core:
+first between uniformly random legal players (the engine alone), then heuristic against
+heuristic, then lookahead against heuristic (fewer games: it plays out every candidate action).
+A decision is a choice among two or more legal actions; forced moves and windows nobody can act
+in are not counted.
 """
 
 from __future__ import annotations
@@ -51,6 +54,38 @@ def random_games(cards: CardSet, n_games: int, seed: int = 0, rules: Rules | Non
     return out, chosen
 
 
+def bot_games(cards: CardSet, bots: tuple[str, str], n_games: int, seed: int = 0) -> dict:
+    """Time n 2-player games between two built-in bots (both seat orders in turn)."""
+    from simulator.batch import play_chunk
+
+    rules = Rules()
+    idols = [cards.index[c.id] for c in cards.idols]
+    pairs = np.array(list(itertools.permutations(idols, 2)), np.int32)
+    chosen = pairs[np.arange(n_games) % len(pairs)]
+    state = np.random.SeedSequence([seed, 1]).generate_state(2 * n_games, dtype=np.uint32)
+    half = n_games // 2
+    play_chunk(cards, rules, 2, chosen[:2], list(bots), state[:2], state[:2], (0, 2))  # compile
+    c0 = time.process_time()
+    parts = [
+        play_chunk(cards, rules, 2, chosen[:half], list(bots), state[:half],
+                   state[n_games : n_games + half], rules.seat_bonus(2)),
+        play_chunk(cards, rules, 2, chosen[half:], list(bots[::-1]), state[half:n_games],
+                   state[n_games + half :], rules.seat_bonus(2)),
+    ]  # fmt: skip
+    cpu = time.process_time() - c0
+    game = np.concatenate([p.game for p in parts])
+    return {
+        "games": n_games,
+        "cpu_seconds": round(cpu, 3),
+        "games_per_second_per_core": round(n_games / cpu, 1),
+        "seconds_per_game": round(cpu / n_games, 5),
+        "mean_decisions_per_game": round(float(game[:, 4].mean()), 2),
+        "mean_turns_per_game": round(float(game[:, 2].mean()), 2),
+        "longest_game_turns": int(game[:, 2].max()),
+        "stalled_games": int(np.sum(game[:, 1] == 5)),
+    }
+
+
 def _start_time(env: dict[str, str]) -> float:
     done = subprocess.run(
         [sys.executable, "-c", _WARM_SCRIPT], env=env, capture_output=True, text=True, check=True
@@ -58,7 +93,13 @@ def _start_time(env: dict[str, str]) -> float:
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def run(cards: CardSet, n_games: int = 10_000, cold: bool = False, seed: int = 0) -> dict:
+def run(
+    cards: CardSet,
+    n_games: int = 10_000,
+    cold: bool = False,
+    seed: int = 0,
+    lookahead_games: int = 200,
+) -> dict:
     """Measure and return the figures as a dict (see module docstring)."""
     random_games(cards, 2, seed)  # compile or load the cache before timing
     t0, c0 = time.perf_counter(), time.process_time()
@@ -81,6 +122,13 @@ def run(cards: CardSet, n_games: int = 10_000, cold: bool = False, seed: int = 0
         "warm_start_seconds": round(_start_time(dict(os.environ)), 3),
         "cold_start_seconds": None,
     }
+    for key, bots, n in (
+        ("heuristic_vs_heuristic", ("heuristic", "heuristic"), n_games),
+        ("lookahead_vs_heuristic", ("lookahead", "heuristic"), lookahead_games),
+    ):
+        if n > 0:
+            for name, value in bot_games(cards, bots, n, seed).items():
+                figures[f"{key}_{name}"] = value
     if cold:
         with tempfile.TemporaryDirectory() as cache:
             env = dict(os.environ, NUMBA_CACHE_DIR=cache)

@@ -260,18 +260,24 @@ def play(
 
 @app.command("bench")
 def bench(
-    games: Annotated[int, typer.Option(min=100, help="Games to time (2 players).")] = 10_000,
+    games: Annotated[
+        int, typer.Option(min=100, help="Games to time, random and heuristic (2 players).")
+    ] = 10_000,
+    lookahead_games: Annotated[
+        int, typer.Option(min=0, help="Lookahead-vs-heuristic games to time (0: skip).")
+    ] = 200,
     cold: Annotated[
         bool, typer.Option(help="Also time a cold start (compiles everything: about a minute).")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
     path: CardsOpt = None,
 ) -> None:
-    """Measure engine speed: games and decisions per second per core, start-up times."""
+    """Measure speed: games and decisions per second per core for random, heuristic and
+    lookahead bots; start-up times."""
     from simulator import bench as bench_module
 
     cs = _load(path, None, None)
-    figures = bench_module.run(cs, games, cold=cold)
+    figures = bench_module.run(cs, games, cold=cold, lookahead_games=lookahead_games)
     if as_json:
         typer.echo(json.dumps(figures))
         return
@@ -279,6 +285,47 @@ def bench(
     for key, value in figures.items():
         typer.echo(f"{key.ljust(width)}  {value}")
 
+
+@app.command("ladder")
+def ladder(
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots to rank, comma-separated (default: random, the four heuristic "
+            "profiles and lookahead)."
+        ),
+    ] = "",
+    rounds: Annotated[
+        int,
+        typer.Option(min=1, help="Games per ordered Idol pairing, per seat order, per pair."),
+    ] = 5,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    profiles: ProfilesOpt = None,
+    path: CardsOpt = None,
+) -> None:
+    """Rank bots: every pair plays both seat orders over every ordered pairing of Idols on the
+    same deals; prints win rates with 95% intervals and Bradley-Terry ratings."""
+    from strategies import BotError
+    from strategies.ladder import DEFAULT_BOTS, render
+    from strategies.ladder import run as run_ladder
+
+    cs = _load(path, None, None)
+    names = tuple(b.strip() for b in bots.split(",") if b.strip()) or DEFAULT_BOTS
+    if len(names) < 2:
+        raise _fail("--bots: the ladder needs at least two bots", 2)
+    try:
+        result = run_ladder(cs, names, rounds=rounds, seed=seed, jobs=jobs, profiles=profiles)
+    except (BotError, ValueError) as exc:
+        raise _fail(str(exc), 2) from None
+    typer.echo(render(result))
+
+
+# Analysis and report commands live in reports/commands.py (issue 6).
+from reports.commands import compare_command, report_command  # noqa: E402
+
+app.command("report")(report_command)
+app.command("compare")(compare_command)
 
 register_simulate(app)  # simulate, replay: simulator/simulate_cli.py
 

@@ -35,6 +35,7 @@ from simulator.engine.legal import legal_actions
 from simulator.engine.rng import bot_randint, xorshift32
 from simulator.engine.setup import setup_game
 from simulator.engine.step import step
+from strategies.features import SCRATCH_SIZE
 from strategies.heuristic import heuristic_choose
 from strategies.lookahead import lookahead_choose
 from strategies.weights import KIND_HEURISTIC, KIND_RANDOM
@@ -89,7 +90,7 @@ def play_games(
     buf = np.empty(size, np.int64)
     buf2 = np.empty(size, np.int64)
     acc = np.empty(size, np.float64)
-    deltas = np.zeros(8, np.int64)
+    deltas = np.zeros(SCRATCH_SIZE, np.int64)
     base = np.empty_like(st)
     work = np.empty_like(st)
     rngs = np.ones(MAX_PLAYERS, np.int64)

@@ -11,6 +11,7 @@ from simulator.engine.layout import (
     C_ZONE,
     G_DONE,
     G_PLAYERS,
+    G_TURN,
     G_WINNER,
     P_ALIVE,
     P_IDOL,
@@ -68,6 +69,11 @@ _GT = Cmp.GT
 _LE = Cmp.LE
 _LT = Cmp.LT
 N_STATS = 8
+# A bot's scratch array: [0, N_STATS) statistic changes (wincon_progress's deltas), then for
+# each seat q the best Combat it could still send into a fight, the card giving it, and the
+# second best (FREE_COMBAT + 3q ...), filled once per decision by note_free_combat.
+FREE_COMBAT = N_STATS
+SCRATCH_SIZE = FREE_COMBAT + 3 * 4
 WIN_SCORE = 10_000.0
 
 
@@ -215,8 +221,8 @@ def position_value(st, tb, p, w, deltas):
     if st[G_DONE] != 0:
         winner = st[G_WINNER]
         if winner == p:
-            return WIN_SCORE
-        return -WIN_SCORE if winner >= 0 else 0.0
+            return WIN_SCORE - st[G_TURN]  # the sooner the better
+        return -WIN_SCORE + st[G_TURN] if winner >= 0 else 0.0
     if st[ROW_SEAT + p, P_ALIVE] == 0:
         return -WIN_SCORE
     mine = side_value(st, tb, p, w, deltas)
@@ -236,6 +242,34 @@ def threat_of(st, tb, q, deltas):
     """How dangerous enemy q is: close to its Win-Con, or rich in Merit."""
     no_change(deltas)
     return 10.0 * wincon_progress(st, tb, q, deltas, -1) + 0.2 * st[ROW_SEAT + q, P_MERIT]
+
+
+@njit
+def note_free_combat(st, tb, scratch):
+    """Each seat's two best Combats among Class cards that could still join a fight."""
+    for q in range(st[G_PLAYERS]):
+        best, card, second = 0, -1, 0
+        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+            c = st[ROW_CARD + i, C_OWNED + q]
+            if not can_lead(st, tb, q, c):
+                continue
+            x = combat_of(st, tb, c)
+            if x > best:
+                second = best
+                best, card = x, c
+            elif x > second:
+                second = x
+        scratch[FREE_COMBAT + 3 * q] = best
+        scratch[FREE_COMBAT + 3 * q + 1] = card
+        scratch[FREE_COMBAT + 3 * q + 2] = second
+
+
+@njit
+def free_combat(scratch, q, exclude):
+    """Seat q's best Combat to send into a fight other than card `exclude`'s (noted first)."""
+    if scratch[FREE_COMBAT + 3 * q + 1] == exclude:
+        return scratch[FREE_COMBAT + 3 * q + 2]
+    return scratch[FREE_COMBAT + 3 * q]
 
 
 @njit

@@ -12,6 +12,7 @@ from simulator.engine.layout import (
     A_PASS,
     C_DEF,
     C_EXHAUSTED,
+    C_OWNED,
     C_OWNER,
     C_ROLE,
     C_ZONE,
@@ -39,13 +40,16 @@ from simulator.engine.layout import (
     G_F_DEF,
     G_F_DEF_LEADER,
     G_FIGHT,
-    G_N_CARDS,
+    G_PLAYERS,
     G_STACK_N,
     K_PLAYER,
+    P_IDOL,
     P_MERIT,
+    P_N_OWNED,
     ROW_CARD,
     ROW_SEAT,
     ROW_STACK,
+    Z_CLASS,
     Z_COURTYARD,
     Z_EXPEL,
     Z_STACK,
@@ -71,23 +75,34 @@ from simulator.engine.tables import (
     T_AB_START,
     T_AB_TRASH,
     T_CLUB,
+    T_EF_AMOUNT,
     T_EF_COMBAT,
     T_EF_DEFENSE,
+    T_EF_END,
     T_EF_OP,
+    T_EF_PLAYER,
+    T_EF_RESOURCE,
+    T_EF_SEL,
+    T_EF_START,
     T_KIND,
     T_SURPRISE,
+    T_VAL_CONST,
+    T_VAL_KIND,
+    T_WINCON_TIMING,
 )
 from strategies.features import (
     STAT_CLASS,
     STAT_CLUBS,
     STAT_EXPELLED,
     STAT_HAND,
+    STAT_MERIT,
     STAT_RECRUITED,
     STAT_REPUTATION,
     STAT_SCHEMES,
-    best_free_combat,
+    free_combat,
     has_club,
     no_change,
+    note_free_combat,
     students_and_hallway,
     threat_of,
     weakest_student,
@@ -117,12 +132,18 @@ _STUDENT = 1
 _SCHEME = 2
 _CTX_FIGHT = 1
 _CTX_ANSWER = 2
+_OP_GAIN = 0
+_OP_LOSE = 1
+_OP_STEAL = 2
+_OP_DRAW = 3
 _OP_READY = 7
 _OP_MODIFY = 9
 _OP_DAMAGE = 5
 _OP_REMOVE_TOKEN = 13
 _OP_PREVENT = 14
 CLASS_LIMIT = 5
+WINS_NOW = 1000.0  # meeting an instant Win-Con: the game is won
+WINS_SOON = 30.0  # meeting a start-of-turn Win-Con: won if it still holds next turn
 IDOL_WORTH = 6.0  # an Idol as a target or a fighter: its Merit is the player's life
 
 
@@ -138,13 +159,40 @@ def worth(st, tb, vals, c):
 def progress_gain(st, tb, p, w, deltas, card_def, base):
     """Win-Con progress an action brings (deltas on p's statistics, a card joining), weighted."""
     after = wincon_progress(st, tb, p, deltas, card_def)
-    return w[W_WINCON] * (after * after - base * base)
+    v = w[W_WINCON] * (after * after - base * base)
+    if after >= 1.0 and base < 1.0:  # it meets the Win-Con
+        idol = st[ROW_CARD + st[ROW_SEAT + p, P_IDOL], C_DEF]
+        v += WINS_NOW if tb[idol, T_WINCON_TIMING] == 0 else WINS_SOON
+    return v
 
 
 @njit
 def base_progress(st, tb, p, deltas):
     no_change(deltas)
     return wincon_progress(st, tb, p, deltas, -1)
+
+
+@njit
+def effect_deltas(st, tb, a, deltas):
+    """Add to deltas what ability a's effects give its controller: Merit, Reputation, Schemes."""
+    for e in range(tb[a, T_EF_START], tb[a, T_EF_END]):
+        op = tb[e, T_EF_OP]
+        if tb[e, T_EF_PLAYER] != 0 and op != _OP_STEAL:  # not "you"
+            continue
+        v = tb[e, T_EF_AMOUNT]
+        amount = tb[v, T_VAL_CONST] if v >= 0 and tb[v, T_VAL_KIND] == 0 else 1
+        if op == _OP_GAIN or op == _OP_STEAL:
+            if tb[e, T_EF_RESOURCE] == 0:
+                deltas[STAT_MERIT] += amount
+            else:
+                deltas[STAT_REPUTATION] += amount
+        elif op == _OP_LOSE:
+            if tb[e, T_EF_RESOURCE] == 0:
+                deltas[STAT_MERIT] -= amount
+            else:
+                deltas[STAT_REPUTATION] -= amount
+        elif op == _OP_DRAW and tb[e, T_EF_SEL] < 0:
+            deltas[STAT_HAND] += amount
 
 
 @njit
@@ -194,23 +242,26 @@ def score_scheme(st, tb, vals, w, p, c, by_exhausting, deltas, base):
     factor = context_factor(st, tb, vals, w, p, a)
     if tb[d, T_SURPRISE] != 0 and factor < 1.0:
         factor = w[W_HOLD_SURPRISE]  # keep a Surprise for a fight or an answer
-    v = w[W_SCHEME] + w[W_ABILITY] * factor * vals[a, 0] - w[W_HAND] * 0.5
+    effect = w[W_ABILITY] * factor * vals[a, 0]
+    # the bonus for playing at all only goes to a Scheme that does some good now
+    v = (w[W_SCHEME] + effect if effect > 0.0 and factor >= 1.0 else effect) - w[W_HAND]
     no_change(deltas)
-    deltas[STAT_SCHEMES] = 1
-    deltas[STAT_HAND] = -1
+    effect_deltas(st, tb, a, deltas)
+    deltas[STAT_SCHEMES] += 1
+    deltas[STAT_HAND] -= 1
     if by_exhausting:
         v -= w[W_EXHAUST_PAY]
     else:
         cost = scheme_rep_cost(st, tb, p, c)
         v -= w[W_SPEND] * cost
-        deltas[STAT_REPUTATION] = -cost
+        deltas[STAT_REPUTATION] -= cost
     if factor <= 0.0:
         return -1.0  # nothing to gain now
     return v + progress_gain(st, tb, p, w, deltas, -1, base)
 
 
 @njit
-def score_activate(st, tb, vals, w, p, c, k):
+def score_activate(st, tb, vals, w, p, c, k, deltas, base):
     a = tb[st[ROW_CARD + c, C_DEF], T_AB_START] + k
     factor = context_factor(st, tb, vals, w, p, a)
     if factor <= 0.0:
@@ -220,7 +271,12 @@ def score_activate(st, tb, vals, w, p, c, k):
     v -= w[W_HAND] * tb[a, T_AB_TRASH]
     if tb[a, T_AB_EXHAUST] != 0:
         v -= 0.5 * w[W_EXHAUST_PAY]
-    return v
+    no_change(deltas)
+    effect_deltas(st, tb, a, deltas)
+    deltas[STAT_REPUTATION] -= tb[a, T_AB_REP]
+    deltas[STAT_MERIT] -= tb[a, T_AB_MERIT]
+    deltas[STAT_HAND] -= tb[a, T_AB_TRASH]
+    return v + progress_gain(st, tb, p, w, deltas, -1, base)
 
 
 @njit
@@ -228,12 +284,12 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
     """What attacking `target` with `leader` (and p's best supporter) is worth to p."""
     ours = combat_of(st, tb, leader)
     if w[W_SUPPORT] > 0.0:
-        ours += best_free_combat(st, tb, p, leader)
+        ours += free_combat(deltas, p, leader)
     q = st[ROW_CARD + target, C_OWNER]
     theirs = 0
     if st[ROW_CARD + target, C_EXHAUSTED] == 0:  # an exhausted target cannot hit back
         theirs = combat_of(st, tb, target)
-    theirs += best_free_combat(st, tb, q, target)
+    theirs += free_combat(deltas, q, target)
     gain = 0.0
     if tb[st[ROW_CARD + target, C_DEF], T_KIND] == _IDOL:
         merit = st[ROW_SEAT + q, P_MERIT]
@@ -261,26 +317,31 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
 
 
 @njit
-def score_fight(st, tb, vals, w, p, leader, n_cards, deltas, base):
+def score_fight(st, tb, vals, w, p, leader, deltas, base):
+    """A fight led by `leader`, against the best target it could pick (enemy Class cards)."""
     best = -1e9
-    for t in range(n_cards):
-        if can_be_attacked(st, tb, p, t):
-            x = fight_outcome(st, tb, vals, w, p, leader, t, deltas, base)
-            if x > best:
-                best = x
+    for q in range(st[G_PLAYERS]):
+        if q == p:
+            continue
+        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+            t = st[ROW_CARD + i, C_OWNED + q]
+            if st[ROW_CARD + t, C_ZONE] == Z_CLASS and can_be_attacked(st, tb, p, t):
+                x = fight_outcome(st, tb, vals, w, p, leader, t, deltas, base)
+                if x > best:
+                    best = x
     return w[W_FIGHT] + best
 
 
 @njit
-def score_main(st, tb, vals, w, p, action, n_cards, deltas, base):
+def score_main(st, tb, vals, w, p, action, deltas, base):
     if action == A_END_TURN or action == A_PASS:
         return 0.0
     if action >= off_activate(st):
         k = action - off_activate(st)
         slots = st[G_AB_SLOTS]
-        return score_activate(st, tb, vals, w, p, k // slots, k % slots)
+        return score_activate(st, tb, vals, w, p, k // slots, k % slots, deltas, base)
     if action >= off_fight(st):
-        return score_fight(st, tb, vals, w, p, action - off_fight(st), n_cards, deltas, base)
+        return score_fight(st, tb, vals, w, p, action - off_fight(st), deltas, base)
     if action >= off_scheme_exhaust(st):
         c = action - off_scheme_exhaust(st)
         return score_scheme(st, tb, vals, w, p, c, True, deltas, base)
@@ -315,8 +376,10 @@ def score_target(st, tb, vals, w, p, c):
         return v
     v = -x if ally else x
     if op == _OP_DAMAGE and not ally and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT:
-        if capacity(st, tb, c) <= 2:
-            v += 3.0
+        amount = tb[e, T_EF_AMOUNT]
+        dealt = tb[amount, T_VAL_CONST] if amount >= 0 and tb[amount, T_VAL_KIND] == 0 else 1
+        # damage that expels is worth the Student; damage that only exhausts, a little
+        v = x + 5.0 if capacity(st, tb, c) <= dealt else 0.2 * x
     return v
 
 
@@ -343,7 +406,8 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
         return 0.0  # the order of one's own triggers: any
     c = action - choose
     if dec == D_PAYER:
-        return -(combat_of(st, tb, c) + defense_of(st, tb, c))
+        v = -(combat_of(st, tb, c) + defense_of(st, tb, c))
+        return v - 100.0 if st[ROW_CARD + c, C_ROLE] != 0 else v  # never a fighter
     if dec == D_TRASH_COST or dec == D_HAND_LIMIT or dec == D_EFFECT_TRASH:
         return -worth(st, tb, vals, c)
     if dec == D_CLASS_LIMIT:
@@ -375,19 +439,32 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
 
 
 @njit
+def any_fight(st, buf, m):
+    first = off_fight(st)
+    last = off_choose(st)
+    for i in range(m):
+        if first <= buf[i] < last:
+            return True
+    return False
+
+
+@njit
 def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
     """The best of the m legal actions in buf by the heuristic's rules (ties: at random)."""
     dec = st[G_DEC]
     p = st[G_DEC_PLAYER]
-    n_cards = st[G_N_CARDS]
-    base = base_progress(st, tb, p, deltas)
+    base = 0.0
+    if dec == D_MAIN or dec == D_PRIORITY or dec == D_FIGHT_TARGET:
+        base = base_progress(st, tb, p, deltas)
+    if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
+        note_free_combat(st, tb, deltas)  # only fights read it
     best = -1e18
     choice = buf[0]
     ties = 0
     for i in range(m):
         action = buf[i]
         if dec == D_MAIN or dec == D_PRIORITY:
-            s = score_main(st, tb, vals, w, p, action, n_cards, deltas, base)
+            s = score_main(st, tb, vals, w, p, action, deltas, base)
         else:
             s = score_choice(st, tb, vals, w, p, dec, action, deltas, base)
         if s > best + 1e-9:

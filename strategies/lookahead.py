@@ -36,12 +36,15 @@ from simulator.engine.layout import (
     G_RNG,
     G_SCHOOL_HEAD,
     G_SCHOOL_N,
+    G_STEP,
     G_TURN,
+    G_WINNER,
     G_YARD_N,
     P_N_OWNED,
     P_SCR,
     ROW_CARD,
     ROW_SEAT,
+    S_PLAN,
     Z_COURTYARD,
     Z_HAND,
     Z_LIBRARY,
@@ -56,6 +59,7 @@ from strategies.features import position_value
 from strategies.heuristic import heuristic_choose
 from strategies.weights import W_HORIZON, W_PLAYOUTS
 
+WINS_AT_ONCE = 1e6
 MAX_PLAYOUT_ACTIONS = 3000  # a playout stops here whatever happens (the game's own caps hold too)
 
 
@@ -146,10 +150,13 @@ def determinize(st, p, rng):
 
 @njit
 def playout(st, tb, vals, w, p, rng, buf, deltas, stop_turn):
-    """Play on with the heuristic for every seat until turn `stop_turn` starts or the game
-    ends; return the position's value for seat p."""
+    """Play on with the heuristic for every seat until the Plan Phase of turn `stop_turn` (so
+    its Start Phase, with its Win-Con check and Reputation, is seen) or the game's end; return
+    the position's value for seat p."""
     k = 0
-    while st[G_DONE] == 0 and st[G_TURN] < stop_turn and k < MAX_PLAYOUT_ACTIONS:
+    while st[G_DONE] == 0 and k < MAX_PLAYOUT_ACTIONS:
+        if st[G_TURN] > stop_turn or (st[G_TURN] == stop_turn and st[G_STEP] >= S_PLAN):
+            break
         m = legal_actions(st, tb, buf)
         if m == 0:
             break
@@ -196,6 +203,8 @@ def lookahead_choose(st, tb, vals, w, rng, buf, m, deltas, base, work, buf2, acc
         for i in range(m):
             copy_into(work, base)
             step(work, tb, buf[i])
+            if work[G_DONE] != 0 and work[G_WINNER] == p:
+                acc[i] += WINS_AT_ONCE  # a win now beats the same win later in the turn
             prng[0] = seed
             acc[i] += playout(work, tb, vals, w, p, prng, buf2, deltas, stop_turn)
     best = 0

@@ -105,11 +105,34 @@ def test_play_with_an_unknown_idol_is_a_clear_error():
 
 
 def test_bench_json_reports_the_figures():
-    result = run("bench", "--games", "100", "--json")
+    result = run("bench", "--games", "100", "--lookahead-games", "4", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["games"] == 100 and data["decisions_per_second_per_core"] > 0
     assert data["mean_decisions_per_game"] > 0 and data["warm_start_seconds"] > 0
+    assert data["heuristic_vs_heuristic_games"] == 100
+    assert data["heuristic_vs_heuristic_games_per_second_per_core"] > 0
+    assert data["lookahead_vs_heuristic_games"] == 4
+    assert data["lookahead_vs_heuristic_seconds_per_game"] > 0
+    assert data["heuristic_vs_heuristic_stalled_games"] == 0
+
+
+def test_play_with_compiled_bots_prints_a_whole_game():
+    result = run("play", "--seed", "5", "--strategy", "heuristic.aggressive,lookahead/1")
+    assert result.exit_code == 0, result.output
+    assert "== Game over" in result.output and "recruit" in result.output
+
+
+def test_the_ladder_ranks_two_bots_with_intervals():
+    result = run("ladder", "--bots", "heuristic,random", "--rounds", "1", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert "| heuristic.balanced | - |" in result.output
+    assert "Bradley-Terry" in result.output and "0 stalled" in result.output
+
+
+def test_the_ladder_refuses_an_unknown_bot():
+    result = run("ladder", "--bots", "heuristic,wizard")
+    assert result.exit_code == 2 and 'unknown bot "wizard"' in result.output
 
 
 def test_play_takes_one_bot_per_seat():

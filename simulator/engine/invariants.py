@@ -12,6 +12,7 @@ from simulator.engine.layout import (
     C_OWNED,
     C_OWNER,
     C_SCHOOL,
+    C_STATICS,
     C_YARD,
     C_ZONE,
     G_DONE,
@@ -29,9 +30,13 @@ from simulator.engine.layout import (
     P_ALIVE,
     P_MERIT,
     P_N_OWNED,
+    P_N_STATIC_DISC,
+    P_N_STATIC_MOD,
     P_REP,
     ROW_CARD,
     ROW_SEAT,
+    STATIC_DISC,
+    STATIC_MOD,
     Z_CLASS,
     Z_COURTYARD,
     Z_HALLWAY,
@@ -51,6 +56,7 @@ INVARIANTS = (
     "a seat has negative Reputation or Merit",
     "a player still in the game has 0 Merit",
     "a seat's card list or the Courtyard's list disagrees with the cards' zones and owners",
+    "a Class's count of cards with static abilities disagrees with its cards",
 )
 
 
@@ -90,6 +96,8 @@ def check_state_invariants(st):
         return 5
     if not lists_agree(st):
         return 8
+    if not static_counts_agree(st):
+        return 9
     for p in range(st[G_PLAYERS]):
         if st[ROW_SEAT + p, P_REP] < 0 or st[ROW_SEAT + p, P_MERIT] < 0:
             return 6
@@ -124,3 +132,18 @@ def lists_agree(st):
         elif st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:
             in_yard += 1
     return owned == total and in_yard == yard
+
+
+@njit
+def static_counts_agree(st):
+    """P_N_STATIC_MOD and P_N_STATIC_DISC count the Class cards with such statics."""
+    for p in range(MAX_PLAYERS):
+        mod = 0
+        disc = 0
+        for c in range(st[G_N_CARDS]):
+            if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
+                mod += st[ROW_CARD + c, C_STATICS] & STATIC_MOD
+                disc += (st[ROW_CARD + c, C_STATICS] & STATIC_DISC) >> 1
+        if mod != st[ROW_SEAT + p, P_N_STATIC_MOD] or disc != st[ROW_SEAT + p, P_N_STATIC_DISC]:
+            return False
+    return True

@@ -112,7 +112,9 @@ P_PLACE = 12
 P_BONUS = 13
 P_N_OWNED = 14
 P_SCR = 15  # scratch: a list of seats for a moment (effects.players_of)
-N_SEAT_COLUMNS = 16
+P_N_STATIC_MOD = 16  # cards in the seat's Class with a static Combat/Defense change (C_STATICS)
+P_N_STATIC_DISC = 17  # cards in the seat's Class with a static cost reduction
+N_SEAT_COLUMNS = 18
 
 # -- columns of the effect stack st.stack[i, K_*] and the trigger queue st.trig[t, TR_*] ----------
 K_KIND = 0  # DECL_* of the item
@@ -130,7 +132,7 @@ N_TRIG_COLUMNS = 3
 # Numba passes every array separately into every compiled call (measured: about 7 ns per array
 # per call), so the whole state is one array and the whole card table another; regions of rows
 # and named columns keep it readable: st[ROW_CARD + c, C_ZONE] is the zone of card c.
-W = 29  # columns of the state array
+W = 30  # columns of the state array
 C_SCHOOL = 17  # card rows also hold the School's ring buffer: st[ROW_CARD + i, C_SCHOOL]
 C_LIBRARY = 18  # and the Library's: st[ROW_CARD + i, C_LIBRARY]
 # Card lists kept up to date by zones.move, so kernels scan the few cards that matter instead
@@ -148,6 +150,12 @@ C_SCR_C = 27
 # SEEN_TAKEN + p when p took it (recruited the Student, played the Scheme).
 C_SEEN = 28
 SEEN_TAKEN = 4
+# Which static abilities a card has (bit STATIC_MOD: a Combat/Defense change, bit STATIC_DISC:
+# a cost reduction), set when a game is dealt; move() counts them per Class (P_N_STATIC_*), so
+# the kernels that sum statics skip the Classes that have none.
+C_STATICS = 29
+STATIC_MOD = 1
+STATIC_DISC = 2
 K_TARGET = 5  # stack rows hold their targets in columns K_TARGET .. K_TARGET + MAX_EFFECTS - 1
 G_ROWS = 4  # rows holding the scalar fields g (G_* below)
 ROW_SEAT = 4  # MAX_PLAYERS rows, one per seat (P_* columns)

@@ -48,6 +48,8 @@ from simulator.engine.layout import (
     P_N_OWNED,
     P_N_RECRUITED,
     P_N_SCHEMES,
+    P_N_STATIC_DISC,
+    P_N_STATIC_MOD,
     P_REP,
     ROW_CARD,
     ROW_SEAT,
@@ -282,6 +284,8 @@ def _static_bonus(st, tb, c, want_combat):
     """Sum of the Combat (or Defense) changes that statics in any Class give card c."""
     total = 0
     for _q in range(MAX_PLAYERS):
+        if st[ROW_SEAT + _q, P_N_STATIC_MOD] == 0:
+            continue  # no static Combat/Defense change in this Class
         for _i in range(st[ROW_SEAT + _q, P_N_OWNED]):
             s = st[ROW_CARD + _i, C_OWNED + _q]
             if st[ROW_CARD + s, C_ZONE] != Z_CLASS:
@@ -335,6 +339,8 @@ def defense_of(st, tb, c):
 def static_discount(st, tb, p, what):
     """Cost reduction for seat p from "while in class: reduce ..." statics in p's Class."""
     total = 0
+    if st[ROW_SEAT + p, P_N_STATIC_DISC] == 0:
+        return 0
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
         s = st[ROW_CARD + _i, C_OWNED + p]
         if st[ROW_CARD + s, C_ZONE] != Z_CLASS or st[ROW_CARD + s, C_OWNER] != p:

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from simulator.constants import CardKind
+from simulator.constants import AbilityKind, CardKind, Op
 from simulator.engine._jit import njit
 from simulator.engine.layout import (
     C_DEF,
@@ -10,6 +10,7 @@ from simulator.engine.layout import (
     C_LISTPOS,
     C_OWNER,
     C_SCHOOL,
+    C_STATICS,
     C_ZONE,
     G_AB_SLOTS,
     G_ACTIVE,
@@ -54,6 +55,8 @@ from simulator.engine.layout import (
     ROW_SEAT,
     ROW_STACK,
     S_START_WINCON,
+    STATIC_DISC,
+    STATIC_MOD,
     Z_BOX,
     Z_CLASS,
     Z_LIBRARY,
@@ -61,7 +64,18 @@ from simulator.engine.layout import (
 )
 from simulator.engine.rng import shuffle
 from simulator.engine.step import advance
-from simulator.engine.tables import H_AB_SLOTS, T_KIND, T_MERIT
+from simulator.engine.tables import (
+    H_AB_SLOTS,
+    T_AB_END,
+    T_AB_KIND,
+    T_AB_START,
+    T_EF_END,
+    T_EF_OP,
+    T_EF_START,
+    T_KIND,
+    T_MERIT,
+    T_N_STATIC,
+)
 from simulator.engine.zones import move, refill_courtyard
 
 _STUDENT = int(CardKind.STUDENT)
@@ -74,6 +88,27 @@ CFG_OPT_SCHOOL = 2
 CFG_OPT_TIE = 3
 CFG_OPT_SPLIT = 4
 N_CONFIG = 5
+
+_STATIC_KIND = int(AbilityKind.STATIC)
+_OP_MODIFY = int(Op.MODIFY)
+_OP_DISCOUNT = int(Op.DISCOUNT)
+
+
+@njit
+def statics_of(tb, d):
+    """C_STATICS bits of definition d: a static Combat/Defense change, a static reduction."""
+    bits = 0
+    if tb[d, T_N_STATIC] == 0:
+        return 0
+    for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
+        if tb[a, T_AB_KIND] != _STATIC_KIND:
+            continue
+        for e in range(tb[a, T_EF_START], tb[a, T_EF_END]):
+            if tb[e, T_EF_OP] == _OP_MODIFY:
+                bits |= STATIC_MOD
+            elif tb[e, T_EF_OP] == _OP_DISCOUNT:
+                bits |= STATIC_DISC
+    return bits
 
 
 @njit
@@ -89,6 +124,8 @@ def setup_game(st, tb, n_players, idols, bonus, seed, config):
     st[:ROW_CARD, :] = 0  # scalars, seats, stack, triggers, declaration
     st[ROW_CARD:, C_DEF + 1 :] = 0  # every card column but its definition
     st[ROW_CARD:, C_OWNER] = -1  # in no list yet (move keeps the lists from here on)
+    for c in range(n):
+        st[ROW_CARD + c, C_STATICS] = statics_of(tb, st[ROW_CARD + c, C_DEF])
     st[ROW_CARD:, C_LISTPOS] = -1
     st[G_N_CARDS] = n
     st[G_SCHOOL_CAP] = school_cap

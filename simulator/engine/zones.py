@@ -27,6 +27,7 @@ from simulator.engine.layout import (
     C_SHIELD_FIGHT,
     C_SHIELD_PERM,
     C_SHIELD_TURN,
+    C_STATICS,
     C_TOKEN,
     C_USED,
     C_YARD,
@@ -56,6 +57,8 @@ from simulator.engine.layout import (
     P_MERIT,
     P_N_EXPELLED,
     P_N_OWNED,
+    P_N_STATIC_DISC,
+    P_N_STATIC_MOD,
     P_PLACE,
     ROW_CARD,
     ROW_SEAT,
@@ -63,6 +66,8 @@ from simulator.engine.layout import (
     ROW_TRIG,
     S_PLAN,
     SEEN_TAKEN,
+    STATIC_DISC,
+    STATIC_MOD,
     TR_AB,
     TR_CARD,
     TR_PLAYER,
@@ -133,10 +138,24 @@ def offer_courtyard(st):
 
 
 @njit
+def _count_statics(st, c, statics, zone, owner, old_owner):
+    """Keep each Class's count of cards with static abilities as card c moves."""
+    if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
+        st[ROW_SEAT + old_owner, P_N_STATIC_MOD] -= statics & STATIC_MOD
+        st[ROW_SEAT + old_owner, P_N_STATIC_DISC] -= (statics & STATIC_DISC) >> 1
+    if zone == Z_CLASS:
+        st[ROW_SEAT + owner, P_N_STATIC_MOD] += statics & STATIC_MOD
+        st[ROW_SEAT + owner, P_N_STATIC_DISC] += (statics & STATIC_DISC) >> 1
+
+
+@njit
 def move(st, c, zone, owner):
     """Put card c into `zone` under `owner`, as a fresh card (the only way cards move, so the
     seat and Courtyard lists stay true)."""
     old_owner = st[ROW_CARD + c, C_OWNER]
+    statics = st[ROW_CARD + c, C_STATICS]
+    if statics != 0:
+        _count_statics(st, c, statics, zone, owner, old_owner)
     if old_owner >= 0:
         _list_remove(st, C_OWNED + old_owner, ROW_SEAT + old_owner, P_N_OWNED, c)
     elif st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:

@@ -1,0 +1,141 @@
+"""Balance flags: which Idols' win rates lie outside the designer's band, with the family of
+Idols tested taken into account, and how many more games would settle the rest.
+
+The test, precisely. The band for N players is the two-player band scaled to the fair share:
+[lo, hi] x 2/N (default 45-55% for two players, i.e. fair share x [0.9, 1.1]). For each Idol
+(and player count) the null hypothesis is "its true win rate is inside the band". The estimate's
+side picks the one-sided score test: above the band centre, H0 p <= hi against p > hi; below
+it, H0 p >= lo against p < lo (statsmodels proportions_ztest with the null proportion's variance,
+the test whose inversion is the Wilson interval). Holm's step-down (multipletests, "holm") over
+every Idol and player count in the table keeps the chance of flagging any Idol whose rate is
+really inside the band at or below alpha (5%). The size is exact at the band edges, up to the
+negligible chance that the test on the other side would also have rejected.
+
+The interval shown for the decision: Holm tests the Idol ranked j-th by p-value at level
+alpha/(m-j+1). `flag_lo`/`flag_hi` are the Wilson interval at confidence 1 - 2 x that level (for
+Idols after Holm stopped, the level where it stopped). An Idol is flagged exactly when that
+interval lies wholly outside the band, so the flag and the interval always agree.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import proportions_ztest, samplesize_confint_proportion
+
+from analysis.proportions import ALPHA, wilson
+
+DEFAULT_BAND = (0.45, 0.55)
+# Above this many more games we say "more than" rather than print a meaningless number.
+MAX_MORE_GAMES = 100_000_000
+
+
+def band_for(players, band: tuple[float, float] = DEFAULT_BAND) -> tuple[np.ndarray, np.ndarray]:
+    """The band for N players: the two-player band scaled by 2/N (fair share x the same ratio)."""
+    scale = 2.0 / np.asarray(players, dtype=float)
+    return band[0] * scale, band[1] * scale
+
+
+def _one_sided(count: float, nobs: float, value: float, alternative: str) -> float:
+    if nobs <= 0:
+        return 1.0
+    # prop_var=value: the variance under the null, i.e. the score test that Wilson inverts.
+    _, p = proportions_ztest(count, nobs, value=value, alternative=alternative, prop_var=value)
+    return float(p)
+
+
+def flag_counts(wins, games, lo, hi, alpha: float = ALPHA) -> dict[str, np.ndarray]:
+    """The flag test on count arrays (one entry per Idol and player count): p-values, Holm
+    decisions and the Holm-consistent intervals. The family is every entry given."""
+    wins = np.asarray(wins, dtype=float)
+    games = np.asarray(games, dtype=float)
+    lo = np.broadcast_to(np.asarray(lo, dtype=float), wins.shape)
+    hi = np.broadcast_to(np.asarray(hi, dtype=float), wins.shape)
+    rate = np.divide(wins, games, out=np.full(wins.shape, np.nan), where=games > 0)
+    above = rate > (lo + hi) / 2
+    p = np.array(
+        [
+            _one_sided(k, n, h, "larger") if up else _one_sided(k, n, low, "smaller")
+            for k, n, low, h, up in zip(wins, games, lo, hi, above, strict=True)
+        ]
+    )
+    m = len(p)
+    flagged = np.zeros(m, dtype=bool)
+    adjusted = np.ones(m)
+    level = np.full(m, alpha / max(m, 1))
+    if m:
+        flagged, adjusted, _, _ = multipletests(p, alpha=alpha, method="holm")
+        order = np.argsort(p, kind="stable")
+        steps = alpha / (m - np.arange(m))
+        stop = int(flagged.sum())
+        step_level = np.where(np.arange(m) < stop, steps, steps[min(stop, m - 1)])
+        level[order] = step_level
+    flag_lo, flag_hi = wilson(wins, games, alpha=2 * level)
+    return {
+        "p": p,
+        "p_holm": adjusted,
+        "flagged": np.asarray(flagged, dtype=bool),
+        "level": level,
+        "flag_lo": flag_lo,
+        "flag_hi": flag_hi,
+        "side": np.where(above, "above", "below"),
+    }
+
+
+def more_games(rate, games, lo, hi, status, family_alpha) -> np.ndarray:
+    """About how many more games of this Idol would settle it, at its current win rate.
+
+    Inside the band: the 95% interval must shrink to fit between the estimate and the nearer
+    edge. Outside: the family-level interval (Bonferroni, the strictest Holm level) must clear
+    the nearer edge. statsmodels' samplesize_confint_proportion gives the games for a half-width
+    (normal approximation, which Wilson approaches at these sizes). Settled Idols get 0.
+    """
+    rate = np.asarray(rate, dtype=float)
+    inside = (rate >= lo) & (rate <= hi)
+    edge = np.minimum(np.abs(rate - lo), np.abs(rate - hi))
+    gap = np.where(inside, np.minimum(rate - lo, hi - rate), edge)
+    alpha = np.where(inside, ALPHA, 2 * family_alpha)
+    out = np.zeros(len(rate))
+    for i in np.flatnonzero(np.asarray(status) == "unsettled"):
+        if gap[i] < 1e-4 or not np.isfinite(rate[i]):
+            out[i] = np.inf
+            continue
+        need = samplesize_confint_proportion(rate[i], gap[i], alpha=alpha[i], method="normal")
+        out[i] = max(0.0, np.ceil(need) - games[i])
+    return np.where(out > MAX_MORE_GAMES, np.inf, out)
+
+
+def balance_flags(
+    counts: pd.DataFrame, band: tuple[float, float] = DEFAULT_BAND, alpha: float = ALPHA
+) -> pd.DataFrame:
+    """Flags for a count table with columns players, idol, games, wins (and optionally stalled).
+
+    Adds the band, the 95% Wilson interval, the test's p-value and Holm-adjusted p-value, the
+    flag, the Holm-consistent interval, a status (outside, inside or unsettled) and the more
+    games needed to settle an unsettled Idol (for this Idol, and for the run as a whole)."""
+    out = counts.reset_index(drop=True).copy()
+    wins, games = out["wins"].to_numpy(float), out["games"].to_numpy(float)
+    out["rate"] = np.divide(wins, games, out=np.full(len(out), np.nan), where=games > 0)
+    out["lo"], out["hi"] = wilson(wins, games)
+    out["band_lo"], out["band_hi"] = band_for(out["players"], band)
+    result = flag_counts(wins, games, out["band_lo"], out["band_hi"], alpha)
+    for key in ("side", "p", "p_holm", "flagged", "level", "flag_lo", "flag_hi"):
+        out[key] = result[key]
+    inside = (out["lo"] >= out["band_lo"]) & (out["hi"] <= out["band_hi"])
+    out["status"] = np.where(out["flagged"], "outside", np.where(inside, "inside", "unsettled"))
+    family = alpha / max(len(out), 1)
+    extra = more_games(
+        out["rate"],
+        games,
+        out["band_lo"].to_numpy(),
+        out["band_hi"].to_numpy(),
+        out["status"],
+        family,
+    )
+    out["more_games"] = extra
+    # An Idol sits in a share of the run's games; more games of it need proportionally more games.
+    if "run_games" in out.columns:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out["more_run_games"] = np.ceil(extra * out["run_games"] / games)
+    return out

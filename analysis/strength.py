@@ -1,0 +1,230 @@
+"""Seat advantage and Idol strength estimated together, so an unbalanced mix of pairings hides
+neither: if a strong Idol mostly sat second, raw seat win rates understate the first player's
+edge and raw Idol win rates misstate the Idol; one model with both terms separates them.
+
+The model (the same for every player count): in a game with a winner, seat s wins with
+probability proportional to exp(strength[Idol at s] + seat[s]). For two players this is the
+Bradley-Terry model with a seat term, logit P(seat 0 wins) = strength[a] - strength[b] + seat,
+fitted as a binomial GLM (statsmodels) on one row per (Idol at seat 0, Idol at seat 1) cell. For
+three and four players it is the conditional logit (Plackett-Luce, winner only), fitted by
+maximum likelihood (statsmodels GenericLikelihoodModel) on one row per seating of Idols, with
+the wins of each seat counted. Both fit on counts, never on rows: a few thousand cells at most.
+
+Strengths are on the log-odds scale and sum to zero over the Idols of a player count (0 is an
+average Idol). Games without a winner (stalled, draw) carry no information here and are left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import statsmodels.api as sm
+from statsmodels.base.model import GenericLikelihoodModel
+from statsmodels.tools.sm_exceptions import ConvergenceWarning, HessianInversionWarning
+
+from analysis.counts import SEAT_COLUMNS, seatings, weight
+from analysis.games import MAX_SEATS
+
+Z95 = 1.959963984540054
+# Interval of derived quantities (seat shares) from draws of the fitted parameters' normal
+# approximation; a fixed seed keeps reports reproducible.
+DRAWS = 4000
+
+
+@dataclass
+class SeatTables:
+    """The model's output: `seats` (per players and seat) and `idols` (per players and Idol)."""
+
+    seats: pd.DataFrame
+    idols: pd.DataFrame
+
+
+def seating_counts(games: pd.DataFrame, players: int) -> tuple[np.ndarray, np.ndarray, list]:
+    """Distinct seatings (Idol codes per seat) of decided games and the wins of each seat there.
+
+    `games` is the games table or its seatings (analysis.counts)."""
+    table = seatings(games)
+    names = list(table[SEAT_COLUMNS[0]].cat.categories)
+    part = table[(table["players"] == players) & (table["winner"] >= 0)]
+    if part.empty:
+        return np.zeros((0, players), int), np.zeros((0, players), int), names
+    seating = np.column_stack(
+        [part[c].cat.codes.to_numpy().astype(np.int64) for c in SEAT_COLUMNS[:players]]
+    )
+    key = np.zeros(len(seating), dtype=np.int64)
+    for s in range(players):
+        key = key * len(names) + seating[:, s]
+    ids, cells = pd.factorize(key)
+    first = np.zeros(len(cells), dtype=np.int64)
+    first[ids[::-1]] = np.arange(len(ids))[::-1]
+    wins = np.bincount(
+        ids * players + part["winner"].to_numpy().astype(np.int64),
+        weights=weight(part),
+        minlength=len(cells) * players,
+    )
+    return seating[first], wins.reshape(len(cells), players).astype(np.int64), names
+
+
+def _compact(seating: np.ndarray, names: list) -> tuple[np.ndarray, list]:
+    """Renumber Idol codes to those that occur, so unseen Idols get no parameter."""
+    present = np.unique(seating)
+    lookup = np.full(len(names), -1, dtype=np.int64)
+    lookup[present] = np.arange(len(present))
+    return lookup[seating], [names[i] for i in present]
+
+
+def _sum_to_zero(k: int) -> np.ndarray:
+    """Maps k-1 free strengths to k strengths summing to zero (the last is minus the others)."""
+    return np.vstack([np.eye(k - 1), -np.ones((1, k - 1))])
+
+
+class TableLogit(GenericLikelihoodModel):
+    """Conditional logit on counts: params = k-1 free strengths, then seats 1..N-1 (seat 0 is 0)."""
+
+    def __init__(self, seating: np.ndarray, wins: np.ndarray, k: int):
+        self.seating, self.wins, self.k = seating, wins.astype(float), k
+        self.players = seating.shape[1]
+        self.contrast = _sum_to_zero(k)
+        n_params = k - 1 + self.players - 1
+        super().__init__(
+            endog=self.wins.sum(axis=1), exog=np.zeros((len(wins), n_params)), missing="none"
+        )
+        # The parameters are not exog's columns, so tell statsmodels their count itself.
+        self.k_constant = 0
+        self.df_model = float(n_params)
+        self.df_resid = float(len(wins) - n_params)
+
+    def _probabilities(self, params):
+        theta = self.contrast @ params[: self.k - 1]
+        seat = np.concatenate([[0.0], params[self.k - 1 :]])
+        eta = theta[self.seating] + seat[None, :]
+        eta -= eta.max(axis=1, keepdims=True)
+        p = np.exp(eta)
+        return eta - np.log(p.sum(axis=1, keepdims=True)), p / p.sum(axis=1, keepdims=True)
+
+    def loglike(self, params):
+        logp, _ = self._probabilities(params)
+        return float((self.wins * logp).sum())
+
+    def score(self, params):
+        _, p = self._probabilities(params)
+        resid = self.wins - self.wins.sum(axis=1, keepdims=True) * p
+        theta_grad = np.bincount(self.seating.ravel(), resid.ravel(), minlength=self.k)
+        return np.concatenate([self.contrast.T @ theta_grad, resid.sum(axis=0)[1:]])
+
+
+def _fit_two_player(seating, wins, k):
+    """Binomial GLM: successes = seat 0's wins, failures = seat 1's; intercept = seat term."""
+    onehot = np.eye(k)
+    diff = onehot[seating[:, 0]] - onehot[seating[:, 1]]
+    exog = np.column_stack([np.ones(len(seating)), diff @ _sum_to_zero(k)])
+    result = sm.GLM(wins.astype(float), exog, family=sm.families.Binomial()).fit()
+    params, cov = np.asarray(result.params), np.asarray(result.cov_params())
+    # Reorder as TableLogit's parameters: strengths first, then the seat term of seat 1, which
+    # is minus the intercept (seat 0's edge over seat 1).
+    order = np.r_[1:k, 0]
+    sign = np.r_[np.ones(k - 1), -1.0]
+    return params[order] * sign, cov[np.ix_(order, order)] * np.outer(sign, sign)
+
+
+def _fit_table(seating, wins, k):
+    import warnings
+
+    model = TableLogit(seating, wins, k)
+    start = np.zeros(k - 1 + seating.shape[1] - 1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", (ConvergenceWarning, HessianInversionWarning))
+        result = model.fit(start_params=start, method="newton", maxiter=100, disp=False)
+    return np.asarray(result.params), np.asarray(result.cov_params())
+
+
+def fit_seats_and_strengths(
+    seating: np.ndarray, wins: np.ndarray, k: int, method: str = "auto"
+) -> tuple[np.ndarray, np.ndarray]:
+    """Fitted parameters (k-1 free strengths, then seats 1..N-1 against seat 0) and covariance.
+
+    method "glm" (two players only) or "logit"; "auto" takes the GLM for two players.
+    """
+    players = seating.shape[1]
+    if method == "glm" or (method == "auto" and players == 2):
+        return _fit_two_player(seating, wins, k)
+    return _fit_table(seating, wins, k)
+
+
+def seat_and_strength(games: pd.DataFrame) -> SeatTables:
+    """Fit the model for every player count; seat shares and Idol strengths with 95% intervals.
+
+    `games` is the games table or its seatings (analysis.counts); pass it without mirror games
+    to leave them out (analysis.games.drop_mirrors)."""
+    seat_rows, idol_rows = [], []
+    rng = np.random.default_rng(0)
+    table = seatings(games)
+    for players in sorted(int(p) for p in table["players"].unique()):
+        seating, wins, names = seating_counts(table, players)
+        if len(seating) == 0:
+            continue
+        seating, names = _compact(seating, names)
+        k = len(names)
+        if k < 2 or not 2 <= players <= MAX_SEATS:
+            continue
+        params, cov = fit_seats_and_strengths(seating, wins, k)
+        contrast = _sum_to_zero(k)
+        theta = contrast @ params[: k - 1]
+        theta_se = np.sqrt(np.diag(contrast @ cov[: k - 1, : k - 1] @ contrast.T))
+        # A typical opponent field is (players - 1) Idols of strength 0 at even seats.
+        vs_field = np.exp(theta) / (np.exp(theta) + players - 1)
+        idol_rows.append(
+            pd.DataFrame(
+                {
+                    "players": players,
+                    "idol": names,
+                    "strength": theta,
+                    "se": theta_se,
+                    "lo": theta - Z95 * theta_se,
+                    "hi": theta + Z95 * theta_se,
+                    "vs_field": vs_field,
+                    "vs_field_lo": np.exp(theta - Z95 * theta_se)
+                    / (np.exp(theta - Z95 * theta_se) + players - 1),
+                    "vs_field_hi": np.exp(theta + Z95 * theta_se)
+                    / (np.exp(theta + Z95 * theta_se) + players - 1),
+                    "decided_games": int(wins.sum()),
+                }
+            )
+        )
+        seat_rows.append(_seat_shares(params[k - 1 :], cov[k - 1 :, k - 1 :], players, rng))
+    seats = pd.concat(seat_rows, ignore_index=True) if seat_rows else _empty_seats()
+    idols = pd.concat(idol_rows, ignore_index=True) if idol_rows else pd.DataFrame()
+    return SeatTables(seats=seats, idols=idols)
+
+
+def _seat_shares(seat_params, seat_cov, players, rng) -> pd.DataFrame:
+    """Each seat's win probability at an even table (all Idols equal), with 95% intervals."""
+
+    def shares(x):
+        terms = np.concatenate([np.zeros((len(x), 1)), x], axis=1)
+        e = np.exp(terms - terms.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+    point = shares(seat_params[None, :])[0]
+    draws = shares(rng.multivariate_normal(seat_params, seat_cov, size=DRAWS))
+    lo, hi = np.percentile(draws, [2.5, 97.5], axis=0)
+    fair = 1.0 / players
+    return pd.DataFrame(
+        {
+            "players": players,
+            "seat": np.arange(players),
+            "even_rate": point,
+            "lo": lo,
+            "hi": hi,
+            "fair": fair,
+            "advantage": point - fair,
+            "log_odds_vs_seat0": np.concatenate([[0.0], seat_params]),
+        }
+    )
+
+
+def _empty_seats() -> pd.DataFrame:
+    cols = ["players", "seat", "even_rate", "lo", "hi", "fair", "advantage", "log_odds_vs_seat0"]
+    return pd.DataFrame({c: pd.Series(dtype=float) for c in cols})

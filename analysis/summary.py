@@ -1,0 +1,136 @@
+"""Every analysis of one run, in the order the report presents them, plus the headline facts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from analysis.cards import card_impact
+from analysis.counts import row_counts, seatings, totals, weight
+from analysis.flags import DEFAULT_BAND, balance_flags
+from analysis.games import drop_mirrors, one_row_per_game, seat_matrix
+from analysis.length import length_distribution, length_summary
+from analysis.placements import eliminations, mean_placement, placements
+from analysis.reasons import reason_totals, win_reasons
+from analysis.seats import first_player_advantage, seat_winrates
+from analysis.strength import seat_and_strength
+from analysis.sweeps import closest_to_fair, idol_winrates_by_variant, seat_winrates_by_variant
+from analysis.winrates import idol_winrates, matchups
+
+
+@dataclass
+class Analysis:
+    """Named tables (each becomes a CSV, most also a chart) and the run's size and options."""
+
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    games: int = 0
+    mirror_games: int = 0
+    band: tuple[float, float] = DEFAULT_BAND
+    include_mirrors: bool = False
+    variants: list[str] = field(default_factory=list)
+
+
+def analyse(
+    games: pd.DataFrame,
+    cards: pd.DataFrame,
+    band: tuple[float, float] = DEFAULT_BAND,
+    include_mirrors: bool = False,
+) -> Analysis:
+    """Run every analysis on one run's games and card counts (already narrowed to a variant).
+
+    The raw rows are reduced to two count tables first (analysis.counts); every analysis then
+    works on those, so the cost beyond reading the data hardly grows with the number of games.
+    """
+    view = seat_matrix(games)
+    rows = row_counts(games, view)
+    seats = seatings(games, extra=("turns", "rounds", "reason"), view=view)
+    total = int(weight(seats).sum())
+    if not include_mirrors:
+        rows, seats = drop_mirrors(rows), drop_mirrors(seats)
+    result = Analysis(
+        games=total,
+        mirror_games=total - int(weight(seats).sum()),
+        band=band,
+        include_mirrors=include_mirrors,
+        variants=[str(v) for v in games["variant"].unique()],
+    )
+    t = result.tables
+    t["idol_winrates"] = idol_winrates(rows, include_mirrors=True)
+    t["flags"] = balance_flags(_flag_counts(rows, t["idol_winrates"]), band=band)
+    t["matchups"] = matchups(seats, include_mirrors=True)
+    t["seat_winrates"] = seat_winrates(rows)
+    t["first_player_advantage"] = first_player_advantage(t["seat_winrates"])
+    model = seat_and_strength(seats)
+    t["seat_model"] = model.seats
+    t["idol_strength"] = model.idols
+    t["length"] = length_summary(rows)
+    t["length_by_idol"] = length_summary(rows, "idol")
+    t["length_by_matchup"] = length_summary(seats, "matchup")
+    t["length_by_reason"] = length_summary(rows, "reason")
+    t["length_distribution"] = length_distribution(rows, "turns")
+    t["reasons"] = reason_totals(rows)
+    t["win_reasons"] = win_reasons(rows)
+    t["card_impact"] = card_impact(cards) if len(cards) else pd.DataFrame()
+    t["placements_by_idol"] = placements(rows, "idol")
+    t["placements_by_seat"] = placements(rows, "seat")
+    t["eliminations_by_idol"] = eliminations(rows, "idol")
+    t["eliminations_by_seat"] = eliminations(rows, "seat")
+    t["mean_placement_by_idol"] = mean_placement(rows, "idol")
+    t["mean_placement_by_seat"] = mean_placement(rows, "seat")
+    if len(result.variants) > 1:
+        t["seat_by_variant"] = seat_winrates_by_variant(rows)
+        t["idol_by_variant"] = idol_winrates_by_variant(rows)
+        t["fairest_variant"] = closest_to_fair(t["seat_by_variant"])
+    return result
+
+
+def _flag_counts(rows: pd.DataFrame, rates: pd.DataFrame) -> pd.DataFrame:
+    """Win counts per Idol with its stalled games and the run's games at that player count."""
+    stalled = totals(
+        rows.assign(stalled=rows["reason"] == "stalled"), ["players", "idol"], won="stalled"
+    ).rename(columns={"wins": "stalled"})
+    first = one_row_per_game(rows)
+    per_players = totals(first, ["players"]).rename(columns={"games": "run_games"})
+    out = rates[["players", "idol", "games", "wins"]].merge(
+        stalled[["players", "idol", "stalled"]], on=["players", "idol"], how="left"
+    )
+    out["stalled"] = out["stalled"].fillna(0).astype(np.int64)
+    return out.merge(per_players[["players", "run_games"]], on="players", how="left")
+
+
+def headline(analysis: Analysis) -> dict:
+    """The facts the report opens with: flagged Idols, first-player advantage, game length."""
+    t = analysis.tables
+    flags = t["flags"]
+    out = {
+        "flagged": flags[flags["flagged"]].to_dict("records"),
+        "unsettled": flags[flags["status"] == "unsettled"].to_dict("records"),
+        "first_player": [],
+        "length": t["length"][t["length"]["measure"] == "turns"].to_dict("records"),
+        "rounds": t["length"][t["length"]["measure"] == "rounds"].to_dict("records"),
+        "stalled": [],
+    }
+    model = t["seat_model"]
+    for row in t["first_player_advantage"].to_dict("records"):
+        fit = model[(model["players"] == row["players"]) & (model["seat"] == 0)]
+        if len(fit):
+            f = fit.iloc[0]
+            row |= {
+                "model": f["advantage"],
+                "model_lo": f["lo"] - f["fair"],
+                "model_hi": f["hi"] - f["fair"],
+            }
+        out["first_player"].append(row)
+    reasons = t["reasons"]
+    for players, part in reasons.groupby("players"):
+        stalled = part[part["reason"] == "stalled"]
+        out["stalled"].append(
+            {
+                "players": players,
+                "games": int(stalled["games"].sum()),
+                "share": float(stalled["share"].sum()) if len(stalled) else 0.0,
+            }
+        )
+    return out

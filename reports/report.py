@@ -1,0 +1,441 @@
+"""The report of one run: the analyses turned into sections, charts and tables."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from analysis.dataset import Provenance
+from analysis.summary import Analysis, headline
+from reports import charts
+from reports.html import Chart, Section, Table, esc, render
+
+SECTION_IDS = (
+    "summary",
+    "provenance",
+    "idol-win-rates",
+    "balance-flags",
+    "matchups",
+    "seats",
+    "idol-strength",
+    "game-length",
+    "win-reasons",
+    "placements",
+    "card-impact",
+    "variants",
+    "methods",
+)
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _points(x: float) -> str:
+    return f"{x * 100:+.1f} points"
+
+
+def _games(x: float) -> str:
+    return "more than 100 million" if not np.isfinite(x) else f"about {x:,.0f}"
+
+
+def summary_section(analysis: Analysis) -> Section:
+    facts = headline(analysis)
+    band = analysis.band
+    items = []
+    if facts["flagged"]:
+        for f in facts["flagged"]:
+            items.append(
+                f'<li><span class="flag">{esc(f["idol"])}</span> is {esc(f["side"])} the band in '
+                f"{f['players']}-player games: {_pct(f['rate'])} "
+                f"(95% interval {_pct(f['lo'])}-{_pct(f['hi'])}; band "
+                f"{_pct(f['band_lo'])}-{_pct(f['band_hi'])}; {f['games']:,} games).</li>"
+            )
+    else:
+        items.append(
+            f"<li>No Idol is outside the band ({_pct(band[0])}-{_pct(band[1])} for two players, "
+            "scaled to the fair share for more) after Holm's correction.</li>"
+        )
+    if facts["unsettled"]:
+        worst = max(facts["unsettled"], key=lambda f: f["more_games"])
+        names = ", ".join(esc(f["idol"]) for f in facts["unsettled"])
+        items.append(
+            f"<li>Not yet settled (interval still straddles the band): {names}. The hardest, "
+            f"{esc(worst['idol'])}, needs {_games(worst['more_games'])} more of its games.</li>"
+        )
+    for f in facts["first_player"]:
+        text = (
+            f"<li>First player, {f['players']} players: seat 0 wins {_pct(f['seat0_rate'])}, "
+            f"{_points(f['advantage'])} against fair (95% interval {_points(f['lo'])} to "
+            f"{_points(f['hi'])})"
+        )
+        if "model" in f:
+            text += (
+                f"; with Idol strengths taken out {_points(f['model'])} "
+                f"({_points(f['model_lo'])} to {_points(f['model_hi'])})"
+            )
+        items.append(text + ".</li>")
+    rounds = {r["players"]: r for r in facts["rounds"]}
+    stalled = {s["players"]: s for s in facts["stalled"]}
+    for f in facts["length"]:
+        r = rounds.get(f["players"])
+        s = stalled.get(f["players"], {"games": 0, "share": 0.0})
+        items.append(
+            f"<li>{f['players']}-player games last a median of {f['median']:.0f} turns"
+            + (f" ({r['median']:.0f} rounds)" if r else "")
+            + f"; 90% end between {f['q05']:.0f} and {f['q95']:.0f} turns; "
+            f"{s['games']:,} stalled ({_pct(s['share'])}).</li>"
+        )
+    if analysis.mirror_games and not analysis.include_mirrors:
+        items.append(
+            f"<li>{analysis.mirror_games:,} mirror games are left out (--include-mirrors).</li>"
+        )
+    if len(analysis.variants) > 1:
+        items.append(
+            f"<li>The run has {len(analysis.variants)} variants; the tables pool them (pick one "
+            "with --variant). Per-variant seat and Idol win rates are under Variants.</li>"
+        )
+    return Section(
+        "summary",
+        "Summary",
+        [f'<ul class="headline">{"".join(items)}</ul>'],
+    )
+
+
+def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) -> Section:
+    def listed(values):
+        return ", ".join(esc(v) for v in values) if values else "not recorded"
+
+    rows = [
+        ("run", esc(prov.run)),
+        ("experiment", esc(prov.name)),
+        ("games analysed", f"{analysis.games:,}"),
+        ("variants", listed(analysis.variants)),
+        ("card-set fingerprint", listed(prov.card_sets)),
+        ("run seed", listed(prov.seeds)),
+        ("bots", listed(bots)),
+        ("toolkit version", listed(prov.versions)),
+        ("chunk files", f"{prov.files:,}"),
+    ]
+    body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
+    paragraphs = [f"<table>{body}</table>"]
+    if len(prov.card_sets) > 1:
+        paragraphs.append(
+            '<p class="flag">The chunks were played with different card sets; the run mixes '
+            "them.</p>"
+        )
+    if prov.experiment_toml:
+        paragraphs.append(
+            f"<details open><summary>experiment.toml</summary><pre>{esc(prov.experiment_toml)}"
+            "</pre></details>"
+        )
+    else:
+        paragraphs.append('<p class="note">The run has no experiment.toml.</p>')
+    return Section("provenance", "Provenance", paragraphs)
+
+
+def _flag_view(flags: pd.DataFrame) -> pd.DataFrame:
+    cols = [
+        "players",
+        "idol",
+        "games",
+        "rate",
+        "lo",
+        "hi",
+        "band_lo",
+        "band_hi",
+        "status",
+        "p_holm",
+        "flag_lo",
+        "flag_hi",
+        "stalled",
+        "more_games",
+    ]
+    return flags[[c for c in cols if c in flags.columns]].sort_values(["players", "rate"])
+
+
+def build_sections(analysis: Analysis, prov: Provenance, bots: list[str]) -> list[Section]:
+    t = analysis.tables
+    sections = [summary_section(analysis), provenance_section(prov, analysis, bots)]
+    flags = t["flags"]
+    sections.append(
+        Section(
+            "idol-win-rates",
+            "Idol win rates",
+            [
+                "<p>Share of its games each Idol won, per player count, with the 95% Wilson "
+                "interval. Stalled games and draws count as games not won. The green band is "
+                "the designer's band; the dashed line the fair share (1/N).</p>"
+            ],
+            [
+                Chart(
+                    "idol_win_rates",
+                    charts.png(charts.idol_winrate_chart(flags)),
+                    "Idol win rates against the band",
+                )
+            ],
+            [Table("idol_win_rates", t["idol_winrates"], "Win rate per Idol")],
+        )
+    )
+    sections.append(
+        Section(
+            "balance-flags",
+            "Balance flags",
+            [
+                '<p>An Idol is <em>outside</em> when a one-sided score test rejects "its true '
+                "rate is inside the band\" after Holm's correction over every Idol and player "
+                "count (family-wise error 5%). <code>flag_lo</code>-<code>flag_hi</code> is the "
+                "Wilson interval at the level Holm used for that Idol: it lies outside the band "
+                "exactly when the Idol is flagged. <em>inside</em>: the 95% interval lies within "
+                "the band. <em>unsettled</em>: neither yet; <code>more_games</code> is about how "
+                "many more games of that Idol would settle it at its current rate.</p>"
+            ],
+            tables=[Table("balance_flags", flags, "Flags per Idol", _flag_view(flags))],
+        )
+    )
+    match = t["matchups"]
+    match_charts = (
+        [
+            Chart(
+                f"matchups_{p}p",
+                charts.png(charts.matchup_heatmap(match, int(p))),
+                f"Matchups, {p} players",
+            )
+            for p in sorted(match["players"].unique())
+        ]
+        if len(match)
+        else []
+    )
+    two = match[match["players"] == 2]
+    sections.append(
+        Section(
+            "matchups",
+            "Matchups",
+            [
+                "<p>Each cell: how often the row Idol beat the column Idol, and the games behind "
+                'it. With more than two players, "against" means "at the same table".</p>'
+            ],
+            match_charts,
+            [Table("matchups", match, "Matchups with 95% intervals", two if len(two) else None)],
+        )
+    )
+    sections.append(
+        Section(
+            "seats",
+            "Seats and the first player",
+            [
+                "<p>Raw win rate per seat, and the seat model's rate at an even table (every "
+                "Idol equally strong), which an unbalanced mix of pairings cannot bias.</p>"
+            ],
+            [
+                Chart(
+                    "seat_win_rates",
+                    charts.png(charts.seat_chart(t["seat_winrates"], t["seat_model"])),
+                    "Win rate by seat",
+                )
+            ],
+            [
+                Table(
+                    "first_player_advantage",
+                    t["first_player_advantage"],
+                    "First-player advantage (raw)",
+                ),
+                Table("seat_win_rates", t["seat_winrates"], "Win rate by seat (raw)"),
+                Table("seat_model", t["seat_model"], "Seat model: win rate at an even table"),
+            ],
+        )
+    )
+    sections.append(
+        Section(
+            "idol-strength",
+            "Idol strength with seats taken out",
+            [
+                "<p>Strength on the log-odds scale (0 = average Idol), estimated together with "
+                "the seat terms. <code>vs_field</code> is the implied win rate against average "
+                "opponents at an even table.</p>"
+            ],
+            [
+                Chart(
+                    "idol_strength",
+                    charts.png(charts.strength_chart(t["idol_strength"])),
+                    "Idol strength",
+                )
+            ],
+            [Table("idol_strength", t["idol_strength"], "Idol strength")],
+        )
+    )
+    sections.append(
+        Section(
+            "game-length",
+            "Game length",
+            [
+                "<p>Turns and rounds of games that ended (stalled games are counted apart). "
+                "Boxes: middle half of the games; whiskers: 5% to 95%; line: median; "
+                "triangle: mean.</p>"
+            ],
+            [
+                Chart(
+                    "length_by_idol",
+                    charts.png(charts.length_chart(t["length_by_idol"])),
+                    "Game length per Idol",
+                ),
+                Chart(
+                    "length_distribution",
+                    charts.png(charts.length_histogram(t["length_distribution"])),
+                    "Distribution of game length per Idol",
+                ),
+            ],
+            [
+                Table("length", t["length"], "Game length"),
+                Table("length_by_idol", t["length_by_idol"], "Game length per Idol"),
+                Table("length_by_reason", t["length_by_reason"], "Game length per win reason"),
+                Table(
+                    "length_by_matchup",
+                    t["length_by_matchup"],
+                    "Game length per matchup (2 players)",
+                ),
+                Table(
+                    "length_distribution",
+                    t["length_distribution"],
+                    "Games per length (turns) per Idol",
+                    pd.DataFrame(),
+                ),
+            ],
+        )
+    )
+    sections.append(
+        Section(
+            "win-reasons",
+            "Win reasons",
+            [
+                "<p>How each Idol's games ended: Win-Con, expelling everyone, most Merit when the "
+                "School ran out, the turn-order tie-break, stalled.</p>"
+            ],
+            [
+                Chart(
+                    "win_reasons",
+                    charts.png(charts.reasons_chart(t["win_reasons"])),
+                    "Win reasons per Idol",
+                )
+            ],
+            [
+                Table("reasons", t["reasons"], "How games ended"),
+                Table("win_reasons", t["win_reasons"], "Win reasons per Idol"),
+            ],
+        )
+    )
+    place = t["placements_by_idol"]
+    sections.append(
+        Section(
+            "placements",
+            "Placements and expulsions (3 and 4 players)",
+            [
+                "<p>Final placement and expulsion order per Idol and seat. Empty when the run "
+                "has no games with three or four players.</p>"
+            ],
+            [
+                Chart(
+                    "placements", charts.png(charts.placements_chart(place)), "Placements per Idol"
+                )
+            ],
+            [
+                Table(
+                    "mean_placement_by_idol", t["mean_placement_by_idol"], "Mean placement per Idol"
+                ),
+                Table(
+                    "mean_placement_by_seat", t["mean_placement_by_seat"], "Mean placement per seat"
+                ),
+                Table("placements_by_idol", place, "Placements per Idol"),
+                Table("placements_by_seat", t["placements_by_seat"], "Placements per seat"),
+                Table(
+                    "eliminations_by_idol", t["eliminations_by_idol"], "Expulsion order per Idol"
+                ),
+                Table(
+                    "eliminations_by_seat", t["eliminations_by_seat"], "Expulsion order per seat"
+                ),
+            ],
+        )
+    )
+    impact = t["card_impact"]
+    shown = None
+    if len(impact):
+        shown = impact.reindex(impact["diff"].abs().sort_values(ascending=False).index)[
+            [
+                "players",
+                "card",
+                "kind",
+                "offered",
+                "pick_rate",
+                "win_taken",
+                "win_left",
+                "diff",
+                "diff_lo",
+                "diff_hi",
+                "flagged",
+            ]
+        ]
+    sections.append(
+        Section(
+            "card-impact",
+            "Card impact",
+            [
+                "<p>Students: win rate of seats that recruited the card against seats that saw it "
+                "in the Courtyard and left it. Schemes: played against drawn and not played. "
+                "Pick (play) rate: taken / offered. Red: flagged by a screening at 5% false "
+                "discovery rate. These are associations, not causes.</p>"
+            ],
+            [Chart("card_impact", charts.png(charts.card_impact_chart(impact)), "Card impact")],
+            [Table("card_impact", impact, "Per-card impact, largest gaps first", shown)],
+        )
+    )
+    variant_section = Section(
+        "variants",
+        "Variants",
+        ['<p class="note">The run has one variant.</p>'],
+    )
+    if "seat_by_variant" in t:
+        variant_section.paragraphs = [
+            "<p>Seat and Idol win rates per variant (sweep point), and which variant's seats "
+            "are closest to fair, with the probability that it truly is.</p>"
+        ]
+        variant_section.charts = [
+            Chart(
+                "seat_by_variant",
+                charts.png(charts.seat_sweep_chart(t["seat_by_variant"])),
+                "Seat win rate per variant",
+            ),
+            Chart(
+                "idol_by_variant",
+                charts.png(charts.idol_sweep_chart(t["idol_by_variant"])),
+                "Idol win rate per variant",
+            ),
+        ]
+        variant_section.tables = [
+            Table("fairest_variant", t["fairest_variant"], "Closest to fair"),
+            Table("seat_by_variant", t["seat_by_variant"], "Seat win rate per variant"),
+            Table("idol_by_variant", t["idol_by_variant"], "Idol win rate per variant"),
+        ]
+    sections.append(variant_section)
+    sections.append(methods_section())
+    return sections
+
+
+def methods_section() -> Section:
+    return Section(
+        "methods",
+        "Methods",
+        [
+            "<p>Intervals: 95% Wilson score intervals (statsmodels). Flags: one-sided score "
+            "tests against the band edge, Holm-corrected. Seats and strengths: Bradley-Terry "
+            "with a seat term (binomial GLM) for two players, conditional logit for three and "
+            "four. Card screening: score test, Benjamini-Hochberg. Games needed: the normal "
+            "approximation's sample size for the half-width that would clear the nearer band "
+            "edge. Details for designers: docs/analysis.md in the toolkit.</p>"
+        ],
+    )
+
+
+def report_page(analysis: Analysis, prov: Provenance, bots: list[str]):
+    """The page and its sections (for writing the charts and tables beside it)."""
+    sections = build_sections(analysis, prov, bots)
+    return render(f"Balance report: {prov.name}", sections), sections

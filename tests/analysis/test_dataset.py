@@ -1,0 +1,70 @@
+"""Reading a run: only what is needed, checked, with one clear message per problem."""
+
+from __future__ import annotations
+
+import shutil
+
+import pyarrow.parquet as pq
+import pytest
+
+from analysis.dataset import DatasetError, load_run
+
+
+def _copy(run, tmp_path):
+    target = tmp_path / "run"
+    shutil.copytree(run, target)
+    return target
+
+
+def test_a_run_reads_with_categorical_strings_and_its_provenance(planted_run):
+    run = load_run(planted_run)
+    assert len(run.games) == run.games.groupby("game_id")["players"].first().sum()
+    assert set(run.games["players"].unique()) == {2, 3, 4}
+    assert run.games["game_id"].nunique() == 20_000
+    for column in ("idol", "bot", "reason", "variant"):
+        assert run.games[column].dtype == "category"
+    assert run.provenance.card_sets == ["synthetic0000"]
+    assert run.provenance.seeds == ["5"]
+    assert run.provenance.name == "planted"
+    assert run.cards["offered"].sum() > 0
+    assert run.variants == ["main"]
+
+
+def test_a_missing_run_directory_names_it(tmp_path):
+    with pytest.raises(DatasetError, match="no such run directory"):
+        load_run(tmp_path / "nowhere")
+
+
+def test_a_run_without_games_says_so(tmp_path):
+    (tmp_path / "games").mkdir()
+    with pytest.raises(DatasetError, match=r"games: no games data"):
+        load_run(tmp_path)
+
+
+def test_a_games_file_missing_a_column_is_named_with_the_column(planted_run, tmp_path):
+    run = _copy(planted_run, tmp_path)
+    path = run / "games" / "part-00002.parquet"
+    table = pq.read_table(path)
+    pq.write_table(table.drop_columns(["won"]), path)
+    with pytest.raises(DatasetError) as info:
+        load_run(run)
+    assert "part-00002.parquet" in info.value.message and "won" in info.value.message
+
+
+def test_an_unreadable_parquet_file_is_named(planted_run, tmp_path):
+    run = _copy(planted_run, tmp_path)
+    (run / "games" / "part-00001.parquet").write_bytes(b"not parquet at all")
+    with pytest.raises(DatasetError, match=r"part-00001.parquet: not a readable Parquet file"):
+        load_run(run)
+
+
+def test_an_unknown_variant_lists_the_ones_there_are(planted_run):
+    with pytest.raises(DatasetError, match="no variant 'bonus=0,1'; the run has main"):
+        load_run(planted_run, "bonus=0,1")
+
+
+def test_temporary_chunk_files_are_ignored(planted_run, tmp_path):
+    run = _copy(planted_run, tmp_path)
+    (run / "games" / ".part-00009.parquet.tmp").write_bytes(b"half written")
+    (run / "games" / ".part-00009.parquet").write_bytes(b"half written")
+    assert load_run(run).games["game_id"].nunique() == 20_000

@@ -1,0 +1,164 @@
+"""`avarium report` and `avarium compare`: headless, self-contained, complete, and clear errors."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from analysis.synthetic import Plan, synthetic_run
+from reports import comparison, report
+from simulator.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def reported(planted_run):
+    result = run("report", planted_run)
+    assert result.exit_code == 0, result.output
+    return planted_run / "report"
+
+
+def test_the_report_renders_headless_with_every_section(reported, planted_run):
+    page = (reported / "index.html").read_text(encoding="utf-8")
+    for section in report.SECTION_IDS:
+        assert f'<section id="{section}">' in page, section
+    for heading in (
+        "Summary",
+        "Provenance",
+        "Idol win rates",
+        "Balance flags",
+        "Matchups",
+        "Seats and the first player",
+        "Game length",
+        "Win reasons",
+        "Placements",
+        "Card impact",
+    ):
+        assert f"<h2>{heading}" in page
+
+
+def test_the_report_is_self_contained_with_embedded_charts_and_no_links_out(reported):
+    page = (reported / "index.html").read_text(encoding="utf-8")
+    assert not re.search(r"https?://", page)
+    images = re.findall(r'<img [^>]*src="([^"]+)"', page)
+    assert len(images) >= 8 and all(i.startswith("data:image/png;base64,") for i in images)
+    assert "@media print" in page
+    charts = {p.stem for p in (reported / "charts").glob("*.png")}
+    assert {
+        "idol_win_rates",
+        "matchups_2p",
+        "seat_win_rates",
+        "length_by_idol",
+        "win_reasons",
+        "card_impact",
+    } <= charts
+    tables = {p.stem for p in (reported / "tables").glob("*.csv")}
+    assert {
+        "balance_flags",
+        "matchups",
+        "first_player_advantage",
+        "seat_model",
+        "length",
+        "win_reasons",
+        "card_impact",
+        "placements_by_idol",
+    } <= tables
+
+
+def test_the_summary_names_the_planted_imbalances_and_the_provenance(reported, planted_run):
+    page = (reported / "index.html").read_text(encoding="utf-8")
+    summary = page.split('<section id="summary">')[1].split("</section>")[0]
+    assert '<span class="flag">kumara_raj</span> is above the band' in summary
+    assert '<span class="flag">amyba</span> is below the band' in summary
+    assert "First player, 2 players" in summary and "median of" in summary
+    provenance = page.split('<section id="provenance">')[1].split("</section>")[0]
+    for fact in ("synthetic0000", "20,000", "random", "experiment.toml", "planted"):
+        assert fact in provenance
+
+
+def test_the_command_prints_where_the_report_is(planted_run, tmp_path):
+    result = run("report", planted_run, "--out", tmp_path / "r", "--band", "0.4,0.6")
+    assert result.exit_code == 0
+    assert f"report: {tmp_path / 'r' / 'index.html'}" in result.output
+    flags = (tmp_path / "r" / "tables" / "balance_flags.csv").read_text()
+    assert "0.4," in flags and "0.6," in flags
+
+
+def test_a_second_report_replaces_the_first_whole(planted_run, tmp_path):
+    out = tmp_path / "r"
+    assert run("report", planted_run, "--out", out).exit_code == 0
+    (out / "stale.txt").write_text("from an older report")
+    assert run("report", planted_run, "--out", out).exit_code == 0
+    assert not (out / "stale.txt").exists() and (out / "index.html").is_file()
+    assert [p.name for p in tmp_path.iterdir()] == ["r"]  # no temporary directories left
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        (lambda run_dir: shutil.rmtree(run_dir), "no such run directory"),
+        (lambda run_dir: shutil.rmtree(run_dir / "games"), "no games data"),
+        (
+            lambda run_dir: (run_dir / "games" / "part-00000.parquet").write_bytes(b"junk"),
+            "part-00000.parquet: not a readable Parquet file",
+        ),
+    ],
+)
+def test_errors_are_one_line_with_the_file_and_no_traceback(planted_run, tmp_path, setup, message):
+    broken = tmp_path / "run"
+    shutil.copytree(planted_run, broken, ignore=shutil.ignore_patterns("report"))
+    (broken / "report").mkdir()
+    (broken / "report" / "index.html").write_text("an earlier report")
+    setup(broken)
+    result = run("report", broken)
+    assert result.exit_code == 1
+    assert message in result.output and "Traceback" not in result.output
+    assert result.output.count("\n") == 1
+    if broken.exists():  # an earlier report is left as it was
+        assert (broken / "report" / "index.html").read_text() == "an earlier report"
+        assert [p.name for p in broken.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_bad_band_is_a_usage_error(planted_run):
+    result = run("report", planted_run, "--band", "0.6")
+    assert result.exit_code == 2 and "--band" in result.output
+
+
+def test_a_run_with_variants_reports_them_and_can_pick_one(tmp_path):
+    plans = [Plan(variant=f"bonus=0,{b}", seat_effect={2: (0.2 - 0.1 * b, 0.0)}) for b in range(3)]
+    path = synthetic_run(tmp_path / "sweep", 3_000, plans, seed=1, chunk_games=3_000)
+    assert run("report", path).exit_code == 0
+    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    variants = page.split('<section id="variants">')[1].split("</section>")[0]
+    assert "seat_by_variant.png" in variants and "Closest to fair" in variants
+    assert run("report", path, "--variant", "bonus=0,1", "--out", tmp_path / "one").exit_code == 0
+    one = (tmp_path / "one" / "index.html").read_text(encoding="utf-8")
+    assert "The run has one variant." in one
+
+
+def test_compare_writes_beside_run_b_and_finds_a_planted_patch(tmp_path):
+    before = synthetic_run(tmp_path / "before", 8_000, Plan(), seed=3, chunk_games=4_000)
+    after = synthetic_run(
+        tmp_path / "after", 8_000, Plan(strength={"amyba": 0.3}), seed=3, chunk_games=4_000
+    )
+    result = run("compare", before, after)
+    assert result.exit_code == 0, result.output
+    page = (after / "compare-before" / "index.html").read_text(encoding="utf-8")
+    for section in comparison.SECTION_IDS:
+        assert f'<section id="{section}">' in page
+    assert "paired" in page and '<span class="flag">amyba</span>' in page
+    assert not re.search(r"https?://", page)
+    assert (after / "compare-before" / "tables" / "idol_differences.csv").is_file()
+
+
+def test_compare_names_a_missing_run(tmp_path, planted_run):
+    result = run("compare", tmp_path / "missing", planted_run)
+    assert result.exit_code == 1 and "missing: no such run directory" in result.output
