@@ -1,5 +1,6 @@
 """`avarium simulate` and `avarium replay`: command-line glue over simulator.runner and
-simulator.replay (registered in simulator/cli.py)."""
+simulator.replay (registered in simulator/cli.py). Everything heavier than typer is imported
+inside the commands, so that `avarium --help` and the other commands start fast."""
 
 from __future__ import annotations
 
@@ -9,8 +10,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-
-from simulator.experiment import ExperimentError
 
 # Experiment flags that a --config file may not be combined with (the file says them), and the
 # run-wide ones it may (they apply to every variant of the file).
@@ -44,6 +43,7 @@ def _fail(message: str, code: int = 1) -> typer.Exit:
 
 def _experiment(config: Path | None, flags: dict[str, object]):
     from simulator import experiment
+    from simulator.experiment import ExperimentError
 
     try:
         if config is None:
@@ -261,6 +261,7 @@ def replay(
     game: Annotated[int, typer.Option("--game", "-g", min=0, help="The game id to replay.")],
 ) -> None:
     """Play one game of a run again and print its transcript."""
+    from simulator.experiment import ExperimentError
     from simulator.replay import ReplayError, replay_game
 
     try:

@@ -77,3 +77,15 @@ def test_the_dask_backend_explains_how_to_install_dask_when_it_is_missing(tmp_pa
     assert result.exit_code == 1
     assert "pip install 'avarium-balance-lab[cluster]'" in result.output
     assert not (tmp_path / "run").exists()
+
+
+def test_registering_the_commands_loads_neither_the_engine_nor_pyarrow():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, simulator.simulate_cli; "
+        "print(sorted(m for m in ('numba', 'pyarrow', 'joblib') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
