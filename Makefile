@@ -14,7 +14,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,cluster]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -22,6 +22,7 @@ demo: $(STAMP)
 	$(BIN)/avarium cards show --kind idol
 	$(BIN)/avarium play --idols touka,raj --seed 7 | tail -n 30
 	$(BIN)/avarium bench --games 5000
+	$(BIN)/avarium simulate --config experiments/demo.toml --out runs/demo
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

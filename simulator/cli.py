@@ -11,6 +11,7 @@ import typer
 
 from simulator.cards.errors import ERROR, CardNameError, CardSetError, Problem
 from simulator.constants import CardKind
+from simulator.simulate_cli import register as register_simulate
 
 app = typer.Typer(
     help="Avarium Balance Lab: Monte Carlo balance analysis for Avarium Academy.",
@@ -325,6 +326,8 @@ from reports.commands import compare_command, report_command  # noqa: E402
 
 app.command("report")(report_command)
 app.command("compare")(compare_command)
+
+register_simulate(app)  # simulate, replay: simulator/simulate_cli.py
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -8,16 +8,36 @@ from pathlib import Path
 
 
 def write_atomically(path: Path, text: str) -> Path:
-    """Write `text` to a temporary file beside `path`, flush it to disk, then rename it over."""
+    """Write `text` (UTF-8) to `path` whole or not at all; see write_bytes_atomically."""
+    return write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def write_bytes_atomically(path: Path, data: bytes | memoryview) -> Path:
+    """Write `data` to a hidden temporary file beside `path` (`.NAME.XXXX.tmp`), flush it to
+    disk, rename it over `path`, then flush the directory, so that after a crash or a power cut
+    `path` is either the old file or the whole new one. A crash leaves at most the temporary
+    file, which readers skip (pyarrow ignores names starting with '.')."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_directory(path.parent)
     return path
+
+
+def _sync_directory(path: Path) -> None:
+    """Make a rename in `path` durable (POSIX; elsewhere the rename is all we can do)."""
+    if os.name != "posix":
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

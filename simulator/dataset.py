@@ -1,0 +1,111 @@
+"""The run dataset's files (docs/data-schema.md): Arrow schemas, tables and Parquet part files.
+
+A chunk's columns (simulator.tabulate) become two tables, `games` (one row per game and seat)
+and `cards` (per-card counts per key), written as zstd Parquet with dictionary-encoded names,
+the smallest integer types that hold the values and the run's metadata, and published
+atomically, so a part file is either whole or absent.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from simulator.fileio import write_bytes_atomically
+from simulator.tabulate import CARD_TYPES, GAME_TYPES, NAME, Columns
+
+FOLDERS = ("games", "cards")
+NAME_TYPE = pa.dictionary(pa.int32(), pa.string())
+
+
+def _schema(types: dict[str, object]) -> pa.Schema:
+    return pa.schema(
+        [
+            (name, NAME_TYPE if kind == NAME else pa.from_numpy_dtype(np.dtype(kind)))
+            for name, kind in types.items()
+        ]
+    )
+
+
+GAMES_SCHEMA = _schema(GAME_TYPES)
+CARDS_SCHEMA = _schema(CARD_TYPES)
+
+
+def to_table(columns: Columns, schema: pa.Schema) -> pa.Table:
+    """Arrow table of a chunk's columns (already in their types: no copy but the names)."""
+    arrays = []
+    for f in schema:
+        values = columns.values[f.name]
+        if pa.types.is_dictionary(f.type):
+            names = pa.array(columns.names[f.name], pa.string())
+            arrays.append(pa.DictionaryArray.from_arrays(pa.array(values), names))
+        else:
+            arrays.append(pa.array(values, f.type))
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+# -- files ---------------------------------------------------------------------------------------
+
+
+def part_name(index: int) -> str:
+    return f"part-{index:05d}.parquet"
+
+
+def part_path(run: Path, folder: str, index: int) -> Path:
+    return run / folder / part_name(index)
+
+
+def encode(table: pa.Table, metadata: dict[str, str]) -> pa.Buffer:
+    """The table as Parquet bytes with the run's key-value metadata."""
+    sink = pa.BufferOutputStream()
+    pq.write_table(
+        table.replace_schema_metadata(metadata),
+        sink,
+        compression="zstd",
+        use_dictionary=True,
+        row_group_size=max(1, table.num_rows),
+    )
+    return sink.getvalue()
+
+
+def write_part(run: Path, folder: str, index: int, table: pa.Table, metadata: dict[str, str]):
+    write_bytes_atomically(part_path(run, folder, index), encode(table, metadata))
+
+
+def part_metadata(path: Path) -> tuple[dict[str, str], int] | None:
+    """A part file's avarium metadata and row count, or None when the file is not a whole
+    Parquet file (missing, cut short, or not Parquet at all)."""
+    try:
+        meta = pq.read_metadata(path)
+    except (OSError, pa.ArrowException):
+        return None
+    kv = {k.decode(): v.decode() for k, v in (meta.metadata or {}).items()}
+    return kv, meta.num_rows
+
+
+def chunk_metadata(
+    experiment_json: str, card_set: str, version: str, seed: int, chunk: dict[str, object]
+) -> dict[str, str]:
+    return {
+        "avarium.experiment": experiment_json,
+        "avarium.card_set": card_set,
+        "avarium.version": version,
+        "avarium.seed": str(seed),
+        "avarium.chunk": json.dumps(chunk, sort_keys=True),
+    }
+
+
+def remove_temporary(run: Path) -> int:
+    """Delete what a stopped run left half-written (hidden temporary files); returns how many."""
+    removed = 0
+    for folder in FOLDERS:
+        d = run / folder
+        if d.is_dir():
+            for path in d.glob(".*.tmp"):
+                path.unlink(missing_ok=True)
+                removed += 1
+    return removed

@@ -1,0 +1,290 @@
+"""Running an experiment: chunks of games played in worker processes, written as they finish.
+
+The games of a run are cut into chunks fixed by game id (each variant's games in runs of
+`chunk_size`; a chunk never spans two variants, so it has one card set and one player count).
+Workers (joblib: loky processes by default, or a Dask cluster) play a chunk and return its
+columns as numpy arrays (simulator.worker); the driver turns them into the `games/` and `cards/`
+part files named by chunk index, each written atomically. Since every game's seeds and seats
+follow from the experiment and its game id, any number of workers, any backend and any order of
+completion give the same files.
+
+A stopped run resumes: a chunk whose two files are whole and belong to this experiment is
+skipped, anything else (a missing, cut-short or foreign file, a leftover temporary file) is
+removed and played again. A directory that holds a different experiment is refused untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import time
+import tomllib
+import warnings
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from simulator import dataset
+from simulator.experiment import Experiment, diff_fields
+from simulator.fileio import write_atomically
+from simulator.worker import Chunk, Played, Task, play
+
+EXPERIMENT_FILE = "experiment.toml"
+BACKENDS = ("loky", "dask")
+
+
+class RunError(Exception):
+    """A run that cannot start or go on; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Reported before the first chunk (chunk None) and after every chunk written."""
+
+    chunk: Chunk | None
+    games_done: int
+    games_total: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    out: str
+    games: int  # in the run
+    games_before: int  # already written when this invocation started
+    games_played: int  # by this invocation
+    chunks: int
+    chunks_played: int
+    seconds: float
+    games_per_second: float
+    jobs: int
+    backend: str
+    worker_peak_mb: float  # the largest peak resident memory of any worker process
+    worker_cpu_seconds: float  # CPU time the workers spent playing, all together
+
+    def as_dict(self) -> dict[str, object]:
+        return dict(vars(self))
+
+
+def plan(experiment: Experiment) -> list[Chunk]:
+    """Every chunk of the run, in game-id order."""
+    chunks: list[Chunk] = []
+    size = experiment.chunk_size
+    for i, (first, v) in enumerate(zip(experiment.first_games(), experiment.variants, strict=True)):
+        for start in range(first, first + v.games, size):
+            chunks.append(Chunk(len(chunks), i, start, min(start + size, first + v.games)))
+    return chunks
+
+
+# -- the run directory ---------------------------------------------------------------------------
+
+
+def check_directory(out: Path, experiment: Experiment) -> bool:
+    """Whether `out` holds this experiment's run (True: resume it) or nothing yet (False);
+    raises RunError, changing nothing, when it holds anything else."""
+    stored_file = out / EXPERIMENT_FILE
+    if stored_file.exists():
+        try:
+            stored = tomllib.loads(stored_file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise RunError(f"{stored_file} cannot be read ({exc}); nothing was changed") from None
+        differences = diff_fields(stored, experiment.to_dict(), "")
+        if differences:
+            shown = "\n".join(f"  {d}" for d in differences[:12])
+            more = f"\n  ... and {len(differences) - 12} more" if len(differences) > 12 else ""
+            raise RunError(
+                f"{out} holds a run of a different experiment; nothing was changed.\n"
+                f"Differences (that run's value against this one's):\n{shown}{more}\n"
+                "Choose another --out, or delete that directory to start over."
+            )
+        return True
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise RunError(
+            f"{out} exists and holds no run (no {EXPERIMENT_FILE}); nothing was changed. "
+            "Choose a new or empty directory for --out."
+        )
+    return False
+
+
+def completed(out: Path, chunks: list[Chunk], experiment: Experiment) -> set[int]:
+    """Chunks whose two part files are whole and belong to this experiment; every other part
+    file of the plan is deleted, and so are temporary files a stopped run left."""
+    dataset.remove_temporary(out)
+    expected_json = experiment.to_json()
+    done = set()
+    for c in chunks:
+        v = experiment.variants[c.variant]
+        want = json.dumps(c.describe(v.label), sort_keys=True)
+        ok = True
+        for folder in dataset.FOLDERS:
+            found = dataset.part_metadata(dataset.part_path(out, folder, c.index))
+            ok = ok and (
+                found is not None
+                and found[0].get("avarium.chunk") == want
+                and found[0].get("avarium.experiment") == expected_json
+                and (folder != "games" or found[1] == c.games * v.players)
+            )
+        if ok:
+            done.add(c.index)
+        else:
+            for folder in dataset.FOLDERS:
+                dataset.part_path(out, folder, c.index).unlink(missing_ok=True)
+    return done
+
+
+def _write(out: Path, experiment: Experiment, played: Played) -> None:
+    c = played.chunk
+    v = experiment.variants[c.variant]
+    meta = dataset.chunk_metadata(
+        experiment.to_json(), v.card_set, experiment.version, experiment.seed, c.describe(v.label)
+    )
+    # cards first: a chunk counts as written once its games file exists and both are whole
+    cards = dataset.to_table(played.cards, dataset.CARDS_SCHEMA)
+    games = dataset.to_table(played.games, dataset.GAMES_SCHEMA)
+    dataset.write_part(out, "cards", c.index, cards, meta)
+    dataset.write_part(out, "games", c.index, games, meta)
+
+
+# -- backends ------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _dask(scheduler: str | None, jobs: int) -> Iterator[int]:
+    """A Dask client for joblib (connected to `scheduler`, or to a local cluster of `jobs`
+    worker processes); yields how many threads its workers have in all."""
+    from dask.distributed import Client, LocalCluster  # run() checked that it is installed
+    from joblib import parallel_config
+
+    with contextlib.ExitStack() as stack:
+        if scheduler:
+            try:
+                client = stack.enter_context(Client(scheduler, timeout="10s"))
+            except (OSError, TimeoutError) as exc:
+                raise RunError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+        else:
+            cluster = stack.enter_context(
+                LocalCluster(
+                    n_workers=jobs,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    host="127.0.0.1",
+                )
+            )
+            client = stack.enter_context(Client(cluster))
+        stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
+        yield sum(client.nthreads().values())  # joblib finds the client itself
+
+
+@contextlib.contextmanager
+def _backend(backend: str, scheduler: str | None, jobs: int) -> Iterator[tuple[int, int]]:
+    """Configure joblib for the backend; yields the n_jobs to ask joblib for and how many
+    workers that is."""
+    if backend == "dask":
+        with _dask(scheduler, jobs) as threads:
+            yield -1, threads  # every thread of every Dask worker
+        return
+    from joblib import parallel_config
+
+    with parallel_config(backend="loky"):
+        yield jobs, jobs
+
+
+def _played(tasks: list[Task], n_jobs: int) -> Iterator[Played]:
+    """The tasks' results as they finish. joblib keeps at most pre_dispatch tasks in flight and
+    we write each result before taking the next, so memory stays flat however long the run."""
+    from joblib import Parallel, delayed
+    from joblib.externals.loky.process_executor import TerminatedWorkerError
+
+    with warnings.catch_warnings():
+        # Stopping early cancels the tasks in flight: that is the point, not news.
+        warnings.filterwarnings("ignore", ".*tasks which were still being processed")
+        try:
+            yield from Parallel(
+                n_jobs=n_jobs,
+                return_as="generator_unordered",
+                batch_size=1,
+                pre_dispatch="2*n_jobs",
+            )(delayed(play)(t) for t in tasks)
+        except TerminatedWorkerError as exc:
+            raise RunError(
+                f"a worker process died ({exc.__class__.__name__}: out of memory or killed?); "
+                "the chunks written are kept: run the same command again to continue"
+            ) from None
+
+
+def _warm(task: Task) -> None:
+    """Compile the engine (or load it from numba's cache) once here before workers start, so
+    they load the cache instead of compiling it side by side."""
+    first = Chunk(task.chunk.index, task.chunk.variant, task.chunk.first, task.chunk.first + 1)
+    play(Task(first, task.variant, task.variant_first, task.seed))
+
+
+def run(
+    experiment: Experiment,
+    out: Path,
+    jobs: int = 1,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> Summary:
+    """Play the experiment into `out` (resuming what is there), calling `on_progress` once
+    before the first chunk (chunk None) and after each chunk written. Raises RunError for a
+    directory that holds another experiment, a backend that cannot start or a worker that
+    died."""
+    if backend not in BACKENDS:
+        raise RunError(f"--backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
+    if scheduler and backend != "dask":
+        raise RunError("--scheduler is the address of a Dask scheduler: add --backend dask")
+    if backend == "dask" and importlib.util.find_spec("distributed") is None:
+        raise RunError(
+            "--backend dask needs dask.distributed, an optional extra: "
+            "pip install 'avarium-balance-lab[cluster]'"
+        )
+    if jobs < 1:
+        raise RunError(f"--jobs: expected at least 1, got {jobs}")
+    started = time.perf_counter()
+    resuming = check_directory(out, experiment)
+    chunks = plan(experiment)
+    done = completed(out, chunks, experiment) if resuming else set()
+    before = sum(c.games for c in chunks if c.index in done)
+    firsts = experiment.first_games()
+    tasks = [
+        Task(c, experiment.variants[c.variant], firsts[c.variant], experiment.seed)
+        for c in chunks
+        if c.index not in done
+    ]
+    games_done, peak, written, workers, cpu = before, 0.0, 0, jobs, 0.0
+    if on_progress is not None:
+        on_progress(Progress(None, before, experiment.total_games))
+    if tasks:
+        with _backend(backend, scheduler, jobs) as (n_jobs, workers):
+            # Written once the backend is up, so a cluster that cannot be reached leaves nothing.
+            if not resuming:
+                write_atomically(out / EXPERIMENT_FILE, experiment.to_toml())
+            _warm(tasks[0])
+            with contextlib.closing(_played(tasks, n_jobs)) as results:  # closed even on errors
+                for played in results:
+                    _write(out, experiment, played)
+                    written += 1
+                    games_done += played.chunk.games
+                    peak = max(peak, played.peak_mb)
+                    cpu += played.cpu_seconds
+                    if on_progress is not None:
+                        on_progress(Progress(played.chunk, games_done, experiment.total_games))
+    seconds = time.perf_counter() - started
+    played_now = games_done - before
+    return Summary(
+        out=str(out),
+        games=experiment.total_games,
+        games_before=before,
+        games_played=played_now,
+        chunks=len(chunks),
+        chunks_played=written,
+        seconds=round(seconds, 3),
+        games_per_second=round(played_now / seconds, 1) if seconds > 0 else 0.0,
+        jobs=workers,
+        backend=backend,
+        worker_peak_mb=round(peak, 1),
+        worker_cpu_seconds=round(cpu, 3),
+    )

@@ -1,0 +1,286 @@
+"""`avarium simulate` and `avarium replay`: command-line glue over simulator.runner and
+simulator.replay (registered in simulator/cli.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from simulator.experiment import ExperimentError
+
+# Experiment flags that a --config file may not be combined with (the file says them), and the
+# run-wide ones it may (they apply to every variant of the file).
+_VARIANT_FLAGS = {
+    "players": "--players",
+    "idols": "--idols",
+    "seating": "--seating",
+    "mirrors": "--mirrors",
+    "bots": "--strategy",
+    "bonus": "--bonus",
+    "rules": "--rule",
+    "label": "--label",
+    "cards": "--cards",
+    "sets": "--set",
+    "patches": "--patch",
+    "profiles": "--profiles",
+}
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _experiment(config: Path | None, flags: dict[str, object]):
+    from simulator import experiment
+
+    try:
+        if config is None:
+            return experiment.from_flags(flags)
+        clash = [_VARIANT_FLAGS[k] for k in _VARIANT_FLAGS if flags.get(k) not in (None, [])]
+        if clash:
+            raise _fail(
+                f"{', '.join(clash)} cannot be combined with --config: set them in {config} "
+                "(at its top level for every variant)",
+                2,
+            )
+        overrides = {
+            k: flags[k]
+            for k in ("seed", "chunk_size", "games", "games_per_pairing")
+            if flags.get(k) is not None
+        }
+        return experiment.load(config, overrides)
+    except ExperimentError as exc:
+        for line in exc.problems:
+            typer.echo(line, err=True)
+        raise _fail(
+            f"{len(exc.problems)} problem(s) in the experiment; nothing was run", 2
+        ) from None
+
+
+class _Bar:
+    """The progress bar on stderr: games done, games per second, time left. Silent under
+    --quiet or when stderr is not a terminal (CI logs, pipes)."""
+
+    def __init__(self, quiet: bool) -> None:
+        from rich.console import Console
+
+        self.console = Console(stderr=True)
+        self.enabled = not quiet and self.console.is_terminal
+        self.progress = None
+        self.task = None
+
+    def __enter__(self) -> _Bar:
+        if self.enabled:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self.progress = Progress(
+                TextColumn("games"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[rate]}"),
+                TimeElapsedColumn(),
+                TextColumn("elapsed,"),
+                TimeRemainingColumn(),
+                TextColumn("left"),
+                console=self.console,
+                transient=True,
+            )
+            self.progress.__enter__()
+        return self
+
+    def __call__(self, event) -> None:
+        if self.progress is None:
+            return
+        if self.task is None:  # the first event: games already written when the run started
+            self.task = self.progress.add_task(
+                "games", total=event.games_total, completed=event.games_done, rate=""
+            )
+            return
+        self.progress.update(self.task, completed=event.games_done)
+        speed = self.progress.tasks[0].speed
+        self.progress.update(self.task, rate=f"{speed:,.0f} games/s" if speed else "")
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None:
+            self.progress.__exit__(*exc)
+
+
+def simulate(
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", "-c", help="Experiment file (TOML; may hold several variants)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="Run directory (default: runs/<file name> or runs/<label>)."
+        ),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Players per game, 2 to 4 (default 2).")
+    ] = None,
+    idols: Annotated[
+        str | None, typer.Option(help='Idol pool: "all" (default) or names, e.g. touka,raj,kitty.')
+    ] = None,
+    seating: Annotated[
+        str | None,
+        typer.Option(
+            help='"all": every ordered seating of the pool in turn (default for 2 players); '
+            '"balanced": a balanced random draw of Idols and seats (default for 3-4).'
+        ),
+    ] = None,
+    mirrors: Annotated[
+        bool | None, typer.Option("--mirrors/--no-mirrors", help="Let two seats share an Idol.")
+    ] = None,
+    strategy: Annotated[
+        str | None,
+        typer.Option(help="Bot for every seat, or one per seat comma-separated (default random)."),
+    ] = None,
+    bonus: Annotated[
+        str | None, typer.Option(help="Starting Reputation per seat, e.g. 0,2 (default: rules).")
+    ] = None,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option("--rule", help="Rules option NAME=VALUE, e.g. max_turns=200 (repeatable)."),
+    ] = None,
+    games: Annotated[int | None, typer.Option(help="Games in total (default 10,000).")] = None,
+    games_per_pairing: Annotated[
+        int | None, typer.Option(help='Games per seating instead (with seating "all").')
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Run seed (default 0).")] = None,
+    chunk_size: Annotated[
+        int | None, typer.Option(help="Games per part file (default: up to 20,000).")
+    ] = None,
+    label: Annotated[str | None, typer.Option(help='Variant label (default "main").')] = None,
+    path: Annotated[
+        Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
+    ] = None,
+    sets: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Override a card field, e.g. kumara_raj.merit=18 (repeatable)."),
+    ] = None,
+    patch: Annotated[
+        list[Path] | None, typer.Option("--patch", help="Apply a TOML patch file (repeatable).")
+    ] = None,
+    profiles: Annotated[
+        Path | None,
+        typer.Option(help="Bot weight profiles (default: strategies/profiles.toml)."),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).")
+    ] = _cpus(),
+    backend: Annotated[
+        str | None, typer.Option(help="loky (default: processes on this machine) or dask.")
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="Dask scheduler address, e.g. tcp://host:8786 (default: a local one)."),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Simulate an experiment into a Parquet dataset; rerun the same command to resume."""
+    from simulator import runner
+
+    flags = {
+        "players": players,
+        "idols": idols,
+        "seating": seating,
+        "mirrors": mirrors,
+        "bots": strategy,
+        "bonus": bonus,
+        "rules": rule,
+        "games": games,
+        "games_per_pairing": games_per_pairing,
+        "seed": seed,
+        "chunk_size": chunk_size,
+        "label": label,
+        "cards": None if path is None else str(path),
+        "sets": sets,
+        "patches": None if not patch else [str(p) for p in patch],
+        "profiles": None if profiles is None else str(profiles),
+    }
+    experiment = _experiment(config, flags)
+    if out is None:
+        out = Path("runs") / (config.stem if config else experiment.variants[0].label)
+    if backend is None:
+        backend = "dask" if scheduler else "loky"
+    with _Bar(quiet or as_json) as bar:
+        try:
+            summary = runner.run(experiment, out, jobs, backend, scheduler, on_progress=bar)
+        except runner.RunError as exc:
+            raise _fail(str(exc)) from None
+        except KeyboardInterrupt:
+            raise _fail(
+                f"interrupted; every chunk written to {out} is kept: run the same command again "
+                "to continue",
+                130,
+            ) from None
+    if as_json:
+        typer.echo(json.dumps(summary.as_dict(), indent=2))
+        return
+    typer.echo(_summary_text(summary))
+
+
+def _summary_text(s) -> str:
+    if s.games_played == 0:
+        return f"nothing to do: all {s.games:,} games are already in {s.out}"
+    lines = []
+    if s.games_before:
+        lines.append(f"resumed: {s.games_before:,} games were already written")
+    lines.append(
+        f"simulated {s.games_played:,} games in {s.seconds:,.1f} s ({s.games_per_second:,.0f} "
+        f"games/s, start-up included) with {s.jobs} job(s) ({s.backend}); "
+        f"{'largest worker' if s.jobs > 1 else 'memory'} {s.worker_peak_mb:,.0f} MB"
+    )
+    lines.append(f"data: {s.out}/games and {s.out}/cards ({s.chunks} parts; experiment.toml)")
+    return "\n".join(lines)
+
+
+def replay(
+    run: Annotated[Path, typer.Argument(help="A run directory written by avarium simulate.")],
+    game: Annotated[int, typer.Option("--game", "-g", min=0, help="The game id to replay.")],
+) -> None:
+    """Play one game of a run again and print its transcript."""
+    from simulator.replay import ReplayError, replay_game
+
+    try:
+        lines, recorded, replayed = replay_game(run, game)
+    except ExperimentError as exc:
+        for line in exc.problems:
+            typer.echo(line, err=True)
+        raise _fail(f"cannot replay from {run}") from None
+    except ReplayError as exc:
+        raise _fail(str(exc)) from None
+    for line in lines:
+        typer.echo(line)
+    typer.echo(f"\nrecorded in {run}: {recorded}")
+    if replayed is not None and replayed != recorded:
+        raise _fail(
+            f"the replay ({replayed}) differs from the recorded game: the engine or the bots "
+            "changed since the run"
+        )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate)
+    app.command("replay")(replay)

@@ -1,0 +1,79 @@
+"""`avarium simulate`: a summary at the end (or JSON), quiet when not on a terminal, and clear
+errors with non-zero exit codes."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from simulator.cli import app
+from tests.simulate.conftest import games_of
+
+cli = CliRunner()
+
+
+def simulate(*args: str):
+    return cli.invoke(app, ["simulate", "--games", "60", "--chunk-size", "30", "-j", "1", *args])
+
+
+def test_simulate_prints_a_short_summary_and_leaves_the_dataset(tmp_path):
+    out = tmp_path / "run"
+    result = simulate("--out", str(out), "--strategy", "heuristic,random", "--idols", "touka,raj")
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[0].startswith("simulated 60 games in ")
+    assert " games/s, start-up included) with 1 job(s) (loky)" in lines[0]
+    assert lines[1] == f"data: {out}/games and {out}/cards (2 parts; experiment.toml)"
+    df = games_of(out)
+    assert set(df["bot"]) == {"heuristic.balanced", "random"}
+    assert set(df["idol"]) == {"hatsurugi_touka", "kumara_raj"}
+    again = simulate("--out", str(out), "--strategy", "heuristic,random", "--idols", "touka,raj")
+    assert again.output.strip() == f"nothing to do: all 60 games are already in {out}"
+
+
+def test_json_prints_the_summary_as_one_object(tmp_path):
+    result = simulate("--out", str(tmp_path / "run"), "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 60 and summary["games_played"] == 60
+    assert summary["chunks"] == 2 and summary["backend"] == "loky"
+    assert summary["games_per_second"] > 0 and summary["worker_peak_mb"] > 0
+
+
+def test_the_default_run_directory_is_named_after_the_label(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = simulate("--label", "duel")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "runs" / "duel" / "experiment.toml").is_file()
+
+
+def test_a_different_experiment_in_the_same_directory_fails_with_exit_code_1(tmp_path):
+    out = str(tmp_path / "run")
+    assert simulate("--out", out).exit_code == 0
+    result = simulate("--out", out, "--seed", "4")
+    assert result.exit_code == 1
+    assert "holds a run of a different experiment; nothing was changed" in result.output
+    assert "seed (0 against 4)" in result.output
+
+
+def test_the_dask_backend_without_dask_or_scheduler_flags_is_explained(tmp_path):
+    result = simulate(
+        "--out", str(tmp_path / "run"), "--scheduler", "tcp://x:1", "--backend", "loky"
+    )
+    assert result.exit_code == 1
+    assert "--scheduler is the address of a Dask scheduler: add --backend dask" in result.output
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_dask_backend_explains_how_to_install_dask_when_it_is_missing(tmp_path, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "distributed" else real(name)
+    )
+    result = simulate("--out", str(tmp_path / "run"), "--backend", "dask")
+    assert result.exit_code == 1
+    assert "pip install 'avarium-balance-lab[cluster]'" in result.output
+    assert not (tmp_path / "run").exists()
