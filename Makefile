@@ -23,6 +23,7 @@ demo: $(STAMP)
 	$(BIN)/avarium play --idols touka,raj --seed 7 | tail -n 30
 	$(BIN)/avarium bench --games 5000
 	$(BIN)/avarium simulate --config experiments/demo.toml --out runs/demo
+	$(BIN)/avarium report runs/demo
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -323,9 +323,12 @@ def ladder(
 
 # Analysis and report commands live in reports/commands.py (issue 6).
 from reports.commands import compare_command, report_command  # noqa: E402
+from reports.tuning import sweep_command, tune_bonus_command  # noqa: E402
 
 app.command("report")(report_command)
 app.command("compare")(compare_command)
+app.command("tune-bonus")(tune_bonus_command)
+app.command("sweep")(sweep_command)
 
 register_simulate(app)  # simulate, replay: simulator/simulate_cli.py
 

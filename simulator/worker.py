@@ -84,9 +84,12 @@ def play(task: Task) -> Played:
 
     started, cpu = time.perf_counter(), time.process_time()
     c, v = task.chunk, task.variant
-    deal, bots = game_seeds(task.seed, np.arange(c.first, c.stop))
+    # Game k of every variant is dealt from the same seeds and seated alike (seeds and
+    # seatings count games from the variant's first), so variants compare game for game:
+    # a sweep point differs from the next only by what the variant changes.
     local = c.first - task.variant_first
-    seats = seat_idols(v, c.variant, task.seed, local, local + c.games)
+    deal, bots = game_seeds(task.seed, np.arange(local, local + c.games))
+    seats = seat_idols(v, 0, task.seed, local, local + c.games)
     result = play_chunk(
         v.card_data, v.rules, v.players, v.idol_indices[seats], v.bots, deal, bots, v.bonus,
         v.profiles_path,

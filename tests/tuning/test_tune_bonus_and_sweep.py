@@ -1,0 +1,95 @@
+"""tune-bonus and sweep: the points tried, the same deals at every point, the recommendation,
+the report, and clear errors for a bad sweep."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from reports.tuning import bonus_vectors, parse_sweep
+from simulator.cli import app
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, list(args))
+
+
+def test_bonus_vectors_give_the_first_seat_nothing_and_later_seats_never_less():
+    assert bonus_vectors(2, 3) == [(0, 0), (0, 1), (0, 2), (0, 3)]
+    three = bonus_vectors(3, 4)
+    assert len(three) == 15 and (0, 1, 2) in three and (0, 2, 1) not in three
+    assert len(bonus_vectors(4, 4)) == 35
+    assert all(v[0] == 0 and list(v) == sorted(v) for v in bonus_vectors(4, 3))
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "values"),
+    [
+        ("kumara_raj.merit=16..18", "kumara_raj.merit", [16, 17, 18]),
+        ("raj.merit=16..22..3", "raj.merit", [16, 19, 22]),
+        ("touka.combat=3,5", "touka.combat", [3, 5]),
+    ],
+)
+def test_a_sweep_is_a_card_field_and_its_values(text, target, values):
+    assert parse_sweep(text) == (target, values)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("merit=16..18", "expected CARD.FIELD=FROM..TO"),
+        ("raj.merit=18..16", "FROM <= TO"),
+        ("raj.merit=16", "at least two values"),
+        ("raj.merit=a..b", "whole numbers"),
+    ],
+)
+def test_a_bad_sweep_is_a_clear_error(text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_sweep(text)
+
+
+def test_tune_bonus_plays_every_point_on_the_same_deals_and_recommends_one(tmp_path):
+    out = tmp_path / "tune"
+    result = run(
+        "tune-bonus", "--players", "2", "--max-bonus", "1", "--games-per-point", "112",
+        "--out", str(out), "--jobs", "1", "-q",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "| bonus=0,0 |" in result.output and "| bonus=0,1 |" in result.output
+    assert "recommended: bonus=0," in result.output and "probability" in result.output
+    assert (out / "report" / "index.html").exists()
+    games = pd.read_parquet(out / "games")
+    first = games[games["variant"] == "bonus=0,0"].sort_values(["game_seed", "seat"])
+    second = games[games["variant"] == "bonus=0,1"].sort_values(["game_seed", "seat"])
+    assert list(first["game_seed"]) == list(second["game_seed"])  # the same deals
+    assert list(first["idol"]) == list(second["idol"])  # seated alike
+    assert set(second.loc[second["seat"] == 1, "bonus"]) == {1}
+    again = run(
+        "tune-bonus", "--players", "2", "--max-bonus", "1", "--games-per-point", "112",
+        "--out", str(out), "--jobs", "1", "-q",
+    )  # fmt: skip
+    assert again.exit_code == 0 and "is complete: reading it" in again.output
+
+
+def test_sweep_prints_each_idols_win_rate_at_every_value(tmp_path):
+    out = tmp_path / "sweep"
+    result = run(
+        "sweep", "--set", "kumara_raj.merit=10,30", "--games-per-point", "112",
+        "--out", str(out), "--jobs", "1", "-q",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "| kumara_raj.merit=10 | kumara_raj.merit=30 |" in result.output
+    assert "| kumara_raj |" in result.output and (out / "report" / "index.html").exists()
+    games = pd.read_parquet(out / "games")
+    raj = games[games["idol"] == "kumara_raj"].groupby("variant", observed=True)["won"].mean()
+    assert raj["kumara_raj.merit=30"] > raj["kumara_raj.merit=10"]  # more Merit, more wins
+
+
+def test_a_sweep_of_a_field_that_does_not_exist_names_it_and_writes_nothing(tmp_path):
+    out = tmp_path / "bad"
+    result = run("sweep", "--set", "raj.mreit=1..2", "--games-per-point", "100", "--out",
+                 str(out), "-q")  # fmt: skip
+    assert result.exit_code == 2
+    assert 'unknown field "mreit"' in result.output and 'did you mean "merit"' in result.output
+    assert not out.exists()
