@@ -5,8 +5,8 @@ The games of a run are cut into chunks fixed by game id (each variant's games in
 Workers (joblib: loky processes by default, or a Dask cluster) play a chunk and return its
 columns as numpy arrays (simulator.worker); the driver turns them into the `games/` and `cards/`
 part files named by chunk index, each written atomically. Since every game's seeds and seats
-follow from the experiment and its game id, any number of workers, any backend and any order of
-completion give the same files.
+follow from the run seed and the game's place in its variant, any number of workers, any backend
+and any order of completion give the same files.
 
 A stopped run resumes: a chunk whose two files are whole and belong to this experiment is
 skipped, anything else (a missing, cut-short or foreign file, a leftover temporary file) is

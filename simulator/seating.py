@@ -11,9 +11,11 @@
   which Idols meet is random. With mirrors, every seat draws its own order, so an Idol may meet
   itself, and each Idol still plays once per seat per block.
 
-A block's order comes from `SeedSequence(run seed, spawn_key=(SEATING_KEY, variant, block))`,
-a stream apart from the games' own seeds (their keys have one word), so seats are a function of
-the experiment and the game id alone.
+A block's order comes from `SeedSequence(run seed, spawn_key=(SEATING_KEY, 0, block))`, a
+stream apart from the games' own seeds (their keys have one word). It is the same in every
+variant (the 0 once was the variant's index; runs written since variants share their deals
+rely on it staying 0), so seats are a function of the run seed and the game's place in its
+variant alone, and variants with the same pool seat game k alike.
 """
 
 from __future__ import annotations
@@ -40,15 +42,13 @@ def every_seating(players: int, pool: int, mirrors: bool) -> np.ndarray:
     return ((starts[:, None, :] + shifts[None, :, None]) % pool).reshape(-1, players)
 
 
-def _block_orders(run_seed: int, variant_index: int, block: int, pool: int, rows: int):
-    seq = np.random.SeedSequence(run_seed, spawn_key=(SEATING_KEY, variant_index, block))
+def _block_orders(run_seed: int, block: int, pool: int, rows: int):
+    seq = np.random.SeedSequence(run_seed, spawn_key=(SEATING_KEY, 0, block))
     rng = np.random.default_rng(seq)
     return np.stack([rng.permutation(pool) for _ in range(rows)]).astype(np.int32)
 
 
-def seat_idols(
-    variant: Variant, variant_index: int, run_seed: int, first: int, stop: int
-) -> np.ndarray:
+def seat_idols(variant: Variant, run_seed: int, first: int, stop: int) -> np.ndarray:
     """Pool positions (games, players) of the variant's games first..stop-1 (counted from the
     variant's first game)."""
     n, k = variant.players, len(variant.idols)
@@ -61,10 +61,10 @@ def seat_idols(
     for block in range(first // k, -(-stop // k)):
         j = np.arange(max(first, block * k), min(stop, (block + 1) * k)) - block * k
         if variant.mirrors:
-            orders = _block_orders(run_seed, variant_index, block, k, n)
+            orders = _block_orders(run_seed, block, k, n)
             rows = orders[seats[None, :], j[:, None]]
         else:
-            order = _block_orders(run_seed, variant_index, block, k, 1)[0]
+            order = _block_orders(run_seed, block, k, 1)[0]
             rows = order[(j[:, None] + seats[None, :]) % k]
         out[j + block * k - first] = rows
     return out

@@ -1,8 +1,9 @@
 """Per-game seeds: the deal's and the bots' seeds of every game, from the run seed and its index.
 
-Game g of a run with seed s plays with the two words of
-`numpy.random.SeedSequence(s, spawn_key=(g,)).generate_state(2, numpy.uint32)`: the first seeds
-the deal, the second the bots. A game's seeds depend on nothing but (s, g), so a run gives the
+Game k of a variant of a run with seed s (k counted from the variant's first game, so game k of
+every variant is dealt alike) plays with the two words of
+`numpy.random.SeedSequence(s, spawn_key=(k,)).generate_state(2, numpy.uint32)`: the first seeds
+the deal, the second the bots. A game's seeds depend on nothing but (s, k), so a run gives the
 same games whatever the number of workers, the backend or the order chunks finish in.
 
 Building one SeedSequence per game costs about 11 µs (11 s of a million-game run), so this module
@@ -26,7 +27,7 @@ _MIX_MULT_R = 0x4973F715
 _XSHIFT = np.uint32(16)
 _MASK = 0xFFFFFFFF
 
-MAX_GAME_ID = 2**32 - 1  # a game id is one 32-bit word of the spawn key
+MAX_GAME_ID = 2**32 - 1  # a game index is one 32-bit word of the spawn key
 
 
 def _words(value: int) -> list[int]:

@@ -89,7 +89,7 @@ def play(task: Task) -> Played:
     # a sweep point differs from the next only by what the variant changes.
     local = c.first - task.variant_first
     deal, bots = game_seeds(task.seed, np.arange(local, local + c.games))
-    seats = seat_idols(v, 0, task.seed, local, local + c.games)
+    seats = seat_idols(v, task.seed, local, local + c.games)
     result = play_chunk(
         v.card_data, v.rules, v.players, v.idol_indices[seats], v.bots, deal, bots, v.bonus,
         v.profiles_path,

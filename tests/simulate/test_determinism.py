@@ -63,3 +63,19 @@ def test_backend_dask_alone_starts_a_local_cluster_with_the_same_dataset(referen
     summary = run(small(), tmp_path / "local", jobs=1, backend="dask")
     assert summary.backend == "dask" and summary.jobs == 1
     pd.testing.assert_frame_equal(games_of(tmp_path / "local"), games_of(reference_run))
+
+
+def test_game_k_of_every_variant_has_the_same_deal_and_seats(tmp_path):
+    path = tmp_path / "e.toml"
+    path.write_text(
+        'seed = 3\ngames = 40\nplayers = 3\nchunk_size = 25\n[[variant]]\nlabel = "a"\n'
+        '[[variant]]\nlabel = "b"\nbonus = [1, 1, 1]\n',
+        encoding="utf-8",
+    )
+    run(load(path), tmp_path / "run", jobs=1)
+    df = games_of(tmp_path / "run")
+    a, b = (df[df["variant"] == v].reset_index(drop=True) for v in "ab")
+    assert (b["game_id"] == a["game_id"] + 40).all()
+    for column in ("game_seed", "bot_seed", "seat", "idol"):
+        assert (a[column] == b[column]).all(), column
+    assert set(b["bonus"]) == {1}
