@@ -85,13 +85,13 @@ def _run(doc: dict, out: Path, jobs: int, quiet: bool) -> None:
     """Resolve the experiment and play it into out (resuming or reading what is there)."""
     from simulator import runner
     from simulator.experiment import ExperimentError, resolve
-    from simulator.simulate_cli import _Bar
+    from simulator.simulate_cli import ProgressBar
 
     try:
         experiment = resolve(doc, None, Path.cwd())
     except ExperimentError as exc:
         raise _fail(str(exc), 2) from None
-    with _Bar(quiet) as bar:
+    with ProgressBar(quiet) as bar:
         try:
             summary = runner.run(experiment, out, jobs, "loky", None, on_progress=bar)
         except runner.RunError as exc:

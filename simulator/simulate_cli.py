@@ -69,7 +69,7 @@ def _experiment(config: Path | None, flags: dict[str, object]):
         ) from None
 
 
-class _Bar:
+class ProgressBar:
     """The progress bar on stderr: games done, games per second, time left. Silent under
     --quiet or when stderr is not a terminal (CI logs, pipes)."""
 
@@ -81,7 +81,7 @@ class _Bar:
         self.progress = None
         self.task = None
 
-    def __enter__(self) -> _Bar:
+    def __enter__(self) -> ProgressBar:
         if self.enabled:
             from rich.progress import (
                 BarColumn,
@@ -224,7 +224,7 @@ def simulate(
         out = Path("runs") / (config.stem if config else experiment.variants[0].label)
     if backend is None:
         backend = "dask" if scheduler else "loky"
-    with _Bar(quiet or as_json) as bar:
+    with ProgressBar(quiet or as_json) as bar:
         try:
             summary = runner.run(experiment, out, jobs, backend, scheduler, on_progress=bar)
         except runner.RunError as exc:
