@@ -83,25 +83,14 @@ def parse_sweep(text: str) -> tuple[str, list[int]]:
 
 def _run(doc: dict, out: Path, jobs: int, quiet: bool) -> None:
     """Resolve the experiment and play it into out (resuming or reading what is there)."""
-    from simulator import runner
     from simulator.experiment import ExperimentError, resolve
-    from simulator.simulate_cli import ProgressBar
+    from simulator.simulate_cli import play_experiment
 
     try:
         experiment = resolve(doc, None, Path.cwd())
     except ExperimentError as exc:
         raise _fail(str(exc), 2) from None
-    with ProgressBar(quiet) as bar:
-        try:
-            summary = runner.run(experiment, out, jobs, "loky", None, on_progress=bar)
-        except runner.RunError as exc:
-            raise _fail(str(exc)) from None
-        except KeyboardInterrupt:
-            raise _fail(
-                f"interrupted; every chunk written to {out} is kept: run the same command again "
-                "to continue",
-                130,
-            ) from None
+    summary = play_experiment(experiment, out, jobs, quiet=quiet)
     if summary.games_played:
         typer.echo(f"played {summary.games_played:,} games in {summary.seconds:.0f} s into {out}")
     else:

@@ -199,7 +199,6 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Simulate an experiment into a Parquet dataset; rerun the same command to resume."""
-    from simulator import runner
 
     flags = {
         "players": players,
@@ -224,9 +223,22 @@ def simulate(
         out = Path("runs") / (config.stem if config else experiment.variants[0].label)
     if backend is None:
         backend = "dask" if scheduler else "loky"
-    with ProgressBar(quiet or as_json) as bar:
+    summary = play_experiment(experiment, out, jobs, backend, scheduler, quiet or as_json)
+    if as_json:
+        typer.echo(json.dumps(summary.as_dict(), indent=2))
+        return
+    typer.echo(_summary_text(summary))
+
+
+def play_experiment(experiment, out: Path, jobs: int, backend: str = "loky",
+                    scheduler: str | None = None, quiet: bool = False):  # fmt: skip
+    """Run an experiment into `out` with the progress bar; a failure or Ctrl-C becomes a clear
+    message and an exit code (1, or 130 when interrupted), what was written is kept."""
+    from simulator import runner
+
+    with ProgressBar(quiet) as bar:
         try:
-            summary = runner.run(experiment, out, jobs, backend, scheduler, on_progress=bar)
+            return runner.run(experiment, out, jobs, backend, scheduler, on_progress=bar)
         except runner.RunError as exc:
             raise _fail(str(exc)) from None
         except KeyboardInterrupt:
@@ -235,10 +247,6 @@ def simulate(
                 "to continue",
                 130,
             ) from None
-    if as_json:
-        typer.echo(json.dumps(summary.as_dict(), indent=2))
-        return
-    typer.echo(_summary_text(summary))
 
 
 def _summary_text(s) -> str:
