@@ -34,3 +34,11 @@ def test_every_ruling_names_tests_that_exist():
     assert named <= defined, sorted(named - defined)
     rows = [line for line in text.splitlines() if re.match(r"\| \d+ \|", line)]
     assert all("`test_" in row for row in rows), "every ruling names a test"
+
+
+def test_every_bot_weight_is_explained_in_the_bots_guide():
+    from strategies.weights import NAMES
+
+    guide = (ROOT / "docs" / "bots.md").read_text()
+    rows = {line.split("|")[1].strip().strip("`") for line in guide.splitlines() if "| `" in line}
+    assert set(NAMES) <= rows, sorted(set(NAMES) - rows)
