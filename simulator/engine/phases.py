@@ -36,6 +36,7 @@ from simulator.engine.layout import (
     G_DEC_PLAYER,
     G_DECL,
     G_DONE,
+    G_ELIMINATED,
     G_END_PLAYER,
     G_FIGHT,
     G_LIMIT_BREACH,
@@ -127,12 +128,14 @@ def check_state(st, tb):
         school_ran_out(st)
         return
     first_out = -1
+    order = 0  # players expelled by this check share one expulsion order
     for j in range(n):
         p = j  # turn order is seat order
         if st[ROW_SEAT + p, P_ALIVE] == 1 and st[ROW_SEAT + p, P_MERIT] <= 0:
             if first_out < 0:
                 first_out = p
-            eliminate(st, p)
+                order = st[G_ELIMINATED] + 1
+            eliminate(st, p, order)
     alive = 0
     last = -1
     for p in range(n):

@@ -316,12 +316,13 @@ def expel(st, tb, c, by):
 
 
 @njit
-def eliminate(st, p):
+def eliminate(st, p, order):
     """Seat p is expelled from the School (0 Merit): its Students go to the Expel Pile, its
-    Schemes to the Trash Pile, its Idol out of the game (ruling 8)."""
+    Schemes to the Trash Pile, its Idol out of the game (ruling 8). `order` numbers the
+    expulsion (1 = the first); players expelled at the same moment share it."""
     st[ROW_SEAT + p, P_ALIVE] = 0
     st[G_ELIMINATED] += 1
-    st[ROW_SEAT + p, P_PLACE] = st[G_ELIMINATED]
+    st[ROW_SEAT + p, P_PLACE] = order
     st[ROW_SEAT + p, P_MERIT] = 0
     for c in range(st[G_N_CARDS]):
         if st[ROW_CARD + c, C_OWNER] != p:

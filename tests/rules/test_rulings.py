@@ -178,6 +178,27 @@ def test_option_all_remaining_players_expelled_at_once_is_a_draw(bundled):
     assert (r.winner, r.reason) == (None, "draw")
 
 
+def test_players_expelled_at_the_same_moment_share_their_expulsion_order(bundled):
+    g = scenario(
+        """
+        p0: idol raj
+        p1: idol amyba
+        p2: idol hojo
+        p3: idol touka
+        """,
+        bundled,
+        rules=Rules(simultaneous_expulsion="draw"),
+    )
+    g.state[L.ROW_SEAT + 3, L.P_MERIT] = 0
+    check_state(g.state, g.tables)
+    for p in (0, 1, 2):
+        g.state[L.ROW_SEAT + p, L.P_MERIT] = 0
+    check_state(g.state, g.tables)
+    r = g.result()
+    assert (r.winner, r.reason) == (None, "draw")
+    assert r.placement == (2, 2, 2, 1)  # Touka out first, then the other three together
+
+
 def test_simultaneous_expulsion_goes_to_turn_order_by_default(bundled):
     g = scenario(
         """
