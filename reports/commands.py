@@ -105,8 +105,9 @@ def compare_command(
         str | None, typer.Option(help="Compare only this variant of both runs.")
     ] = None,
 ) -> None:
-    """Compare two runs: per-Idol and per-seat win-rate differences, paired when they share
-    their deals."""
+    """Compare two runs: per-Idol and per-seat win-rate differences.
+
+    Paired when the runs share their deals; writes the same kind of report as `report`."""
     try:
         target = build_comparison(run_a, run_b, out, variant)
     except DatasetError as exc:

@@ -171,10 +171,12 @@ def tune_bonus_command(
     profiles: Annotated[Path | None, typer.Option(help="Bot weight profiles.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
-    """Find the starting Reputation bonus per seat that makes the seats fairest: plays every
-    bonus vector (first seat 0, later seats never less than earlier ones) on the same deals,
-    prints the seat win rates at each with 95% intervals and recommends the fairest, with the
-    probability that it truly is; writes the run's report (seat win rate against bonus)."""
+    """Find the starting Reputation bonus per seat that makes the seats fairest.
+
+    Plays every bonus vector (first seat 0, later seats never less than earlier ones) on the
+    same deals, prints the seat win rates at each with 95% intervals and recommends the fairest,
+    with the probability that it truly is; writes the run's report (seat win rate against
+    bonus). Rerunning resumes the sweep, or reads it when complete."""
     from analysis.dataset import DatasetError, load_run
     from analysis.sweeps import closest_to_fair, seat_winrates_by_variant
 
@@ -228,9 +230,11 @@ def sweep_command(
     profiles: Annotated[Path | None, typer.Option(help="Bot weight profiles.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
-    """Sweep one or two card fields over values on the same deals: prints each Idol's win
-    rate at every value with 95% intervals and writes the run's report (win rate against the
-    swept value): the curve to read a fix from."""
+    """Sweep one or two card fields: each Idol's win rate at every value.
+
+    Plays every value (or pair of values) on the same deals, prints each Idol's win rate at
+    each with 95% intervals and writes the run's report (win rate against the swept value): the
+    curve to read a fix from. Rerunning resumes the sweep, or reads it when complete."""
     from analysis.dataset import DatasetError, load_run
     from analysis.sweeps import idol_winrates_by_variant
 

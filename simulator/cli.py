@@ -272,8 +272,10 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
     path: CardsOpt = None,
 ) -> None:
-    """Measure speed: games and decisions per second per core for random, heuristic and
-    lookahead bots; start-up times."""
+    """Measure speed: games and decisions per second per core, start-up times.
+
+    Random players first (the engine alone), then heuristic against heuristic, then lookahead
+    against heuristic (its cost per game)."""
     from simulator import bench as bench_module
 
     cs = _load(path, None, None)
@@ -304,8 +306,10 @@ def ladder(
     profiles: ProfilesOpt = None,
     path: CardsOpt = None,
 ) -> None:
-    """Rank bots: every pair plays both seat orders over every ordered pairing of Idols on the
-    same deals; prints win rates with 95% intervals and Bradley-Terry ratings."""
+    """Rank bots: win rates with 95% intervals and Bradley-Terry ratings.
+
+    Every pair of bots plays both seat orders over every ordered pairing of Idols, on the same
+    deals for both seat orders."""
     from strategies import BotError
     from strategies.ladder import DEFAULT_BOTS, render
     from strategies.ladder import run as run_ladder
