@@ -142,6 +142,15 @@ _OP_DAMAGE = 5
 _OP_REMOVE_TOKEN = 13
 _OP_PREVENT = 14
 CLASS_LIMIT = 5
+# columns of the card worths (strategies/values.py): fight changes of "on attack"/"on defend"
+_ATK_SELF_C = 2
+_ATK_SELF_D = 3
+_ATK_FOE_C = 4
+_ATK_FOE_D = 5
+_DEF_SELF_C = 6
+_DEF_SELF_D = 7
+_DEF_FOE_C = 8
+_DEF_FOE_D = 9
 WINS_NOW = 1000.0  # meeting an instant Win-Con: the game is won
 WINS_SOON = 30.0  # meeting a start-of-turn Win-Con: won if it still holds next turn
 IDOL_WORTH = 6.0  # an Idol as a target or a fighter: its Merit is the player's life
@@ -282,14 +291,19 @@ def score_activate(st, tb, vals, w, p, c, k, deltas, base):
 @njit
 def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
     """What attacking `target` with `leader` (and p's best supporter) is worth to p."""
-    ours = combat_of(st, tb, leader)
+    dl = st[ROW_CARD + leader, C_DEF]
+    dt = st[ROW_CARD + target, C_DEF]
+    # printed and current numbers, plus what "on attack" / "on defend" abilities will add
+    ours = combat_of(st, tb, leader) + vals[dl, _ATK_SELF_C] + vals[dt, _DEF_FOE_C]
     if w[W_SUPPORT] > 0.0:
         ours += free_combat(deltas, p, leader)
     q = st[ROW_CARD + target, C_OWNER]
-    theirs = 0
+    theirs = 0.0
     if st[ROW_CARD + target, C_EXHAUSTED] == 0:  # an exhausted target cannot hit back
-        theirs = combat_of(st, tb, target)
+        theirs = combat_of(st, tb, target) + vals[dt, _DEF_SELF_C] + vals[dl, _ATK_FOE_C]
     theirs += free_combat(deltas, q, target)
+    target_defense = defense_of(st, tb, target) + vals[dt, _DEF_SELF_D] + vals[dl, _ATK_FOE_D]
+    leader_defense = defense_of(st, tb, leader) + vals[dl, _ATK_SELF_D] + vals[dt, _DEF_FOE_D]
     gain = 0.0
     if tb[st[ROW_CARD + target, C_DEF], T_KIND] == _IDOL:
         merit = st[ROW_SEAT + q, P_MERIT]
@@ -297,7 +311,7 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
         gain = w[W_IDOL_DAMAGE] * dealt
         if ours >= merit:
             gain += 50.0  # expels the player
-    elif ours >= defense_of(st, tb, target):
+    elif ours >= target_defense:
         gain = w[W_EXPEL_GAIN] * worth(st, tb, vals, target)
         no_change(deltas)
         deltas[STAT_EXPELLED] = 1
@@ -309,7 +323,7 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
         loss = w[W_MERIT] * theirs * 1.5
         if theirs >= st[ROW_SEAT + p, P_MERIT]:
             loss += 100.0
-    elif theirs >= defense_of(st, tb, leader):
+    elif theirs >= leader_defense:
         loss = w[W_RISK] * worth(st, tb, vals, leader)
     elif theirs > 0:
         loss = 0.1 * worth(st, tb, vals, leader)

@@ -20,13 +20,24 @@ from simulator.constants import (
     Resource,
     Restriction,
     Side,
+    Trigger,
     ValueKind,
 )
 from simulator.engine import tables as T
 
 V_WORTH = 0  # a card's worth (card rows) or an ability's (ability rows)
 V_CONTEXT = 1  # ability rows: CTX_* below
-N_VALUE_COLUMNS = 2
+# Card rows: what its "on attack" / "on defend" abilities do to a fight's Combat and Defense,
+# on itself and on the enemy party (what a fight estimate must add to the printed numbers).
+V_ATTACK_SELF_COMBAT = 2
+V_ATTACK_SELF_DEFENSE = 3
+V_ATTACK_FOE_COMBAT = 4
+V_ATTACK_FOE_DEFENSE = 5
+V_DEFEND_SELF_COMBAT = 6
+V_DEFEND_SELF_DEFENSE = 7
+V_DEFEND_FOE_COMBAT = 8
+V_DEFEND_FOE_DEFENSE = 9
+N_VALUE_COLUMNS = 10
 CTX_ANY = 0
 CTX_FIGHT = 1  # only worth it in a fight its controller takes part in, before damage
 CTX_ANSWER = 2  # only worth it in answer to an enemy's Scheme or ability on the stack
@@ -109,6 +120,31 @@ def _effect_worth(tb: np.ndarray, e: int) -> tuple[float, bool]:
     return worth * sign * many, fight_only
 
 
+def _fight_changes(tb: np.ndarray, a: int, out: np.ndarray, d: int) -> None:
+    """Add what an unconditional "on attack"/"on defend" ability a of card d does in a fight."""
+    trigger = int(tb[a, T.T_AB_TRIGGER])
+    if trigger not in (Trigger.ATTACK, Trigger.DEFEND) or int(tb[a, T.T_AB_COND]) >= 0:
+        return
+    base = V_ATTACK_SELF_COMBAT if trigger == Trigger.ATTACK else V_DEFEND_SELF_COMBAT
+    for e in range(int(tb[a, T.T_EF_START]), int(tb[a, T.T_EF_END])):
+        op = int(tb[e, T.T_EF_OP])
+        sel = int(tb[e, T.T_EF_SEL])
+        if sel < 0 or op not in (Op.MODIFY, Op.PREVENT):
+            continue
+        quant, side = int(tb[sel, T.T_SEL_QUANT]), int(tb[sel, T.T_SEL_SIDE])
+        if quant == Quantifier.THIS:
+            col = base
+        elif side == Side.ENEMY and quant == Quantifier.EACH:
+            col = base + 2
+        else:
+            continue
+        if op == Op.MODIFY:
+            out[d, col] += int(tb[e, T.T_EF_COMBAT])
+            out[d, col + 1] += int(tb[e, T.T_EF_DEFENSE])
+        elif col == base:  # damage prevented on itself counts as Defense
+            out[d, col + 1] += _amount(tb, int(tb[e, T.T_EF_AMOUNT]))
+
+
 def estimate(tb: np.ndarray) -> np.ndarray:
     """float64 array (rows of tb, N_VALUE_COLUMNS): worths and contexts (see module doc)."""
     out = np.zeros((tb.shape[0], N_VALUE_COLUMNS), np.float64)
@@ -125,6 +161,7 @@ def estimate(tb: np.ndarray) -> np.ndarray:
                 answer |= int(tb[e, T.T_EF_OP]) == Op.CANCEL
             if int(tb[a, T.T_AB_RESTRICT]) & Restriction.IN_FIGHT:
                 fight_only = True
+            _fight_changes(tb, a, out, d)
             out[a, V_WORTH] = worth
             out[a, V_CONTEXT] = CTX_ANSWER if answer else CTX_FIGHT if fight_only else CTX_ANY
             kind_ab = int(tb[a, T.T_AB_KIND])

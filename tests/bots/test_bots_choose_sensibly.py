@@ -127,12 +127,7 @@ def test_it_attacks_an_enemy_student_it_can_expel_without_losing_its_fighter(bun
 @pytest.mark.parametrize(
     "bot",
     bots(
-        heuristic_balanced="attacks Sumo Heavyweight: its fight estimate ignores Sumo's "
-        "'on defend: -1 combat' and the defender's support",
-        heuristic_aggressive="attacks Sumo Heavyweight (ignores its on-defend ability)",
-        heuristic_economic="attacks Sumo Heavyweight (ignores its on-defend ability)",
-        heuristic_scheming="attacks Sumo Heavyweight (ignores its on-defend ability)",
-        lookahead="attacks Sumo Heavyweight: its playouts follow the heuristic's fight choices",
+        lookahead="still attacks Sumo Heavyweight with 2 playouts (the heuristic no longer does)",
     ),
 )
 def test_it_attacks_the_student_it_can_expel_not_one_whose_ability_saves_it(bundled, bot):
