@@ -43,9 +43,11 @@ from simulator.engine.layout import (
     G_PLAYERS,
     G_STACK_N,
     K_PLAYER,
+    P_ALIVE,
     P_IDOL,
     P_MERIT,
     P_N_OWNED,
+    P_REP,
     ROW_CARD,
     ROW_SEAT,
     ROW_STACK,
@@ -66,7 +68,13 @@ from simulator.engine.legal import (
     off_trigger,
 )
 from simulator.engine.playable import can_be_attacked, fight_before_damage
-from simulator.engine.query import combat_of, defense_of, recruit_cost, scheme_rep_cost
+from simulator.engine.query import (
+    combat_of,
+    defense_of,
+    hand_size,
+    recruit_cost,
+    scheme_rep_cost,
+)
 from simulator.engine.rng import bot_randint
 from simulator.engine.tables import (
     T_AB_EXHAUST,
@@ -151,6 +159,8 @@ _DEF_SELF_C = 6
 _DEF_SELF_D = 7
 _DEF_FOE_C = 8
 _DEF_FOE_D = 9
+_FROM_ENEMY_REP = 10
+_FROM_ENEMY_HAND = 11
 WINS_NOW = 1000.0  # meeting an instant Win-Con: the game is won
 WINS_SOON = 30.0  # meeting a start-of-turn Win-Con: won if it still holds next turn
 IDOL_WORTH = 6.0  # an Idol as a target or a fighter: its Merit is the player's life
@@ -205,6 +215,24 @@ def effect_deltas(st, tb, a, deltas):
 
 
 @njit
+def wasted_on_enemies(st, tb, vals, p, a):
+    """The part of ability a's worth lost now: Reputation taken from enemies who have none,
+    Schemes trashed by enemies with empty hands."""
+    rep = 0
+    hand = 0
+    for q in range(st[G_PLAYERS]):
+        if q != p and st[ROW_SEAT + q, P_ALIVE] != 0:
+            rep += st[ROW_SEAT + q, P_REP]
+            hand += hand_size(st, q)
+    lost = 0.0
+    if rep == 0:
+        lost += vals[a, _FROM_ENEMY_REP]
+    if hand == 0:
+        lost += vals[a, _FROM_ENEMY_HAND]
+    return lost
+
+
+@njit
 def context_factor(st, tb, vals, w, p, a):
     """How much an ability's worth counts now: fight-only effects in a fight of ours before
     damage, answers when an enemy's item is on the stack, anything else always."""
@@ -251,7 +279,7 @@ def score_scheme(st, tb, vals, w, p, c, by_exhausting, deltas, base):
     factor = context_factor(st, tb, vals, w, p, a)
     if tb[d, T_SURPRISE] != 0 and factor < 1.0:
         factor = w[W_HOLD_SURPRISE]  # keep a Surprise for a fight or an answer
-    effect = w[W_ABILITY] * factor * vals[a, 0]
+    effect = w[W_ABILITY] * factor * (vals[a, 0] - wasted_on_enemies(st, tb, vals, p, a))
     # the bonus for playing at all only goes to a Scheme that does some good now
     v = (w[W_SCHEME] + effect if effect > 0.0 and factor >= 1.0 else effect) - w[W_HAND]
     no_change(deltas)
@@ -275,7 +303,7 @@ def score_activate(st, tb, vals, w, p, c, k, deltas, base):
     factor = context_factor(st, tb, vals, w, p, a)
     if factor <= 0.0:
         return -1.0
-    v = w[W_ABILITY] * factor * vals[a, 0]
+    v = w[W_ABILITY] * factor * (vals[a, 0] - wasted_on_enemies(st, tb, vals, p, a))
     v -= w[W_SPEND] * tb[a, T_AB_REP] + w[W_MERIT] * 1.5 * tb[a, T_AB_MERIT]
     v -= w[W_HAND] * tb[a, T_AB_TRASH]
     if tb[a, T_AB_EXHAUST] != 0:

@@ -37,7 +37,11 @@ V_DEFEND_SELF_COMBAT = 6
 V_DEFEND_SELF_DEFENSE = 7
 V_DEFEND_FOE_COMBAT = 8
 V_DEFEND_FOE_DEFENSE = 9
-N_VALUE_COLUMNS = 10
+# Ability rows: the part of its worth that takes Reputation from enemies, and the part that
+# makes enemies trash Schemes (worth nothing when no enemy has any to lose).
+V_FROM_ENEMY_REP = 10
+V_FROM_ENEMY_HAND = 11
+N_VALUE_COLUMNS = 12
 CTX_ANY = 0
 CTX_FIGHT = 1  # only worth it in a fight its controller takes part in, before damage
 CTX_ANSWER = 2  # only worth it in answer to an enemy's Scheme or ability on the stack
@@ -157,6 +161,12 @@ def estimate(tb: np.ndarray) -> np.ndarray:
             for e in range(int(tb[a, T.T_EF_START]), int(tb[a, T.T_EF_END])):
                 w, f = _effect_worth(tb, e)
                 worth += w
+                op, player = int(tb[e, T.T_EF_OP]), int(tb[e, T.T_EF_PLAYER])
+                if op in (Op.LOSE, Op.STEAL) and player != PlayerSel.YOU and w > 0:
+                    if int(tb[e, T.T_EF_RESOURCE]) == Resource.REPUTATION:
+                        out[a, V_FROM_ENEMY_REP] += w
+                elif op == Op.TRASH and player != PlayerSel.YOU and w > 0:
+                    out[a, V_FROM_ENEMY_HAND] += w
                 fight_only |= f
                 answer |= int(tb[e, T.T_EF_OP]) == Op.CANCEL
             if int(tb[a, T.T_AB_RESTRICT]) & Restriction.IN_FIGHT:

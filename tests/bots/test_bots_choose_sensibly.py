@@ -321,3 +321,17 @@ def test_love_does_not_spend_the_reputation_that_wins_next_turn(bundled, bot):
     game.state[L.ROW_CARD + love, L.C_USED] = 1  # its once-per-turn ability is spent
     assert not any(n.startswith("activate") for n in names(game))
     assert choices(game, bot) == ["end turn"] * len(SEEDS)
+
+
+@pytest.mark.parametrize("bot", bots())
+def test_it_does_not_take_reputation_from_an_enemy_who_has_none(bundled, bot):
+    """Rumour Mill (each enemy loses 2 Reputation) does nothing against an enemy at 0."""
+    text = f"""
+    p0: idol raj | rep 2 | hand rumour mill | first
+    p1: idol amyba | rep 0
+    {DEAR}, portrait painter
+    """
+    game = scenario(text, bundled)
+    assert any(n.startswith("play Rumour Mill") for n in names(game))
+    for name in choices(game, bot):
+        assert not name.startswith("play Rumour Mill"), name
