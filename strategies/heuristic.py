@@ -218,6 +218,8 @@ def effect_deltas(st, tb, a, deltas):
 def wasted_on_enemies(st, tb, vals, p, a):
     """The part of ability a's worth lost now: Reputation taken from enemies who have none,
     Schemes trashed by enemies with empty hands."""
+    if vals[a, _FROM_ENEMY_REP] == 0.0 and vals[a, _FROM_ENEMY_HAND] == 0.0:
+        return 0.0  # most abilities take nothing from enemies: skip counting
     rep = 0
     hand = 0
     for q in range(st[G_PLAYERS]):
