@@ -12,11 +12,7 @@ import typer
 
 from analysis.dataset import DatasetError, load_run
 from analysis.flags import DEFAULT_BAND
-
-
-def _fail(message: str, code: int = 1) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
+from simulator.cli_errors import fail as _fail
 
 
 def parse_band(text: str) -> tuple[float, float]:

@@ -18,16 +18,12 @@ import pandas as pd
 import typer
 
 from reports.commands import build_report
+from simulator.cli_errors import fail as _fail
 
 SweepCards = Annotated[
     Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
 ]
 BASE_SETS_HELP = "A fixed override for every point, e.g. raj.merit=18 (repeatable)."
-
-
-def _fail(message: str, code: int = 1) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
 
 
 def bonus_vectors(players: int, max_bonus: int) -> list[tuple[int, ...]]:

@@ -16,6 +16,7 @@ import numpy as np
 from simulator.api import Game, Rules, tables_of
 from simulator.cards.model import CardSet
 from simulator.constants import MAX_PLAYERS
+from simulator.engine.play import action_buffer_size
 from simulator.engine.state import allocate
 from strategies import BotSpec, bot_spec
 from strategies.drivers import (
@@ -23,7 +24,6 @@ from strategies.drivers import (
     SEAT_FIELDS,
     SEEN_OFFERED_BIT,
     SEEN_TAKEN_BIT,
-    buf_size,
     choose_action,
     play_games,
     record,
@@ -80,7 +80,7 @@ class Chooser:
         self.vals = card_worths(game.cards)
         self.rngs = np.array([seat_stream(int(bot_seed), p) for p in range(MAX_PLAYERS)])
         self.py_rngs = [np.random.default_rng([int(bot_seed), p]) for p in range(MAX_PLAYERS)]
-        size = int(buf_size(game.state))
+        size = int(action_buffer_size(game.state, game.tables))
         self.buf = np.zeros(size, np.int64)
         self.buf2 = np.zeros(size, np.int64)
         self.acc = np.zeros(size, np.float64)

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from simulator.cards.errors import ERROR, CardNameError, CardSetError, Problem
+from simulator.cli_errors import fail as _fail
 from simulator.constants import CardKind
 from simulator.simulate_cli import register as register_simulate
 
@@ -46,11 +47,6 @@ ProfilesOpt = Annotated[
     Path | None,
     typer.Option("--profiles", help="Bot weight profiles (default: strategies/profiles.toml)."),
 ]
-
-
-def _fail(message: str, code: int = 1) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
 
 
 def _report(problems: list[Problem]) -> None:

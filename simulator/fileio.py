@@ -13,7 +13,7 @@ def write_atomically(path: Path, text: str) -> Path:
 
 
 def write_bytes_atomically(path: Path, data: bytes | memoryview) -> Path:
-    """Write `data` to a hidden temporary file beside `path` (`.NAME.XXXX.tmp`), flush it to
+    """Write `data` to a hidden temporary file beside `path` (`.NAME.<random>.tmp`), flush it to
     disk, rename it over `path`, then flush the directory, so that after a crash or a power cut
     `path` is either the old file or the whole new one. A crash leaves at most the temporary
     file, which readers skip (pyarrow ignores names starting with '.')."""

@@ -11,6 +11,8 @@ from typing import Annotated
 
 import typer
 
+from simulator.cli_errors import fail as _fail
+
 # Experiment flags that a --config file may not be combined with (the file says them), and the
 # run-wide ones it may (they apply to every variant of the file).
 _VARIANT_FLAGS = {
@@ -34,11 +36,6 @@ def _cpus() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         return os.cpu_count() or 1
-
-
-def _fail(message: str, code: int = 1) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
 
 
 def _experiment(config: Path | None, flags: dict[str, object]):

@@ -32,6 +32,7 @@ from simulator.engine.layout import (
     SEEN_TAKEN,
 )
 from simulator.engine.legal import legal_actions
+from simulator.engine.play import action_buffer_size
 from simulator.engine.rng import bot_randint, xorshift32
 from simulator.engine.setup import setup_game
 from simulator.engine.step import step
@@ -86,7 +87,7 @@ def play_games(
     idols[i], bonus[i] and seeds[i]. Fills out: a tuple of (game rows, seat rows, seen bits)
     shaped (n, GAME_FIELDS), (n, players, SEAT_FIELDS) and (n, players, definitions)."""
     out_game, out_seat, out_seen = out
-    size = buf_size(st)
+    size = action_buffer_size(st, tb)
     buf = np.empty(size, np.int64)
     buf2 = np.empty(size, np.int64)
     acc = np.empty(size, np.float64)
@@ -116,11 +117,6 @@ def play_games(
             made[p] += 1
             step(st, tb, a)
         record(st, i, n_players, made, out_game, out_seat, out_seen)
-
-
-@njit
-def buf_size(st):
-    return st[G_N_CARDS] * 24 + 80
 
 
 @njit

@@ -7,7 +7,6 @@ from simulator.engine._jit import njit
 from simulator.engine.layout import (
     C_DEF,
     C_OWNED,
-    C_OWNER,
     C_ZONE,
     G_DONE,
     G_PLAYERS,
@@ -270,25 +269,6 @@ def free_combat(scratch, q, exclude):
     if scratch[FREE_COMBAT + 3 * q + 1] == exclude:
         return scratch[FREE_COMBAT + 3 * q + 2]
     return scratch[FREE_COMBAT + 3 * q]
-
-
-@njit
-def best_free_combat(st, tb, p, exclude):
-    """The highest Combat among p's ready Class cards that could still join a fight."""
-    best = 0
-    for i in range(st[ROW_SEAT + p, P_N_OWNED]):
-        c = st[ROW_CARD + i, C_OWNED + p]
-        if c == exclude or not can_lead(st, tb, p, c):
-            continue
-        x = combat_of(st, tb, c)
-        if x > best:
-            best = x
-    return best
-
-
-@njit
-def owner_of(st, c):
-    return st[ROW_CARD + c, C_OWNER]
 
 
 STAT_MERIT = Stat.MERIT

@@ -40,6 +40,7 @@ from simulator.engine.layout import (
     G_TURN,
     G_WINNER,
     G_YARD_N,
+    MAX_PLAYERS,
     P_N_OWNED,
     P_SCR,
     ROW_CARD,
@@ -84,7 +85,7 @@ def _shuffle_scratch(st, k, rng):
 def _rebuild_lists(st):
     """Every seat's card list and the Courtyard's in card order, so nothing about the hidden
     cards that left them shows in the order of what is left."""
-    for q in range(4):
+    for q in range(MAX_PLAYERS):
         st[ROW_SEAT + q, P_N_OWNED] = 0
     st[G_YARD_N] = 0
     for c in range(st[G_N_CARDS]):
