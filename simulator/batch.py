@@ -26,11 +26,13 @@ from strategies.drivers import (
     SEEN_TAKEN_BIT,
     choose_action,
     play_games,
+    play_games_with_lookahead,
     record,
     seat_stream,
 )
 from strategies.features import SCRATCH_SIZE
 from strategies.values import estimate
+from strategies.weights import KIND_LOOKAHEAD
 
 __all__ = [
     "GAME_FIELDS",
@@ -143,6 +145,7 @@ def play_chunk(
     seeds = _engine_seeds(deal_seeds)
     bseeds = np.asarray(bot_seeds, np.int64) & 0xFFFFFFFF
     if all(s.compiled for s in specs):
+        lookahead = any(s.kind == KIND_LOOKAHEAD for s in specs)
         kinds = np.zeros(MAX_PLAYERS, np.int64)
         weights = np.zeros((MAX_PLAYERS, max(len(s.weights) for s in specs)), np.float64)
         for p, s in enumerate(specs):
@@ -151,7 +154,8 @@ def play_chunk(
         b = np.zeros((n, MAX_PLAYERS), np.int32)
         b[:, :players] = np.asarray(bonus, np.int32)
         st = allocate(tb)
-        play_games(
+        driver = play_games_with_lookahead if lookahead else play_games
+        driver(
             st, tb, card_worths(cards), players, idols, b, seeds, bseeds, rules.config(),
             kinds, weights, (out_game, out_seat, out_seen),
         )  # fmt: skip

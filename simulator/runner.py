@@ -28,6 +28,7 @@ from pathlib import Path
 from simulator import dataset
 from simulator.experiment import Experiment, diff_fields
 from simulator.fileio import write_atomically
+from simulator.warmup import compile_side_by_side
 from simulator.worker import Chunk, Played, Task, play
 
 EXPERIMENT_FILE = "experiment.toml"
@@ -215,7 +216,10 @@ def _played(tasks: list[Task], n_jobs: int) -> Iterator[Played]:
 
 def _warm(task: Task) -> None:
     """Compile the engine (or load it from numba's cache) once here before workers start, so
-    they load the cache instead of compiling it side by side."""
+    they load the cache instead of compiling it side by side. A cold compile uses two cores
+    (simulator.warmup)."""
+    v = task.variant
+    compile_side_by_side(v.card_data, v.bots, v.profiles_path)
     first = Chunk(task.chunk.index, task.chunk.variant, task.chunk.first, task.chunk.first + 1)
     play(Task(first, task.variant, task.variant_first, task.seed))
 

@@ -7,8 +7,9 @@ two bots with the same seed face the same deal and a bot's randomness never touc
 
 import numpy as np
 
-from simulator.engine._jit import njit, njit_driver
+from simulator.engine._jit import njit, njit_driver, njit_inline
 from simulator.engine.layout import (
+    A_START,
     C_DEF,
     C_SEEN,
     G_DEC_PLAYER,
@@ -34,12 +35,12 @@ from simulator.engine.layout import (
 from simulator.engine.legal import legal_actions
 from simulator.engine.play import action_buffer_size
 from simulator.engine.rng import bot_randint, xorshift32
-from simulator.engine.setup import setup_game
+from simulator.engine.setup import deal_game
 from simulator.engine.step import step
 from strategies.features import SCRATCH_SIZE
 from strategies.heuristic import heuristic_choose
 from strategies.lookahead import lookahead_choose
-from strategies.weights import KIND_HEURISTIC, KIND_RANDOM
+from strategies.weights import KIND_LOOKAHEAD, KIND_RANDOM
 
 GAME_FIELDS = ("winner", "reason", "turns", "rounds", "decisions")
 SEAT_FIELDS = (
@@ -69,24 +70,58 @@ def seat_stream(bot_seed, seat):
 
 
 @njit
+def choose_quickly(st, tb, vals, kind, w, rng, buf, m, deltas):
+    """The action a random or heuristic bot takes among the m >= 2 legal actions in buf."""
+    if kind == KIND_RANDOM:
+        return buf[bot_randint(rng, m)]
+    return heuristic_choose(st, tb, vals, w, rng, buf, m, deltas)
+
+
+@njit
 def choose_action(st, tb, vals, kind, w, rng, buf, m, deltas, base, work, buf2, acc, prng):
     """The action seat `st[G_DEC_PLAYER]`'s bot (kind, weights w, stream rng) takes among the
     m >= 2 legal actions in buf."""
-    if kind == KIND_RANDOM:
-        return buf[bot_randint(rng, m)]
-    if kind == KIND_HEURISTIC:
-        return heuristic_choose(st, tb, vals, w, rng, buf, m, deltas)
-    return lookahead_choose(st, tb, vals, w, rng, buf, m, deltas, base, work, buf2, acc, prng)
+    if kind == KIND_LOOKAHEAD:
+        return lookahead_choose(st, tb, vals, w, rng, buf, m, deltas, base, work, buf2, acc, prng)
+    return choose_quickly(st, tb, vals, kind, w, rng, buf, m, deltas)
+
+
+# Two drivers, alike but for the bot they call: numba compiles everything a function can reach,
+# and the lookahead (its playouts, its copies of the state) is a tenth of a cold compile that a
+# run without lookahead seats need not wait for. batch.play_chunk picks the driver.
 
 
 @njit_driver
 def play_games(
     st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
 ):
-    """Play len(seeds) games with a bot per seat (kinds[p], weights[p]); game i is dealt with
-    idols[i], bonus[i] and seeds[i]. Fills out: a tuple of (game rows, seat rows, seen bits)
-    shaped (n, GAME_FIELDS), (n, players, SEAT_FIELDS) and (n, players, definitions)."""
-    out_game, out_seat, out_seen = out
+    """Play len(seeds) games with a random or heuristic bot per seat (kinds[p], weights[p]);
+    game i is dealt with idols[i], bonus[i] and seeds[i]. Fills out: a tuple of (game rows, seat
+    rows, seen bits) shaped (n, GAME_FIELDS), (n, players, SEAT_FIELDS) and (n, players,
+    definitions)."""
+    buf = np.empty(action_buffer_size(st, tb), np.int64)
+    deltas = np.zeros(SCRATCH_SIZE, np.int64)
+    rngs = np.ones(MAX_PLAYERS, np.int64)
+    made = np.zeros(MAX_PLAYERS, np.int64)
+    for i in range(seeds.shape[0]):
+        deal(st, tb, n_players, idols[i], bonus[i], seeds[i], config, bot_seeds[i], rngs, made)
+        while st[G_DONE] == 0:
+            m = legal_actions(st, tb, buf)
+            if m < 2:
+                forced_move(st, tb, buf, m)
+                continue
+            p = st[G_DEC_PLAYER]
+            made[p] += 1
+            a = choose_quickly(st, tb, vals, kinds[p], weights[p], rngs[p : p + 1], buf, m, deltas)
+            step(st, tb, a)
+        record(st, i, n_players, made, out[0], out[1], out[2])
+
+
+@njit_driver
+def play_games_with_lookahead(
+    st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
+):
+    """play_games for any bots, the lookahead included."""
     size = action_buffer_size(st, tb)
     buf = np.empty(size, np.int64)
     buf2 = np.empty(size, np.int64)
@@ -94,29 +129,42 @@ def play_games(
     deltas = np.zeros(SCRATCH_SIZE, np.int64)
     base = np.empty_like(st)
     work = np.empty_like(st)
-    rngs = np.ones(MAX_PLAYERS, np.int64)
     prng = np.ones(1, np.int64)
+    rngs = np.ones(MAX_PLAYERS, np.int64)
     made = np.zeros(MAX_PLAYERS, np.int64)
     for i in range(seeds.shape[0]):
-        setup_game(st, tb, n_players, idols[i], bonus[i], seeds[i], config)
-        for p in range(MAX_PLAYERS):
-            rngs[p] = seat_stream(bot_seeds[i], p)
-            made[p] = 0
+        deal(st, tb, n_players, idols[i], bonus[i], seeds[i], config, bot_seeds[i], rngs, made)
         while st[G_DONE] == 0:
             m = legal_actions(st, tb, buf)
-            if m == 0:
-                raise RuntimeError("no legal action in a running game")
-            if m == 1:
-                step(st, tb, buf[0])
+            if m < 2:
+                forced_move(st, tb, buf, m)
                 continue
             p = st[G_DEC_PLAYER]
+            made[p] += 1
             a = choose_action(
                 st, tb, vals, kinds[p], weights[p], rngs[p : p + 1], buf, m, deltas,
                 base, work, buf2, acc, prng,
             )  # fmt: skip
-            made[p] += 1
             step(st, tb, a)
-        record(st, i, n_players, made, out_game, out_seat, out_seen)
+        record(st, i, n_players, made, out[0], out[1], out[2])
+
+
+@njit_inline
+def deal(st, tb, n_players, idols, bonus, seed, config, bot_seed, rngs, made):
+    """Set up a game and its seats' random streams and decision counts."""
+    deal_game(st, tb, n_players, idols, bonus, seed, config)
+    step(st, tb, A_START)
+    for p in range(MAX_PLAYERS):
+        rngs[p] = seat_stream(bot_seed, p)
+        made[p] = 0
+
+
+@njit_inline
+def forced_move(st, tb, buf, m):
+    """Play the only legal action; a running game with none is a bug in the engine."""
+    if m == 0:
+        raise RuntimeError("no legal action in a running game")
+    step(st, tb, buf[0])
 
 
 @njit

@@ -14,8 +14,8 @@ import hashlib
 import os
 from pathlib import Path
 
-from numba import config
-from numba import njit as _numba_njit
+from numba import config, types
+from numba.core.registry import CPUDispatcher
 
 # The modules of strategies/ that hold compiled code (or constants compiled code reads).
 COMPILED_BOTS = ("weights.py", "features.py", "heuristic.py", "lookahead.py", "drivers.py")
@@ -44,6 +44,41 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
     config.CACHE_DIR = cache_dir()
 
 
+def _widened(t):
+    """The type a kernel is compiled for when called with an argument of type t.
+
+    Numba compiles a callee once per distinct tuple of argument types, and a constant argument
+    has its own type (`Literal[int](4)`), as does an int32 read from the card tables: move()
+    alone was compiled eleven times, each with everything it calls. Every integer is passed as
+    int64 and every constant as its plain type, so each kernel compiles once (cold compile of
+    the heuristic bots' games: 126 s before, measured with numba's compile events).
+    """
+    t = types.unliteral(t)
+    if isinstance(t, types.IntEnumMember):
+        return types.int64
+    if isinstance(t, types.Integer) and t.bitwidth < 64:
+        return types.int64
+    return t
+
+
+class _KernelDispatcher(CPUDispatcher):
+    """A CPU dispatcher that compiles for widened argument types (see _widened)."""
+
+    def get_call_template(self, args, kws):
+        args = tuple(_widened(a) for a in args)
+        kws = {k: _widened(v) for k, v in kws.items()}
+        return super().get_call_template(args, kws)
+
+
+def _compiled(fn, nrt: bool, inline: str = "never"):
+    if config.DISABLE_JIT:
+        return fn
+    options = {"nopython": True, "boundscheck": None, "_nrt": nrt, "inline": inline}
+    dispatcher = _KernelDispatcher(py_func=fn, locals={}, targetoptions=options)
+    dispatcher.enable_caching()
+    return dispatcher
+
+
 def njit(fn):
     """Engine kernels: compiled without numba's reference counting (`_nrt=False`).
 
@@ -51,9 +86,19 @@ def njit(fn):
     increment and decrement per array per call, about a third of the engine's time. The kernels
     allocate nothing (scratch columns of the state serve instead), so they need no counting.
     """
-    return _numba_njit(cache=True, _nrt=False)(fn)
+    return _compiled(fn, nrt=False)
 
 
 def njit_driver(fn):
     """Drivers that allocate (the whole-game loops of play.py) keep reference counting."""
-    return _numba_njit(cache=True)(fn)
+    return _compiled(fn, nrt=True)
+
+
+def njit_inline(fn):
+    """A thin layer over kernels that reach most of the engine (advance, a driver's helpers):
+    its body is pasted into its callers before typing, so it is never compiled on its own.
+
+    Numba links into every compiled function the machine code of all it calls and optimises
+    and emits that whole module again; a layer of its own over the engine costs a compile of
+    the whole engine (about 3 s each, measured with numba's compile events)."""
+    return _compiled(fn, nrt=False, inline="always")

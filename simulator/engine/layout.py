@@ -342,6 +342,7 @@ REASON_NAMES = (
 # -- actions: flat integers (see action_offsets) ---------------------------------------------------
 A_PASS = 0  # pass priority, or decline an optional choice
 A_END_TURN = 1
+A_START = -1  # not a player's action: step(A_START) runs a game just dealt to its first decision
 
 
 def action_offsets(n_cards: int, ab_slots: int) -> dict[str, int]:

@@ -10,6 +10,7 @@ import numpy as np
 from simulator.engine._jit import njit_driver
 from simulator.engine.invariants import check_state_invariants
 from simulator.engine.layout import (
+    A_START,
     G_DONE,
     G_LIMIT_BREACH,
     G_N_CARDS,
@@ -22,7 +23,7 @@ from simulator.engine.layout import (
 )
 from simulator.engine.legal import legal_actions
 from simulator.engine.rng import bot_randint
-from simulator.engine.setup import setup_game
+from simulator.engine.setup import deal_game
 from simulator.engine.step import step
 from simulator.engine.tables import H_AB_SLOTS
 
@@ -56,7 +57,8 @@ def play_random_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config,
     buf = np.empty(action_buffer_size(st, tb), np.int64)
     bot_rng = np.ones(1, np.int64)
     for i in range(seeds.shape[0]):
-        setup_game(st, tb, n_players, idols[i], bonus, seeds[i], config)
+        deal_game(st, tb, n_players, idols[i], bonus, seeds[i], config)
+        step(st, tb, A_START)
         bot_rng[0] = bot_seeds[i]
         d = play_random(st, tb, bot_rng, buf)
         out[i, 0] = st[G_WINNER]
@@ -76,7 +78,8 @@ def play_checked_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config
     buf = np.empty(action_buffer_size(st, tb), np.int64)
     bot_rng = np.ones(1, np.int64)
     for i in range(seeds.shape[0]):
-        setup_game(st, tb, n_players, idols[i], bonus, seeds[i], config)
+        deal_game(st, tb, n_players, idols[i], bonus, seeds[i], config)
+        step(st, tb, A_START)
         bot_rng[0] = bot_seeds[i]
         broken = check_state_invariants(st)
         stuck = 0

@@ -5,6 +5,7 @@ import numpy as np
 from simulator.constants import AbilityKind, CardKind, Op
 from simulator.engine._jit import njit
 from simulator.engine.layout import (
+    A_START,
     C_DEF,
     C_LIBRARY,
     C_LISTPOS,
@@ -63,7 +64,7 @@ from simulator.engine.layout import (
     Z_SCHOOL,
 )
 from simulator.engine.rng import shuffle
-from simulator.engine.step import advance
+from simulator.engine.step import step
 from simulator.engine.tables import (
     H_AB_SLOTS,
     T_AB_END,
@@ -118,6 +119,14 @@ def setup_game(st, tb, n_players, idols, bonus, seed, config):
     idols[p] is the definition index of seat p's Idol, bonus[p] its starting Reputation; seat 0
     goes first. `seed` is the non-zero 32-bit state of the deal's generator.
     """
+    deal_game(st, tb, n_players, idols, bonus, seed, config)
+    step(st, tb, A_START)
+
+
+@njit
+def deal_game(st, tb, n_players, idols, bonus, seed, config):
+    """Setup, section 3: everything before the first player's Start Phase. A compiled game
+    loop deals with this, then starts the game with step(A_START) (see step)."""
     n = st[G_N_CARDS]
     school_cap = st[G_SCHOOL_CAP]
     lib_cap = st[G_LIB_CAP]
@@ -197,7 +206,6 @@ def setup_game(st, tb, n_players, idols, bonus, seed, config):
     st[G_OPT_SCHOOL] = config[CFG_OPT_SCHOOL]
     st[G_OPT_TIE] = config[CFG_OPT_TIE]
     st[G_OPT_SPLIT] = config[CFG_OPT_SPLIT]
-    advance(st, tb)
 
 
 def config_array(

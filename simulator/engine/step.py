@@ -6,7 +6,7 @@ the first decision a player must make (or the end of the game). `step` assumes t
 legal (the Python API checks it); both are compiled, so whole games run without Python.
 """
 
-from simulator.engine._jit import njit
+from simulator.engine._jit import njit, njit_inline
 from simulator.engine.declare import (
     begin_ability,
     begin_scheme,
@@ -35,6 +35,7 @@ from simulator.engine.fights import (
 from simulator.engine.layout import (
     A_END_TURN,
     A_PASS,
+    A_START,
     C_DEF,
     D_CLASS_LIMIT,
     D_DAMAGE,
@@ -131,7 +132,7 @@ from simulator.engine.tables import T_AB_START
 from simulator.engine.zones import ON_RECRUIT, expel, fire, move, next_seat, refill_courtyard, trash
 
 
-@njit
+@njit_inline
 def flow_step(st, tb):
     """Run the next step of the turn (when nothing else is pending)."""
     s = st[G_STEP]
@@ -179,7 +180,7 @@ def flow_step(st, tb):
         raise ValueError("unknown step")
 
 
-@njit
+@njit_inline
 def advance(st, tb):
     """Run the game until a player must decide or the game is over.
 
@@ -276,7 +277,14 @@ def start_action(st, tb, p, action):
 
 @njit
 def step(st, tb, action):
-    """Apply a legal action of the waiting decision, then advance to the next decision."""
+    """Apply a legal action of the waiting decision, then advance to the next decision.
+
+    A_START, on a game just dealt (setup.deal_game), only advances it to its first decision: the
+    drivers start games this way so that no second function of theirs links the whole engine.
+    """
+    if action == A_START:
+        advance(st, tb)
+        return
     dec = st[G_DEC]
     p = st[G_DEC_PLAYER]
     card = action - off_choose(st)

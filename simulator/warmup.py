@@ -1,0 +1,74 @@
+"""A cold start compiled on two cores instead of one.
+
+With numba's cache empty, the first game of a run waits for numba to compile the engine and the
+bots, about a minute on one core while the other has nothing to do (workers start once the cache
+is written, so that they load it instead of compiling it side by side). Here a helper process
+compiles the rules (`step`, which reaches every rule) while this process compiles what the bots
+and the game loop need besides (`legal_actions`, the heuristic); both write numba's cache, and
+the game loop compiled afterwards loads the rules from it instead of compiling them again.
+
+Kernels reached from both sides (the card queries) are compiled twice, at the same time; the
+rest is split. With a warm cache none of this runs. Measured: see docs/engine.md, compile time.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from numba import config, typeof, types
+
+from simulator.cards.model import CardSet
+
+STATE = types.Array(types.int64, 2, "C")
+TABLES = types.Array(types.int32, 2, "C")
+BUFFER = types.Array(types.int64, 1, "C")
+STEP_SIGNATURE = (STATE, TABLES, types.int64)
+_HELPER = "from simulator.warmup import compile_rules; compile_rules()"
+
+
+def compile_rules() -> None:
+    """The helper's job: compile step (or load it from the cache)."""
+    from simulator.engine.step import step
+
+    step.compile(STEP_SIGNATURE)
+
+
+def rules_cached() -> bool:
+    """Whether numba's cache already holds step for this source (a warm start)."""
+    from simulator.engine.step import step
+
+    # The dispatcher's cache is numba's own; loading an entry is what a warm start does anyway.
+    return step._cache.load_overload(STEP_SIGNATURE, step.targetctx) is not None
+
+
+def compile_side_by_side(cards: CardSet, bots: Sequence[str], profiles: Path | None) -> None:
+    """Compile the rules in a helper process and the bots' kernels here, if the cache is cold.
+
+    The game loop itself is compiled by its first game, as with a warm cache (loading then).
+    """
+    if config.DISABLE_JIT or rules_cached():
+        return
+    from simulator.batch import card_worths
+    from simulator.engine.legal import legal_actions
+    from strategies import bot_spec
+    from strategies.drivers import choose_quickly
+    from strategies.weights import KIND_RANDOM
+
+    specs = [bot_spec(b, profiles) for b in bots]
+    helper = subprocess.Popen([sys.executable, "-c", _HELPER])
+    try:
+        legal_actions.compile((STATE, TABLES, BUFFER))
+        if any(s.compiled and s.kind != KIND_RANDOM for s in specs):
+            # the types the game loop passes: a row of the weights, a one-seat slice of streams
+            row = typeof(np.zeros((1, 1), np.float64)[0])
+            vals = typeof(card_worths(cards))
+            choose_quickly.compile(
+                (STATE, TABLES, vals, types.int64, row, BUFFER, BUFFER, types.int64, BUFFER)
+            )
+    finally:
+        # Whatever happened here, the helper's work is either in the cache or redone later.
+        helper.wait()
