@@ -72,7 +72,13 @@ N_STATS = 8
 # each seat q the best Combat it could still send into a fight, the card giving it, and the
 # second best (FREE_COMBAT + 3q ...), filled once per decision by note_free_combat.
 FREE_COMBAT = N_STATS
-SCRATCH_SIZE = FREE_COMBAT + 3 * 4
+# Then the values of one seat's Win-Con clauses (left, right) as they stand, kept by note_wincon
+# while the heuristic scores every action of one decision against the same position (so each
+# count is made once, not once per action), and the seat they are for (p + 1; 0: none kept).
+N_KEPT_CLAUSES = 4
+WINCON_SEAT = FREE_COMBAT + 3 * 4
+WINCON_VALUES = WINCON_SEAT + 1
+SCRATCH_SIZE = WINCON_VALUES + 2 * N_KEPT_CLAUSES
 WIN_SCORE = 10_000.0
 
 
@@ -135,11 +141,17 @@ def wincon_progress(st, tb, p, deltas, card_def):
     cond = tb[st[ROW_CARD + idol, C_DEF], T_WINCON_COND]
     if cond < 0:
         return 0.0
+    kept = deltas[WINCON_SEAT] == p + 1
     total = 0.0
     n = 0
     for k in range(tb[cond, T_COND_START], tb[cond, T_COND_END]):
         v = tb[k, T_CL_LEFT]
-        left = value_of(st, tb, v, p, idol)
+        if kept:
+            left = deltas[WINCON_VALUES + 2 * n]
+            right = deltas[WINCON_VALUES + 2 * n + 1]
+        else:
+            left = value_of(st, tb, v, p, idol)
+            right = value_of(st, tb, tb[k, T_CL_RIGHT], p, idol)
         kind = tb[v, T_VAL_KIND]
         if kind == ValueKind.STAT and tb[v, T_VAL_PLAYER] == PlayerRef.YOUR:
             left += deltas[tb[v, T_VAL_STAT]]
@@ -147,10 +159,32 @@ def wincon_progress(st, tb, p, deltas, card_def):
             sel = tb[v, T_VAL_SEL]
             if tb[sel, T_SEL_SIDE] == 0 and fields_match(tb, sel, card_def):  # an ally count
                 left += 1
-        right = value_of(st, tb, tb[k, T_CL_RIGHT], p, idol)
         total += clause_progress(left, tb[k, T_CL_CMP], right)
         n += 1
     return total / n if n > 0 else 0.0
+
+
+@njit
+def note_wincon(st, tb, p, deltas):
+    """Keep the values of seat p's Win-Con clauses as they stand, for wincon_progress to read
+    until forget_wincon: only while the position does not change (one decision's scoring)."""
+    deltas[WINCON_SEAT] = 0
+    idol = st[ROW_SEAT + p, P_IDOL]
+    if idol < 0:
+        return
+    cond = tb[st[ROW_CARD + idol, C_DEF], T_WINCON_COND]
+    if cond < 0 or tb[cond, T_COND_END] - tb[cond, T_COND_START] > N_KEPT_CLAUSES:
+        return
+    for j in range(tb[cond, T_COND_END] - tb[cond, T_COND_START]):
+        k = tb[cond, T_COND_START] + j
+        deltas[WINCON_VALUES + 2 * j] = value_of(st, tb, tb[k, T_CL_LEFT], p, idol)
+        deltas[WINCON_VALUES + 2 * j + 1] = value_of(st, tb, tb[k, T_CL_RIGHT], p, idol)
+    deltas[WINCON_SEAT] = p + 1
+
+
+@njit
+def forget_wincon(deltas):
+    deltas[WINCON_SEAT] = 0
 
 
 @njit

@@ -107,10 +107,12 @@ from strategies.features import (
     STAT_RECRUITED,
     STAT_REPUTATION,
     STAT_SCHEMES,
+    forget_wincon,
     free_combat,
     has_club,
     no_change,
     note_free_combat,
+    note_wincon,
     students_and_hallway,
     threat_of,
     weakest_student,
@@ -187,7 +189,9 @@ def progress_gain(st, tb, p, w, deltas, card_def, base):
 
 @njit
 def base_progress(st, tb, p, deltas):
+    """p's Win-Con progress now; its clause values are kept for this decision's scoring."""
     no_change(deltas)
+    note_wincon(st, tb, p, deltas)
     return wincon_progress(st, tb, p, deltas, -1)
 
 
@@ -498,6 +502,7 @@ def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
     dec = st[G_DEC]
     p = st[G_DEC_PLAYER]
     base = 0.0
+    forget_wincon(deltas)
     if dec == D_MAIN or dec == D_PRIORITY or dec == D_FIGHT_TARGET:
         base = base_progress(st, tb, p, deltas)
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
@@ -519,4 +524,5 @@ def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
             ties += 1
             if bot_randint(rng, ties) == 0:
                 choice = action
+    forget_wincon(deltas)  # the position changes once the choice is played
     return choice
