@@ -45,6 +45,24 @@ def rules_cached() -> bool:
     return step._cache.load_overload(STEP_SIGNATURE, step.targetctx) is not None
 
 
+def bot_kernels(cards: CardSet, heuristic: bool) -> list[tuple[object, tuple]]:
+    """What this process compiles meanwhile, each kernel with the argument types the game loop
+    calls it with (a row of the weights, a one-seat slice of the streams: C-contiguous)."""
+    from simulator.batch import card_worths
+    from simulator.engine.legal import legal_actions
+    from strategies.drivers import choose_quickly
+
+    kernels: list[tuple[object, tuple]] = [(legal_actions, (STATE, TABLES, BUFFER))]
+    if heuristic:
+        row = typeof(np.zeros((1, 1), np.float64)[0])
+        vals = typeof(card_worths(cards))
+        kernels.append(
+            (choose_quickly,
+             (STATE, TABLES, vals, types.int64, row, BUFFER, BUFFER, types.int64, BUFFER))
+        )  # fmt: skip
+    return kernels
+
+
 def compile_side_by_side(cards: CardSet, bots: Sequence[str], profiles: Path | None) -> None:
     """Compile the rules in a helper process and the bots' kernels here, if the cache is cold.
 
@@ -52,23 +70,23 @@ def compile_side_by_side(cards: CardSet, bots: Sequence[str], profiles: Path | N
     """
     if config.DISABLE_JIT or rules_cached():
         return
-    from simulator.batch import card_worths
-    from simulator.engine.legal import legal_actions
     from strategies import bot_spec
-    from strategies.drivers import choose_quickly
     from strategies.weights import KIND_RANDOM
 
     specs = [bot_spec(b, profiles) for b in bots]
-    helper = subprocess.Popen([sys.executable, "-c", _HELPER])
+    heuristic = any(s.compiled and s.kind != KIND_RANDOM for s in specs)
+    # The helper only saves time: if it cannot start or fails, the game loop compiles the rules
+    # itself, as it would with one core. Its output is not the user's business.
     try:
-        legal_actions.compile((STATE, TABLES, BUFFER))
-        if any(s.compiled and s.kind != KIND_RANDOM for s in specs):
-            # the types the game loop passes: a row of the weights, a one-seat slice of streams
-            row = typeof(np.zeros((1, 1), np.float64)[0])
-            vals = typeof(card_worths(cards))
-            choose_quickly.compile(
-                (STATE, TABLES, vals, types.int64, row, BUFFER, BUFFER, types.int64, BUFFER)
-            )
+        helper = subprocess.Popen(
+            [sys.executable, "-c", _HELPER], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+    except OSError:
+        helper = None
+    try:
+        for kernel, signature in bot_kernels(cards, heuristic):
+            kernel.compile(signature)
     finally:
         # Whatever happened here, the helper's work is either in the cache or redone later.
-        helper.wait()
+        if helper is not None:
+            helper.wait()

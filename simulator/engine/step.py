@@ -282,71 +282,69 @@ def step(st, tb, action):
     A_START, on a game just dealt (setup.deal_game), only advances it to its first decision: the
     drivers start games this way so that no second function of theirs links the whole engine.
     """
-    if action == A_START:
-        advance(st, tb)
-        return
-    dec = st[G_DEC]
-    p = st[G_DEC_PLAYER]
-    card = action - off_choose(st)
-    st[G_ACTIONS] += 1
-    if dec == D_MAIN:
-        _decided(st)
-        start_action(st, tb, p, action)
-    elif dec == D_PRIORITY:
-        _decided(st)
-        if action == A_PASS:
-            pass_priority(st)
-        else:
+    if action != A_START:  # advance is pasted in where it is called: one call, at the end
+        dec = st[G_DEC]
+        p = st[G_DEC_PLAYER]
+        card = action - off_choose(st)
+        st[G_ACTIONS] += 1
+        if dec == D_MAIN:
+            _decided(st)
             start_action(st, tb, p, action)
-    elif dec == D_PAYER:
-        _decided(st)
-        st[G_DECL_PAYER] = card
-    elif dec == D_TRASH_COST:
-        trash(st, card)
-        st[G_DECL_TRASH] -= 1
-        _answer_repeat(st)
-    elif dec == D_TARGET:
-        _decided(st)
-        set_target(st, tb, card)
-    elif dec == D_TARGET_PLAYER:
-        _decided(st)
-        set_target(st, tb, action - off_player(st))
-    elif dec == D_FIGHT_TARGET:
-        _decided(st)
-        choose_target(st, tb, card)
-    elif dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:
-        _decided(st)
-        if action != A_PASS:
-            add_member(st, tb, card, ROLE_ATTACK if dec == D_SUPPORT_ATT else ROLE_DEFEND)
-        st[G_STEP] = S_FIGHT_SUPPORT_DEF if dec == D_SUPPORT_ATT else S_FIGHT_HELPERS
-    elif dec == D_HELPER:
-        _decided(st)
-        if action != A_PASS:
-            st[ROW_SEAT + p, P_HELPED] = 1
-            if action >= off_help_defend(st):
-                add_member(st, tb, action - off_help_defend(st), ROLE_DEFEND)
+        elif dec == D_PRIORITY:
+            _decided(st)
+            if action == A_PASS:
+                pass_priority(st)
             else:
-                add_member(st, tb, card, ROLE_ATTACK)
-        st[G_F_HELPER] += 1
-    elif dec == D_DAMAGE:
-        _decided(st)
-        assign_point(st, card)
-    elif dec == D_CLASS_LIMIT:
-        expel(st, tb, card, -1)
-        if _answer_repeat(st):
-            st[G_END_PLAYER] += 1
-    elif dec == D_HAND_LIMIT:
-        trash(st, card)
-        if _answer_repeat(st):
-            st[G_END_PLAYER] += 1
-    elif dec == D_EFFECT_TRASH:
-        trash(st, card)
-        if _answer_repeat(st):
-            st[G_RES_SUB] += 1
-    elif dec == D_TRIGGER_ORDER:
-        _decided(st)
-        begin_trigger(st, tb, action - off_trigger(st))
-    if st[G_ACTIONS] > st[G_MAX_ACTIONS]:
-        stall(st)
-        return
+                start_action(st, tb, p, action)
+        elif dec == D_PAYER:
+            _decided(st)
+            st[G_DECL_PAYER] = card
+        elif dec == D_TRASH_COST:
+            trash(st, card)
+            st[G_DECL_TRASH] -= 1
+            _answer_repeat(st)
+        elif dec == D_TARGET:
+            _decided(st)
+            set_target(st, tb, card)
+        elif dec == D_TARGET_PLAYER:
+            _decided(st)
+            set_target(st, tb, action - off_player(st))
+        elif dec == D_FIGHT_TARGET:
+            _decided(st)
+            choose_target(st, tb, card)
+        elif dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:
+            _decided(st)
+            if action != A_PASS:
+                add_member(st, tb, card, ROLE_ATTACK if dec == D_SUPPORT_ATT else ROLE_DEFEND)
+            st[G_STEP] = S_FIGHT_SUPPORT_DEF if dec == D_SUPPORT_ATT else S_FIGHT_HELPERS
+        elif dec == D_HELPER:
+            _decided(st)
+            if action != A_PASS:
+                st[ROW_SEAT + p, P_HELPED] = 1
+                if action >= off_help_defend(st):
+                    add_member(st, tb, action - off_help_defend(st), ROLE_DEFEND)
+                else:
+                    add_member(st, tb, card, ROLE_ATTACK)
+            st[G_F_HELPER] += 1
+        elif dec == D_DAMAGE:
+            _decided(st)
+            assign_point(st, card)
+        elif dec == D_CLASS_LIMIT:
+            expel(st, tb, card, -1)
+            if _answer_repeat(st):
+                st[G_END_PLAYER] += 1
+        elif dec == D_HAND_LIMIT:
+            trash(st, card)
+            if _answer_repeat(st):
+                st[G_END_PLAYER] += 1
+        elif dec == D_EFFECT_TRASH:
+            trash(st, card)
+            if _answer_repeat(st):
+                st[G_RES_SUB] += 1
+        elif dec == D_TRIGGER_ORDER:
+            _decided(st)
+            begin_trigger(st, tb, action - off_trigger(st))
+        if st[G_ACTIONS] > st[G_MAX_ACTIONS]:
+            stall(st)
+            return
     advance(st, tb)

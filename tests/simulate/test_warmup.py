@@ -1,0 +1,85 @@
+"""A cold start compiles on two cores (simulator.warmup): the kernels it compiles ahead must be
+the very ones the game loop calls, argument types included, or the work is thrown away and the
+game loop compiles them again (the run stays right, only slower, so only these tests notice)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numba import config
+
+from simulator.api import Rules
+from simulator.batch import play_chunk
+from simulator.cards.loader import load_cards
+from simulator.warmup import bot_kernels, compile_side_by_side, rules_cached
+
+pytestmark = pytest.mark.skipif(config.DISABLE_JIT, reason="nothing is compiled")
+
+
+@pytest.fixture(scope="module")
+def cards_after_a_heuristic_game():
+    """The bundled set, once a heuristic game has been played: numba's cache then holds every
+    kernel the game loop compiled (it saves each kernel as it compiles it), or held them
+    already."""
+    cards = load_cards()
+    idols = np.array([[cards.index[c.id] for c in cards.idols[:2]]], np.int32)
+    seeds = np.array([7], np.uint32)
+    play_chunk(cards, Rules(), 2, idols, ["heuristic", "heuristic"], seeds, seeds, (0, 2))
+    return cards
+
+
+def _cached(kernel, signature) -> bool:
+    return kernel._cache.load_overload(signature, kernel.targetctx) is not None
+
+
+def test_the_helper_compiles_step_as_the_game_loop_calls_it(cards_after_a_heuristic_game):
+    assert rules_cached()
+
+
+def test_the_bots_kernels_are_compiled_as_the_game_loop_calls_them(cards_after_a_heuristic_game):
+    kernels = bot_kernels(cards_after_a_heuristic_game, heuristic=True)
+    assert len(kernels) == 2
+    for kernel, signature in kernels:
+        assert _cached(kernel, signature), kernel.py_func.__name__
+
+
+def test_random_players_need_no_heuristic_compiled_ahead(cards_after_a_heuristic_game):
+    kernels = bot_kernels(cards_after_a_heuristic_game, heuristic=False)
+    assert [k.py_func.__name__ for k, _ in kernels] == ["legal_actions"]
+
+
+def test_a_warm_cache_starts_no_helper(cards_after_a_heuristic_game, monkeypatch):
+    started = []
+    monkeypatch.setattr("simulator.warmup.subprocess.Popen", lambda *a, **k: started.append(a))
+    compile_side_by_side(cards_after_a_heuristic_game, ["heuristic", "heuristic"], None)
+    assert started == []
+
+
+class _Helper:
+    def __init__(self, command, **kwargs):
+        self.command = command
+        self.waited = False
+        helpers.append(self)
+
+    def wait(self):
+        self.waited = True
+
+
+helpers: list[_Helper] = []
+
+
+def test_a_cold_cache_compiles_the_rules_in_a_helper_while_compiling_the_bots(
+    cards_after_a_heuristic_game, monkeypatch
+):
+    compiled = []
+    monkeypatch.setattr("simulator.warmup.rules_cached", lambda: False)
+    monkeypatch.setattr("simulator.warmup.subprocess.Popen", _Helper)
+    monkeypatch.setattr(
+        "simulator.warmup.bot_kernels",
+        lambda cards, heuristic: [(type("K", (), {"compile": compiled.append})(), ("sig",))],
+    )
+    helpers.clear()
+    compile_side_by_side(cards_after_a_heuristic_game, ["heuristic", "random"], None)
+    assert len(helpers) == 1 and "compile_rules()" in helpers[0].command[-1]
+    assert compiled == [("sig",)]
+    assert helpers[0].waited  # the game loop starts once the rules are in the cache
