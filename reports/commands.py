@@ -10,8 +10,6 @@ from typing import Annotated
 
 import typer
 
-from analysis.dataset import DatasetError, load_run
-from analysis.flags import DEFAULT_BAND
 from simulator.cli_errors import fail as _fail
 
 
@@ -31,17 +29,23 @@ def parse_band(text: str) -> tuple[float, float]:
 def build_report(
     run: Path,
     out: Path | None = None,
-    band: tuple[float, float] = DEFAULT_BAND,
+    band: tuple[float, float] | None = None,
     include_mirrors: bool = False,
     variant: str | None = None,
 ) -> Path:
-    """Analyse a run and write RUN/report/ (or `out`): index.html, charts/, tables/."""
+    """Analyse a run and write RUN/report/ (or `out`): index.html, charts/, tables/; `band`
+    defaults to analysis.flags.DEFAULT_BAND."""
+    # The analysis (pandas, statsmodels, scipy: about 2 s to import) is imported when used, so
+    # that every other command, `avarium simulate` first, starts without it.
+    from analysis.dataset import load_run
+    from analysis.flags import DEFAULT_BAND
     from analysis.summary import analyse
     from reports.html import files
     from reports.output import write_directory
     from reports.report import report_page
 
     data = load_run(run, variant, seeds=False)
+    band = DEFAULT_BAND if band is None else band
     analysis = analyse(data.games, data.cards, band=band, include_mirrors=include_mirrors)
     bots = [str(b) for b in data.games["bot"].unique()]
     page, sections = report_page(analysis, data.provenance, bots)
@@ -53,6 +57,7 @@ def build_comparison(
 ) -> Path:
     """Compare two runs and write the comparison report (default RUN_B/compare-<A's name>/)."""
     from analysis.compare import compare_runs
+    from analysis.dataset import load_run
     from reports.comparison import comparison_page
     from reports.html import files
     from reports.output import write_directory
@@ -78,6 +83,8 @@ def report_command(
     out: Annotated[Path | None, typer.Option(help="Where to write (default RUN/report).")] = None,
 ) -> None:
     """Write RUN/report/: one self-contained index.html, each chart as PNG, each table as CSV."""
+    from analysis.dataset import DatasetError
+
     try:
         limits = parse_band(band)
     except ValueError as exc:
@@ -104,6 +111,8 @@ def compare_command(
     """Compare two runs: per-Idol and per-seat win-rate differences.
 
     Paired when the runs share their deals; writes the same kind of report as `report`."""
+    from analysis.dataset import DatasetError
+
     try:
         target = build_comparison(run_a, run_b, out, variant)
     except DatasetError as exc:

@@ -12,10 +12,12 @@ from __future__ import annotations
 import itertools
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import pandas as pd
 import typer
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from reports.commands import build_report
 from simulator.cli_errors import fail as _fail
@@ -112,6 +114,8 @@ def seat_table(seats: pd.DataFrame, fairness: pd.DataFrame) -> pd.DataFrame:
         row["worst gap"] = f"{fair.worst_gap:.1%}"
         row["P(fairest)"] = f"{fair.prob_best:.0%}"
         rows.append(row)
+    import pandas as pd  # imported when used: see reports/commands.build_report
+
     return pd.DataFrame(rows)
 
 
