@@ -47,19 +47,32 @@ def rules_cached() -> bool:
 
 def bot_kernels(cards: CardSet, heuristic: bool) -> list[tuple[object, tuple]]:
     """What this process compiles meanwhile, each kernel with the argument types the game loop
-    calls it with (a row of the weights, a one-seat slice of the streams: C-contiguous)."""
+    calls it with (rows of int32 and float64 tables and one-seat slices: C-contiguous). Besides
+    the bots: the deal and the record of a game, which the game loop would otherwise compile
+    after the rules, one core idle."""
+    from simulator.api import Rules
     from simulator.batch import card_worths
     from simulator.engine.legal import legal_actions
-    from strategies.drivers import choose_quickly
+    from simulator.engine.setup import deal_game
+    from strategies.drivers import choose_quickly, record
 
+    int32_row = types.Array(types.int32, 1, "C")
+    config = typeof(Rules().config())
+    outs = (
+        types.Array(types.int32, 2, "C"),
+        types.Array(types.int32, 3, "C"),
+        types.Array(types.uint8, 3, "C"),
+    )
+    i64 = types.int64
     kernels: list[tuple[object, tuple]] = [(legal_actions, (STATE, TABLES, BUFFER))]
     if heuristic:
         row = typeof(np.zeros((1, 1), np.float64)[0])
         vals = typeof(card_worths(cards))
         kernels.append(
-            (choose_quickly,
-             (STATE, TABLES, vals, types.int64, row, BUFFER, BUFFER, types.int64, BUFFER))
-        )  # fmt: skip
+            (choose_quickly, (STATE, TABLES, vals, i64, row, BUFFER, BUFFER, i64, BUFFER))
+        )
+    kernels.append((deal_game, (STATE, TABLES, i64, int32_row, int32_row, i64, config)))
+    kernels.append((record, (STATE, i64, i64, BUFFER, *outs)))
     return kernels
 
 

@@ -36,16 +36,17 @@ def test_the_helper_compiles_step_as_the_game_loop_calls_it(cards_after_a_heuris
     assert rules_cached()
 
 
-def test_the_bots_kernels_are_compiled_as_the_game_loop_calls_them(cards_after_a_heuristic_game):
+def test_the_kernels_compiled_ahead_are_those_the_game_loop_calls(cards_after_a_heuristic_game):
     kernels = bot_kernels(cards_after_a_heuristic_game, heuristic=True)
-    assert len(kernels) == 2
+    assert len(kernels) == 4
     for kernel, signature in kernels:
         assert _cached(kernel, signature), kernel.py_func.__name__
 
 
 def test_random_players_need_no_heuristic_compiled_ahead(cards_after_a_heuristic_game):
     kernels = bot_kernels(cards_after_a_heuristic_game, heuristic=False)
-    assert [k.py_func.__name__ for k, _ in kernels] == ["legal_actions"]
+    names = [k.py_func.__name__ for k, _ in kernels]
+    assert names == ["legal_actions", "deal_game", "record"]
 
 
 def test_a_warm_cache_starts_no_helper(cards_after_a_heuristic_game, monkeypatch):
