@@ -71,12 +71,13 @@ class _KernelDispatcher(CPUDispatcher):
         return super().get_call_template(args, kws)
 
 
-def _compiled(fn, nrt: bool, inline: str = "never"):
+def _compiled(fn, nrt: bool, inline: str = "never", cache: bool = True):
     if config.DISABLE_JIT:
         return fn
     options = {"nopython": True, "boundscheck": None, "_nrt": nrt, "inline": inline}
     dispatcher = _KernelDispatcher(py_func=fn, locals={}, targetoptions=options)
-    dispatcher.enable_caching()
+    if cache:
+        dispatcher.enable_caching()
     return dispatcher
 
 
