@@ -57,7 +57,7 @@ def bot_kernels(cards: CardSet, heuristic: bool) -> list[tuple[object, tuple]]:
     from strategies.drivers import choose_quickly, record
 
     int32_row = types.Array(types.int32, 1, "C")
-    config = typeof(Rules().config())
+    rules_config = typeof(Rules().config())
     outs = (
         types.Array(types.int32, 2, "C"),
         types.Array(types.int32, 3, "C"),
@@ -71,7 +71,7 @@ def bot_kernels(cards: CardSet, heuristic: bool) -> list[tuple[object, tuple]]:
         kernels.append(
             (choose_quickly, (STATE, TABLES, vals, i64, row, BUFFER, BUFFER, i64, BUFFER))
         )
-    kernels.append((deal_game, (STATE, TABLES, i64, int32_row, int32_row, i64, config)))
+    kernels.append((deal_game, (STATE, TABLES, i64, int32_row, int32_row, i64, rules_config)))
     kernels.append((record, (STATE, i64, i64, BUFFER, *outs)))
     return kernels
 
