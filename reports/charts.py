@@ -327,58 +327,57 @@ def difference_chart(table: pd.DataFrame, key: str, title: str) -> Figure:
 
 def seat_sweep_chart(seat_by_variant: pd.DataFrame) -> Figure:
     """Seat win rate against the swept setting (e.g. the starting bonus), one line per seat."""
-    if seat_by_variant.empty:
-        return _empty("one variant only")
-    groups = list(seat_by_variant.groupby("players"))
-    fig, axes = plt.subplots(1, len(groups), figsize=(4.2 * len(groups) + 1, 3.6), squeeze=False)
-    for ax, (players, part) in zip(axes[0], groups, strict=True):
-        labels = part.drop_duplicates("variant").sort_values("order")["variant"].tolist()
-        for seat, rows in part.groupby("seat"):
-            rows = rows.sort_values("order")
-            x = rows["order"].to_numpy()
-            ax.errorbar(
-                x,
-                rows["rate"],
-                yerr=[rows["rate"] - rows["lo"], rows["hi"] - rows["rate"]],
-                marker="o",
-                capsize=3,
-                label=f"seat {seat}",
-            )
-        ax.axhline(1 / players, color=BAND_COLOUR, ls="--", lw=1)
-        ax.set_xticks(range(len(labels)), labels, rotation=30, ha="right", fontsize=8)
-        ax.set_title(f"{players} players")
-        _pct(ax, "y")
-        ax.legend(fontsize=7)
-    fig.suptitle("Seat win rate per variant (95% intervals); dashed: fair share")
-    fig.tight_layout()
-    return fig
+    return _sweep_chart(
+        seat_by_variant,
+        by="seat",
+        label=lambda seat: f"seat {seat}",
+        size=(4.2, 3.6),
+        line={"capsize": 3},
+        legend={"fontsize": 7},
+        title="Seat win rate per variant (95% intervals); dashed: fair share",
+    )
 
 
 def idol_sweep_chart(idol_by_variant: pd.DataFrame) -> Figure:
     """Idol win rate against the swept value, one line per Idol."""
-    if idol_by_variant.empty:
+    return _sweep_chart(
+        idol_by_variant,
+        by="idol",
+        label=str,
+        size=(4.8, 3.8),
+        line={"ms": 3, "capsize": 2, "lw": 1},
+        legend={"fontsize": 6, "ncol": 2},
+        title="Idol win rate per variant (95% intervals)",
+    )
+
+
+def _sweep_chart(frame, by, label, size, line, legend, title) -> Figure:
+    """Win rate per variant, in variant order, one line per value of `by`, a panel per player
+    count; the dashed line is the fair share."""
+    if frame.empty:
         return _empty("one variant only")
-    groups = list(idol_by_variant.groupby("players"))
-    fig, axes = plt.subplots(1, len(groups), figsize=(4.8 * len(groups) + 1, 3.8), squeeze=False)
+    groups = list(frame.groupby("players"))
+    width, height = size
+    fig, axes = plt.subplots(
+        1, len(groups), figsize=(width * len(groups) + 1, height), squeeze=False
+    )
     for ax, (players, part) in zip(axes[0], groups, strict=True):
         labels = part.drop_duplicates("variant").sort_values("order")["variant"].tolist()
-        for idol, rows in part.groupby("idol", observed=True):
+        for key, rows in part.groupby(by, observed=True):
             rows = rows.sort_values("order")
             ax.errorbar(
-                rows["order"],
+                rows["order"].to_numpy(),
                 rows["rate"],
                 yerr=[rows["rate"] - rows["lo"], rows["hi"] - rows["rate"]],
                 marker="o",
-                ms=3,
-                capsize=2,
-                lw=1,
-                label=str(idol),
+                label=label(key),
+                **line,
             )
         ax.axhline(1 / players, color=BAND_COLOUR, ls="--", lw=1)
         ax.set_xticks(range(len(labels)), labels, rotation=30, ha="right", fontsize=8)
         ax.set_title(f"{players} players")
         _pct(ax, "y")
-        ax.legend(fontsize=6, ncol=2)
-    fig.suptitle("Idol win rate per variant (95% intervals)")
+        ax.legend(**legend)
+    fig.suptitle(title)
     fig.tight_layout()
     return fig

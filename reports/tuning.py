@@ -26,6 +26,14 @@ SweepCards = Annotated[
     Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
 ]
 BASE_SETS_HELP = "A fixed override for every point, e.g. raj.merit=18 (repeatable)."
+# The options tune-bonus and sweep share.
+Strategy = Annotated[
+    str, typer.Option(help="Bot for every seat, or one per seat (default heuristic).")
+]
+Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
+Patches = Annotated[list[Path] | None, typer.Option("--patch", help="Patch file.")]
+Profiles = Annotated[Path | None, typer.Option(help="Bot weight profiles.")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 
 
 def bonus_vectors(players: int, max_bonus: int) -> list[tuple[int, ...]]:
@@ -157,19 +165,17 @@ def tune_bonus_command(
     games_per_point: Annotated[
         int, typer.Option(min=100, help="Games at every bonus vector tried.")
     ] = 2_000,
-    strategy: Annotated[
-        str, typer.Option(help="Bot for every seat, or one per seat (default heuristic).")
-    ] = "heuristic",
+    strategy: Strategy = "heuristic",
     seed: Annotated[int, typer.Option(help="Run seed: the same deals at every point.")] = 0,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Run directory (default runs/tune-<N>p).")
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 2,
+    jobs: Jobs = 2,
     path: SweepCards = None,
     sets: Annotated[list[str] | None, typer.Option("--set", help=BASE_SETS_HELP)] = None,
-    patch: Annotated[list[Path] | None, typer.Option("--patch", help="Patch file.")] = None,
-    profiles: Annotated[Path | None, typer.Option(help="Bot weight profiles.")] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    patch: Patches = None,
+    profiles: Profiles = None,
+    quiet: Quiet = False,
 ) -> None:
     """Find the starting Reputation bonus per seat that makes the seats fairest.
 
@@ -217,18 +223,16 @@ def sweep_command(
     games_per_point: Annotated[
         int, typer.Option(min=100, help="Games at every value tried.")
     ] = 2_000,
-    strategy: Annotated[
-        str, typer.Option(help="Bot for every seat, or one per seat (default heuristic).")
-    ] = "heuristic",
+    strategy: Strategy = "heuristic",
     seed: Annotated[int, typer.Option(help="Run seed: the same deals at every value.")] = 0,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Run directory (default runs/sweep-...).")
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 2,
+    jobs: Jobs = 2,
     path: SweepCards = None,
-    patch: Annotated[list[Path] | None, typer.Option("--patch", help="Patch file.")] = None,
-    profiles: Annotated[Path | None, typer.Option(help="Bot weight profiles.")] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    patch: Patches = None,
+    profiles: Profiles = None,
+    quiet: Quiet = False,
 ) -> None:
     """Sweep one or two card fields: each Idol's win rate at every value.
 
