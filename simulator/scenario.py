@@ -36,7 +36,7 @@ from simulator.cards.loader import load_cards
 from simulator.cards.model import CardSet
 from simulator.constants import CardKind
 from simulator.engine import layout as L
-from simulator.engine.step import advance
+from simulator.engine.step import step
 from simulator.engine.zones import move, refill_courtyard
 
 _ZONES = {
@@ -203,7 +203,7 @@ def scenario(
     st[L.G_DEC] = L.D_NONE
     st[L.G_WINDOW] = 0
     st[L.G_STEP] = _PHASES[phase]
-    advance(st, tb)
+    step(st, tb, L.A_START)  # check the state, then run to the first decision
     return game
 
 

@@ -65,6 +65,7 @@ from simulator.engine.layout import (
     G_DONE,
     G_END_PLAYER,
     G_F_HELPER,
+    G_FIGHT,
     G_MAX_ACTIONS,
     G_RES_SUB,
     G_STACK_N,
@@ -134,11 +135,17 @@ from simulator.engine.zones import ON_RECRUIT, expel, fire, move, next_seat, ref
 
 @njit_inline
 def flow_step(st, tb):
-    """Run the next step of the turn (when nothing else is pending)."""
+    """Run the next step of the turn (when nothing else is pending). Returns whether the step
+    may have changed what a state check reads (Merit, the players, cards, their counts).
+
+    Steps that only ask a player, open a window, queue triggers or pass the turn return False,
+    so no state check follows them; a fight step returns True only when it ended the fight.
+    """
     s = st[G_STEP]
     if s == S_START_WINCON:
-        start_wincon(st, tb)
-    elif s == S_START_READY:
+        start_wincon(st, tb)  # ends the game itself, or opens a window
+        return False
+    if s == S_START_READY:
         start_ready(st)
     elif s == S_START_REP:
         start_reputation(st, tb)
@@ -146,16 +153,22 @@ def flow_step(st, tb):
         start_draw(st)
     elif s == S_START_TRIGGERS:
         start_triggers(st, tb)
+        return False
     elif s == S_PLAN:
         plan(st)
+        return False
     elif s == S_FIGHT_SUPPORT_ATT:
         step_support(st, tb, True)
+        return st[G_FIGHT] == 0
     elif s == S_FIGHT_SUPPORT_DEF:
         step_support(st, tb, False)
+        return st[G_FIGHT] == 0
     elif s == S_FIGHT_HELPERS:
         step_helpers(st, tb)
+        return st[G_FIGHT] == 0
     elif s == S_FIGHT_WINDOW:
         step_last_window(st, tb)
+        return st[G_FIGHT] == 0
     elif s == S_FIGHT_DAMAGE:
         step_damage(st, tb)
     elif s == S_FIGHT_SPLIT_DEF:
@@ -168,27 +181,32 @@ def flow_step(st, tb):
         end_hallways(st, tb)
     elif s == S_END_CLASS:
         end_limits(st, tb, True)
+        return False
     elif s == S_END_HAND:
         end_limits(st, tb, False)
+        return False
     elif s == S_END_CLEANUP:
         end_cleanup(st, tb)
     elif s == S_END_TRIGGERS:
         end_triggers(st, tb)
+        return False
     elif s == S_NEXT_TURN:
-        next_turn(st)
+        next_turn(st)  # the new active player is one still in the game
+        return False
     else:
         raise ValueError("unknown step")
+    return True
 
 
 @njit_inline
-def advance(st, tb):
+def advance(st, tb, changed):
     """Run the game until a player must decide or the game is over.
 
     The state is checked (ruling 9) after anything that may have changed it: the action just
-    applied, a finished declaration (its costs), a resolved effect, a step of the turn. Passing
-    priority and queueing triggers change nothing a check looks at, so they skip it.
+    applied (`changed`), a finished declaration (its costs), a resolved effect, a step of the
+    turn that changes the game. Passing priority, asking a player and queueing triggers change
+    nothing a check looks at, so they skip it: the check would find what the last one found.
     """
-    changed = True
     while True:
         if st[G_DONE] == 1:
             return
@@ -222,8 +240,7 @@ def advance(st, tb):
             resolve_top(st, tb)
             changed = True
             continue
-        flow_step(st, tb)
-        changed = True
+        changed = flow_step(st, tb)
 
 
 @njit
@@ -245,26 +262,28 @@ def _answer_repeat(st):
 
 @njit
 def start_action(st, tb, p, action):
-    """A Plan Phase or priority action of seat p: recruit, Scheme, ability, fight, end turn."""
+    """A Plan Phase or priority action of seat p: recruit, Scheme, ability, fight, end turn.
+    Returns whether it changed what a state check reads (declaring a Scheme or an ability pays
+    nothing yet: its costs are paid when the declaration is finished)."""
     if action == A_END_TURN:
         st[G_STEP] = S_END_HALLWAY
-        return
+        return False
     if action >= off_activate(st):
         k = action - off_activate(st)
         slots = st[G_AB_SLOTS]
         c = k // slots
         a = tb[st[ROW_CARD + c, C_DEF], T_AB_START] + k % slots
         begin_ability(st, tb, p, c, a)
-        return
+        return False
     if action >= off_fight(st):
         declare_fight(st, action - off_fight(st))
-        return
+        return True
     if action >= off_scheme_exhaust(st):
         begin_scheme(st, tb, p, action - off_scheme_exhaust(st), True)
-        return
+        return False
     if action >= off_scheme_rep(st):
         begin_scheme(st, tb, p, action - off_scheme_rep(st), False)
-        return
+        return False
     # Recruit (section 5): pay, put it in your Hallway, refill the Courtyard at once.
     c = action - off_recruit(st)
     st[ROW_SEAT + p, P_REP] -= recruit_cost(st, tb, p, c)
@@ -273,6 +292,7 @@ def start_action(st, tb, p, action):
     fire(st, tb, c, ON_RECRUIT, p)
     refill_courtyard(st)
     open_window(st, next_seat(st, p))  # section 10, timing 3: the end of an action
+    return True
 
 
 @njit
@@ -281,7 +301,10 @@ def step(st, tb, action):
 
     A_START, on a game just dealt (setup.deal_game), only advances it to its first decision: the
     drivers start games this way so that no second function of theirs links the whole engine.
+    An answer that changes nothing a state check reads (a pass, a target, a payer) is not
+    followed by one.
     """
+    changed = True
     if action != A_START:  # advance is pasted in where it is called: one call, at the end
         dec = st[G_DEC]
         p = st[G_DEC_PLAYER]
@@ -289,16 +312,18 @@ def step(st, tb, action):
         st[G_ACTIONS] += 1
         if dec == D_MAIN:
             _decided(st)
-            start_action(st, tb, p, action)
+            changed = start_action(st, tb, p, action)
         elif dec == D_PRIORITY:
             _decided(st)
             if action == A_PASS:
                 pass_priority(st)
+                changed = False
             else:
-                start_action(st, tb, p, action)
+                changed = start_action(st, tb, p, action)
         elif dec == D_PAYER:
             _decided(st)
             st[G_DECL_PAYER] = card
+            changed = False
         elif dec == D_TRASH_COST:
             trash(st, card)
             st[G_DECL_TRASH] -= 1
@@ -306,20 +331,24 @@ def step(st, tb, action):
         elif dec == D_TARGET:
             _decided(st)
             set_target(st, tb, card)
+            changed = False
         elif dec == D_TARGET_PLAYER:
             _decided(st)
             set_target(st, tb, action - off_player(st))
+            changed = False
         elif dec == D_FIGHT_TARGET:
             _decided(st)
             choose_target(st, tb, card)
         elif dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:
             _decided(st)
-            if action != A_PASS:
+            changed = action != A_PASS
+            if changed:
                 add_member(st, tb, card, ROLE_ATTACK if dec == D_SUPPORT_ATT else ROLE_DEFEND)
             st[G_STEP] = S_FIGHT_SUPPORT_DEF if dec == D_SUPPORT_ATT else S_FIGHT_HELPERS
         elif dec == D_HELPER:
             _decided(st)
-            if action != A_PASS:
+            changed = action != A_PASS
+            if changed:
                 st[ROW_SEAT + p, P_HELPED] = 1
                 if action >= off_help_defend(st):
                     add_member(st, tb, action - off_help_defend(st), ROLE_DEFEND)
@@ -344,7 +373,8 @@ def step(st, tb, action):
         elif dec == D_TRIGGER_ORDER:
             _decided(st)
             begin_trigger(st, tb, action - off_trigger(st))
+            changed = False
         if st[G_ACTIONS] > st[G_MAX_ACTIONS]:
             stall(st)
             return
-    advance(st, tb)
+    advance(st, tb, changed)

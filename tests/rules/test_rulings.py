@@ -62,7 +62,7 @@ def test_ruling_18_a_triggered_ability_with_no_target_is_not_played(bundled):
     """Hype Girl: "on scheme played: target ally student gets +1 combat until end of turn";
     triggered while she waits in the Hallway and no ally Student is in the Class."""
     from simulator.constants import Trigger
-    from simulator.engine.step import advance
+    from simulator.engine.step import step
     from simulator.engine.zones import fire
 
     g = scenario(
@@ -75,7 +75,7 @@ def test_ruling_18_a_triggered_ability_with_no_target_is_not_played(bundled):
     fire(g.state, g.tables, g.find("hype girl"), int(Trigger.SCHEME_PLAYED), 0)
     assert g.state[L.G_TRIG_N] == 1
     g.state[L.G_DEC] = L.D_NONE
-    advance(g.state, g.tables)
+    step(g.state, g.tables, L.A_START)
     assert g.state[L.G_TRIG_N] == 0 and g.state[L.G_STACK_N] == 0
     assert g.decision == "plan"
 
