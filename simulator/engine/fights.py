@@ -44,12 +44,14 @@ from simulator.engine.layout import (
     G_F_HELPER,
     G_F_LEFT_ATT,
     G_F_LEFT_DEF,
+    G_F_N,
     G_F_SPLIT_SIDE,
     G_FIGHT,
     G_N_CARDS,
     G_OPT_SPLIT,
     G_PLAYERS,
     G_STEP,
+    MAX_MEMBERS,
     P_ALIVE,
     P_HELPED,
     P_MERIT,
@@ -58,6 +60,7 @@ from simulator.engine.layout import (
     ROLE_ATTACK,
     ROLE_DEFEND,
     ROW_CARD,
+    ROW_MEMBERS,
     ROW_SEAT,
     S_FIGHT_APPLY,
     S_FIGHT_DAMAGE,
@@ -99,7 +102,8 @@ def declare_fight(st, leader):
     st[G_F_DEF] = -1
     st[G_F_DEF_LEADER] = -1
     st[G_F_HELPER] = 0
-    st[ROW_CARD + leader, C_ROLE] = ROLE_ATTACK
+    st[G_F_N] = 0
+    add_member(st, leader, ROLE_ATTACK)
     st[ROW_SEAT + p, P_N_FIGHTS] += 1
     _ask(st, D_FIGHT_TARGET, p)
 
@@ -110,7 +114,7 @@ def choose_target(st, tb, target):
     q = st[ROW_CARD + target, C_OWNER]
     st[G_F_DEF] = q
     st[G_F_DEF_LEADER] = target
-    st[ROW_CARD + target, C_ROLE] = ROLE_DEFEND
+    add_member(st, target, ROLE_DEFEND)
     fire_class(st, tb, -1, ON_FIGHT_DECLARED)
     st[G_STEP] = S_FIGHT_SUPPORT_ATT
     open_window(st, st[G_ACTIVE])
@@ -150,8 +154,22 @@ def any_can_join(st, tb, q):
 
 
 @njit
-def add_member(st, tb, c, role):
+def add_member(st, c, role):
+    """Card c joins the fight: its role, and its place in the members' list (kept in card
+    order, so the fight's kernels visit members in the order they would scanning every card)."""
     st[ROW_CARD + c, C_ROLE] = role
+    n = st[G_F_N]
+    for k in range(n):
+        if st[ROW_MEMBERS, k] == c:
+            return  # it was a member before, left its Class and came back
+    if n >= MAX_MEMBERS:
+        raise ValueError("more fight members than the rules allow")
+    k = n
+    while k > 0 and st[ROW_MEMBERS, k - 1] > c:
+        st[ROW_MEMBERS, k] = st[ROW_MEMBERS, k - 1]
+        k -= 1
+    st[ROW_MEMBERS, k] = c
+    st[G_F_N] = n + 1
 
 
 @njit
@@ -201,7 +219,8 @@ def step_last_window(st, tb):
     if not leaders_present(st):
         end_fight(st)
         return
-    for c in range(st[G_N_CARDS]):
+    for k in range(st[G_F_N]):
+        c = st[ROW_MEMBERS, k]
         role = st[ROW_CARD + c, C_ROLE]
         if role != 0 and st[ROW_CARD + c, C_ZONE] == Z_CLASS:
             fire(
@@ -222,7 +241,8 @@ def step_last_window(st, tb):
 def party_combat(st, tb, role):
     """Combat of the ready members of a party (exhausted members deal no damage)."""
     total = 0
-    for c in range(st[G_N_CARDS]):
+    for k in range(st[G_F_N]):
+        c = st[ROW_MEMBERS, k]
         if (
             st[ROW_CARD + c, C_ROLE] == role
             and st[ROW_CARD + c, C_ZONE] == Z_CLASS
@@ -282,7 +302,8 @@ def step_damage(st, tb):
 @njit
 def split_candidates(st, tb, role, leader, out):
     m = 0
-    for c in range(st[G_N_CARDS]):
+    for k in range(st[G_F_N]):
+        c = st[ROW_MEMBERS, k]
         if st[ROW_CARD + c, C_ROLE] == role and c != leader and st[ROW_CARD + c, C_ZONE] == Z_CLASS:
             if capacity(st, tb, c) > 0:
                 out[m] = c
@@ -329,34 +350,38 @@ def assign_point(st, c):
 def step_apply(st, tb):
     """Expel & exhaust, all at once: every outcome is decided before any card leaves, so an
     aura of an expelled card still counts for this damage (section 7)."""
-    n = st[G_N_CARDS]
-    outcome = st[ROW_CARD : ROW_CARD + n, C_SCR_B]  # 1 exhaust, 2 expel, 3 Merit loss
+    n = st[G_F_N]
+    members = st[ROW_MEMBERS]
+    outcome = st[ROW_CARD : ROW_CARD + n, C_SCR_B]  # per member: 1 exhaust, 2 expel, 3 Merit loss
     taken = st[ROW_CARD : ROW_CARD + n, C_SCR_C]
     outcome[:] = 0
     taken[:] = 0
-    for c in range(n):
+    for k in range(n):
+        c = members[k]
         if (
             st[ROW_CARD + c, C_ROLE] == 0
             or st[ROW_CARD + c, C_FDMG] == 0
             or st[ROW_CARD + c, C_ZONE] != Z_CLASS
         ):
             continue
-        taken[c] = prevent_damage(st, c, st[ROW_CARD + c, C_FDMG])
+        taken[k] = prevent_damage(st, c, st[ROW_CARD + c, C_FDMG])
         if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _IDOL:
-            outcome[c] = 3
-        elif taken[c] >= defense_of(st, tb, c):
-            outcome[c] = 2
-        elif taken[c] > 0:
-            outcome[c] = 1
-    for c in range(n):
-        if outcome[c] == 3:
+            outcome[k] = 3
+        elif taken[k] >= defense_of(st, tb, c):
+            outcome[k] = 2
+        elif taken[k] > 0:
+            outcome[k] = 1
+    for k in range(n):
+        c = members[k]
+        if outcome[k] == 3:
             q = st[ROW_CARD + c, C_OWNER]
-            loss = taken[c] if taken[c] < st[ROW_SEAT + q, P_MERIT] else st[ROW_SEAT + q, P_MERIT]
+            loss = taken[k] if taken[k] < st[ROW_SEAT + q, P_MERIT] else st[ROW_SEAT + q, P_MERIT]
             st[ROW_SEAT + q, P_MERIT] -= loss  # the Idol stays ready
-        elif outcome[c] == 1:
+        elif outcome[k] == 1:
             st[ROW_CARD + c, C_EXHAUSTED] = 1
-    for c in range(n):
-        if outcome[c] == 2:
+    for k in range(n):
+        c = members[k]
+        if outcome[k] == 2:
             by = st[G_F_ATT] if st[ROW_CARD + c, C_ROLE] == ROLE_DEFEND else st[G_F_DEF]
             expel(st, tb, c, by)
     end_fight(st)
@@ -366,11 +391,15 @@ def step_apply(st, tb):
 def end_fight(st):
     """Clean Up: damage removed, Attack Tokens on every attacker still in a Class, the
     fight's effects end. The Fight! step ends: priority passes."""
-    for c in range(st[G_N_CARDS]):
+    for k in range(st[G_F_N]):
+        c = st[ROW_MEMBERS, k]
         if st[ROW_CARD + c, C_ROLE] == ROLE_ATTACK and st[ROW_CARD + c, C_ZONE] == Z_CLASS:
             st[ROW_CARD + c, C_TOKEN] = 1
         st[ROW_CARD + c, C_ROLE] = 0
         st[ROW_CARD + c, C_FDMG] = 0
+    st[G_F_N] = 0
+    # "until end of fight" effects may sit on any card, member or not
+    for c in range(st[G_N_CARDS]):
         st[ROW_CARD + c, C_MC_FIGHT] = 0
         st[ROW_CARD + c, C_MD_FIGHT] = 0
         st[ROW_CARD + c, C_SHIELD_FIGHT] = 0

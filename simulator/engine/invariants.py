@@ -11,11 +11,13 @@ from simulator.engine.layout import (
     C_LISTPOS,
     C_OWNED,
     C_OWNER,
+    C_ROLE,
     C_SCHOOL,
     C_STATICS,
     C_YARD,
     C_ZONE,
     G_DONE,
+    G_F_N,
     G_LIB_CAP,
     G_LIB_HEAD,
     G_LIB_N,
@@ -34,6 +36,7 @@ from simulator.engine.layout import (
     P_N_STATIC_MOD,
     P_REP,
     ROW_CARD,
+    ROW_MEMBERS,
     ROW_SEAT,
     STATIC_DISC,
     STATIC_MOD,
@@ -57,6 +60,7 @@ INVARIANTS = (
     "a player still in the game has 0 Merit",
     "a seat's card list or the Courtyard's list disagrees with the cards' zones and owners",
     "a Class's count of cards with static abilities disagrees with its cards",
+    "a card with a role in the fight is missing from the fight's list of members",
 )
 
 
@@ -98,6 +102,8 @@ def check_state_invariants(st):
         return 8
     if not static_counts_agree(st):
         return 9
+    if not members_listed(st):
+        return 10
     for p in range(st[G_PLAYERS]):
         if st[ROW_SEAT + p, P_REP] < 0 or st[ROW_SEAT + p, P_MERIT] < 0:
             return 6
@@ -145,5 +151,23 @@ def static_counts_agree(st):
                 mod += st[ROW_CARD + c, C_STATICS] & STATIC_MOD
                 disc += (st[ROW_CARD + c, C_STATICS] & STATIC_DISC) >> 1
         if mod != st[ROW_SEAT + p, P_N_STATIC_MOD] or disc != st[ROW_SEAT + p, P_N_STATIC_DISC]:
+            return False
+    return True
+
+
+@njit
+def members_listed(st):
+    """Every card with a fight role is in the members' list, which is in card order."""
+    for k in range(1, st[G_F_N]):
+        if st[ROW_MEMBERS, k - 1] >= st[ROW_MEMBERS, k]:
+            return False
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_ROLE] == 0:
+            continue
+        found = False
+        for k in range(st[G_F_N]):
+            if st[ROW_MEMBERS, k] == c:
+                found = True
+        if not found:
             return False
     return True

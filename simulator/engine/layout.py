@@ -157,7 +157,12 @@ C_STATICS = 29
 STATIC_MOD = 1
 STATIC_DISC = 2
 K_TARGET = 5  # stack rows hold their targets in columns K_TARGET .. K_TARGET + MAX_EFFECTS - 1
-G_ROWS = 4  # rows holding the scalar fields g (G_* below)
+G_ROWS = 2  # rows holding the scalar fields g (G_* below)
+# The members of the current fight, in card order: st[ROW_MEMBERS, k] for k < G_F_N, so the
+# fight's kernels look at its few cards instead of every card (a card that leaves its Class
+# loses its role, so a kernel still checks the role of each member it reads).
+ROW_MEMBERS = 2
+MAX_MEMBERS = 2 + 2 + (MAX_PLAYERS - 2)  # two leaders, two supporters, one helper per other seat
 ROW_SEAT = 4  # MAX_PLAYERS rows, one per seat (P_* columns)
 ROW_STACK = 8  # MAX_STACK rows, the effect stack (K_* columns)
 ROW_TRIG = 72  # MAX_TRIGGERS rows, triggered abilities waiting (TR_* columns)
@@ -199,6 +204,7 @@ G_F_DEF = _g(24)  # defending player
 G_F_ATT_LEADER = _g(25)
 G_F_DEF_LEADER = _g(26)
 G_F_HELPER = _g(27)  # next seat asked for a Battle Royale helper
+G_F_N = _g(28)  # members of the current fight (their cards in row ROW_MEMBERS)
 G_F_SPLIT_SIDE = _g(29)  # the party being hit by the split: 1 attackers, 2 defenders
 G_END_PLAYER = _g(30)  # seat whose class/hand limit is being enforced
 G_SCHOOL_HEAD = _g(31)  # ring buffer of the School: first card index

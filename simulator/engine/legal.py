@@ -51,6 +51,7 @@ from simulator.engine.layout import (
     G_DECL_EFF,
     G_F_ATT_LEADER,
     G_F_DEF_LEADER,
+    G_F_N,
     G_F_SPLIT_SIDE,
     G_N_CARDS,
     G_PLAYERS,
@@ -63,6 +64,7 @@ from simulator.engine.layout import (
     P_REP,
     ROLE_DEFEND,
     ROW_CARD,
+    ROW_MEMBERS,
     ROW_SEAT,
     ROW_TRIG,
     TR_PLAYER,
@@ -167,11 +169,24 @@ def _instant_options(st, tb, p, out, m):
 
 
 @njit
+def in_card_order(out, start, m):
+    """Sort out[start:m] and return m. A decision lists its cards in card order, whichever
+    seat's list they were found in (a handful of cards: insertion sort)."""
+    for i in range(start + 1, m):
+        x = out[i]
+        j = i
+        while j > start and out[j - 1] > x:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = x
+    return m
+
+
+@njit
 def legal_actions(st, tb, out):
     """Write the legal actions of the waiting decision into `out`; return how many."""
     dec = st[G_DEC]
     p = st[G_DEC_PLAYER]
-    n = st[G_N_CARDS]
     m = 0
     choose = off_choose(st)
     if dec == D_MAIN:
@@ -200,17 +215,19 @@ def legal_actions(st, tb, out):
         return _instant_options(st, tb, p, out, m)
     if dec == D_PAYER:
         scheme = st[G_DECL_CARD]
-        for c in range(n):
+        for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+            c = st[ROW_CARD + i, C_OWNED + p]
             if can_pay_by_exhausting(st, tb, p, scheme, c):
                 out[m] = choose + c
                 m += 1
-        return m
+        return in_card_order(out, 0, m)
     if dec == D_TRASH_COST or dec == D_HAND_LIMIT or dec == D_EFFECT_TRASH:
-        for c in range(n):
-            if st[ROW_CARD + c, C_ZONE] == Z_HAND and st[ROW_CARD + c, C_OWNER] == p:
+        for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+            c = st[ROW_CARD + i, C_OWNED + p]
+            if st[ROW_CARD + c, C_ZONE] == Z_HAND:
                 out[m] = choose + c
                 m += 1
-        return m
+        return in_card_order(out, 0, m)
     if dec == D_TARGET:
         e = st[G_DECL_EFF]
         sel = tb[e, T_EF_SEL]
@@ -226,26 +243,41 @@ def legal_actions(st, tb, out):
                 m += 1
         return m
     if dec == D_FIGHT_TARGET:
-        for c in range(n):
-            if can_be_attacked(st, tb, p, c):
-                out[m] = choose + c
-                m += 1
-        return m
+        for q in range(MAX_PLAYERS):  # targets are in enemy Classes, so on their seats' lists
+            if q == p:
+                continue
+            for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+                c = st[ROW_CARD + i, C_OWNED + q]
+                if can_be_attacked(st, tb, p, c):
+                    out[m] = choose + c
+                    m += 1
+        return in_card_order(out, 0, m)
     if dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF or dec == D_HELPER:
         out[m] = A_PASS
         m += 1
-        for c in range(n):
+        for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+            c = st[ROW_CARD + i, C_OWNED + p]
             if can_join(st, tb, p, c):
-                out[m] = choose + c
+                out[m] = c
                 m += 1
-                if dec == D_HELPER:
-                    out[m] = off_help_defend(st) + c
-                    m += 1
-        return m
+        k = m - 1
+        in_card_order(out, 1, m)
+        if dec != D_HELPER:
+            for j in range(1, m):
+                out[j] += choose
+            return m
+        # a helper joins either party: two actions per card, written from the last card back
+        # so that no card is overwritten before it is read
+        for j in range(k, 0, -1):
+            c = out[j]
+            out[2 * j - 1] = choose + c
+            out[2 * j] = off_help_defend(st) + c
+        return 1 + 2 * k
     if dec == D_DAMAGE:
         role = st[G_F_SPLIT_SIDE]
         leader = st[G_F_DEF_LEADER] if role == ROLE_DEFEND else st[G_F_ATT_LEADER]
-        for c in range(n):
+        for k in range(st[G_F_N]):
+            c = st[ROW_MEMBERS, k]
             if (
                 st[ROW_CARD + c, C_ROLE] == role
                 and c != leader
@@ -256,15 +288,15 @@ def legal_actions(st, tb, out):
                     m += 1
         return m
     if dec == D_CLASS_LIMIT:
-        for c in range(n):
+        for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+            c = st[ROW_CARD + i, C_OWNED + p]
             if (
                 st[ROW_CARD + c, C_ZONE] == Z_CLASS
-                and st[ROW_CARD + c, C_OWNER] == p
                 and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT
             ):
                 out[m] = choose + c
                 m += 1
-        return m
+        return in_card_order(out, 0, m)
     if dec == D_TRIGGER_ORDER:
         for t in range(st[G_TRIG_N]):
             if st[ROW_TRIG + t, TR_PLAYER] == p:

@@ -38,6 +38,7 @@ from simulator.engine.layout import (
     G_DONE,
     G_ELIMINATED,
     G_END_PLAYER,
+    G_F_N,
     G_FIGHT,
     G_LIMIT_BREACH,
     G_MAX_TURNS,
@@ -190,6 +191,7 @@ def abandon_turn(st):
         st[ROW_CARD + c, C_ROLE] = 0
         st[ROW_CARD + c, C_FDMG] = 0
     st[G_FIGHT] = 0
+    st[G_F_N] = 0
     st[G_STEP] = S_NEXT_TURN
 
 

@@ -21,12 +21,14 @@ from simulator.engine.layout import (
     G_ROWS,
     G_SCHOOL_CAP,
     MAX_EFFECTS,
+    MAX_MEMBERS,
     MAX_PLAYERS,
     MAX_STACK,
     MAX_TRIGGERS,
     N_G,
     ROW_CARD,
     ROW_DECL,
+    ROW_MEMBERS,
     ROW_SEAT,
     ROW_STACK,
     ROW_TRIG,
@@ -37,7 +39,8 @@ from simulator.engine.tables import H_N_DEFS, T_COPIES, T_KIND
 assert ROW_SEAT + MAX_PLAYERS <= ROW_STACK
 assert ROW_STACK + MAX_STACK <= ROW_TRIG and ROW_TRIG + MAX_TRIGGERS <= ROW_DECL < ROW_CARD
 assert 5 + MAX_EFFECTS <= W
-assert N_G <= G_ROWS * W and G_ROWS <= ROW_SEAT  # the scalars fit in their rows
+assert N_G <= G_ROWS * W and G_ROWS <= ROW_MEMBERS < ROW_SEAT  # the scalars fit in their rows
+assert MAX_MEMBERS <= W
 
 
 def instances_of(kind: np.ndarray, copies: np.ndarray) -> np.ndarray:

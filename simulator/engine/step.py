@@ -343,7 +343,7 @@ def step(st, tb, action):
             _decided(st)
             changed = action != A_PASS
             if changed:
-                add_member(st, tb, card, ROLE_ATTACK if dec == D_SUPPORT_ATT else ROLE_DEFEND)
+                add_member(st, card, ROLE_ATTACK if dec == D_SUPPORT_ATT else ROLE_DEFEND)
             st[G_STEP] = S_FIGHT_SUPPORT_DEF if dec == D_SUPPORT_ATT else S_FIGHT_HELPERS
         elif dec == D_HELPER:
             _decided(st)
@@ -351,9 +351,9 @@ def step(st, tb, action):
             if changed:
                 st[ROW_SEAT + p, P_HELPED] = 1
                 if action >= off_help_defend(st):
-                    add_member(st, tb, action - off_help_defend(st), ROLE_DEFEND)
+                    add_member(st, action - off_help_defend(st), ROLE_DEFEND)
                 else:
-                    add_member(st, tb, card, ROLE_ATTACK)
+                    add_member(st, card, ROLE_ATTACK)
             st[G_F_HELPER] += 1
         elif dec == D_DAMAGE:
             _decided(st)
