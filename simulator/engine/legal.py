@@ -73,13 +73,16 @@ from simulator.engine.layout import (
     Z_HAND,
 )
 from simulator.engine.playable import (
+    PAY_EXHAUST,
+    PAY_REP,
     can_activate,
     can_be_attacked,
     can_lead,
     can_pay_by_exhausting,
     fight_possible,
     payment_context,
-    scheme_playable,
+    scheme_can_start,
+    scheme_ways,
 )
 from simulator.engine.query import enemy, list_matching, static_discount
 from simulator.engine.tables import (
@@ -144,17 +147,23 @@ def off_activate(st):
 @njit
 def _instant_options(st, tb, p, out, m):
     """Schemes and abilities seat p may start now."""
-    reduction, best = payment_context(st, tb, p)
+    reduction = 0
+    best = -2  # payment context not computed yet
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
         c = st[ROW_CARD + _i, C_OWNED + p]
         if st[ROW_CARD + c, C_OWNER] != p:
             continue
         z = st[ROW_CARD + c, C_ZONE]
         if z == Z_HAND:
-            if scheme_playable(st, tb, p, c, False, reduction, best):
+            if not scheme_can_start(st, tb, p, c):
+                continue
+            if best == -2:
+                reduction, best = payment_context(st, tb, p)
+            ways = scheme_ways(st, tb, p, c, reduction, best)
+            if ways & PAY_REP:
                 out[m] = off_scheme_rep(st) + c
                 m += 1
-            if scheme_playable(st, tb, p, c, True, reduction, best):
+            if ways & PAY_EXHAUST:
                 out[m] = off_scheme_exhaust(st) + c
                 m += 1
         elif z == Z_CLASS:

@@ -205,26 +205,39 @@ def payment_context(st, tb, p):
     return reduction, best
 
 
+PAY_REP = 1  # scheme_ways: the Scheme can be paid with Reputation
+PAY_EXHAUST = 2  # ... or by exhausting a Student
+
+
 @njit
-def scheme_playable(st, tb, p, c, by_exhausting, reduction, best_payer):
-    """Seat p may play Scheme c (in p's hand) now, given p's payment_context."""
+def scheme_can_start(st, tb, p, c):
+    """Scheme c (in p's hand) has an effect and its timing allows it now: checked before the
+    payment context, which most Schemes in most windows never need."""
     d = st[ROW_CARD + c, C_DEF]
-    if tb[d, T_AB_END] <= tb[d, T_AB_START]:
-        return False
-    if not scheme_timing_ok(st, tb, p, c):
-        return False
+    return tb[d, T_AB_END] > tb[d, T_AB_START] and scheme_timing_ok(st, tb, p, c)
+
+
+@njit
+def scheme_ways(st, tb, p, c, reduction, best_payer):
+    """How seat p may pay for Scheme c, whose timing allows it (scheme_can_start), given p's
+    payment_context: PAY_REP and/or PAY_EXHAUST, or 0 when p cannot pay, its condition does
+    not hold or a target it names has no candidate (both checked once for both ways)."""
+    d = st[ROW_CARD + c, C_DEF]
     cost = tb[d, T_COST]
-    if by_exhausting:
-        if best_payer < cost:
-            return False
-    else:
-        rep_cost = cost - reduction
-        if st[ROW_SEAT + p, P_REP] < (rep_cost if rep_cost > 0 else 0):
-            return False
+    rep_cost = cost - reduction
+    ways = 0
+    if st[ROW_SEAT + p, P_REP] >= (rep_cost if rep_cost > 0 else 0):
+        ways |= PAY_REP
+    if best_payer >= cost:
+        ways |= PAY_EXHAUST
+    if ways == 0:
+        return 0
     a = tb[d, T_AB_START]
     if not condition_holds(st, tb, tb[a, T_AB_COND], p, -1):
-        return False
-    return targets_available(st, tb, a, p, -1)
+        return 0
+    if not targets_available(st, tb, a, p, -1):
+        return 0
+    return ways
 
 
 @njit
@@ -243,11 +256,11 @@ def can_act(st, tb, p):
             # cheap test first: an ordinary Scheme is only playable in your own Plan Phase
             if tb[d, T_SURPRISE] == 0 and not own_plan:
                 continue
+            if not scheme_can_start(st, tb, p, c):
+                continue
             if best == -2:
                 reduction, best = payment_context(st, tb, p)
-            if scheme_playable(st, tb, p, c, False, reduction, best) or scheme_playable(
-                st, tb, p, c, True, reduction, best
-            ):
+            if scheme_ways(st, tb, p, c, reduction, best) != 0:
                 return True
         elif z == Z_CLASS and tb[d, T_N_ACTIVATED] > 0:
             for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
