@@ -130,17 +130,17 @@ def check_state(st, tb):
         return
     first_out = -1
     order = 0  # players expelled by this check share one expulsion order
-    for j in range(n):
-        p = j  # turn order is seat order
-        if st[ROW_SEAT + p, P_ALIVE] == 1 and st[ROW_SEAT + p, P_MERIT] <= 0:
+    alive = 0
+    last = -1
+    for p in range(n):  # turn order is seat order
+        if st[ROW_SEAT + p, P_ALIVE] == 0:
+            continue
+        if st[ROW_SEAT + p, P_MERIT] <= 0:
             if first_out < 0:
                 first_out = p
                 order = st[G_ELIMINATED] + 1
-            eliminate(st, p, order)
-    alive = 0
-    last = -1
-    for p in range(n):
-        if st[ROW_SEAT + p, P_ALIVE] == 1:
+            eliminate(st, p, order)  # changes no other seat
+        else:
             alive += 1
             last = p
     if alive == 1:
@@ -153,11 +153,12 @@ def check_state(st, tb):
             end_game(st, first_out, R_LAST_STANDING)
         return
     active = st[G_ACTIVE]
-    for j in range(n):  # ruling 9: the active player first, then turn order
-        p = (active + j) % n
+    p = active
+    for _ in range(n):  # ruling 9: the active player first, then turn order
         if st[ROW_SEAT + p, P_ALIVE] == 1 and wincon_met(st, tb, p, WinTiming.INSTANT):
             end_game(st, p, R_WINCON)
             return
+        p = p + 1 if p + 1 < n else 0
     if st[ROW_SEAT + active, P_ALIVE] == 0:
         abandon_turn(st)
 

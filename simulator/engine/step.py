@@ -54,6 +54,7 @@ from simulator.engine.layout import (
     D_TRASH_COST,
     D_TRIGGER_ORDER,
     DECL_NONE,
+    DECL_TRIGGER,
     G_AB_SLOTS,
     G_ACTIONS,
     G_DEC,
@@ -138,8 +139,9 @@ def flow_step(st, tb):
     """Run the next step of the turn (when nothing else is pending). Returns whether the step
     may have changed what a state check reads (Merit, the players, cards, their counts).
 
-    Steps that only ask a player, open a window, queue triggers or pass the turn return False,
-    so no state check follows them; a fight step returns True only when it ended the fight.
+    Steps that only ask a player, open a window, queue triggers, assign fight damage (applied
+    later, by S_FIGHT_APPLY) or pass the turn return False, so no state check follows them; a
+    fight step before that returns True only when it ended the fight.
     """
     s = st[G_STEP]
     if s == S_START_WINCON:
@@ -170,11 +172,14 @@ def flow_step(st, tb):
         step_last_window(st, tb)
         return st[G_FIGHT] == 0
     elif s == S_FIGHT_DAMAGE:
-        step_damage(st, tb)
+        step_damage(st, tb)  # damage is assigned, not yet applied: no check reads it
+        return st[G_FIGHT] == 0
     elif s == S_FIGHT_SPLIT_DEF:
         step_split(st, tb, ROLE_DEFEND)
+        return False
     elif s == S_FIGHT_SPLIT_ATT:
         step_split(st, tb, ROLE_ATTACK)
+        return False
     elif s == S_FIGHT_APPLY:
         step_apply(st, tb)
     elif s == S_END_HALLWAY:
@@ -223,9 +228,10 @@ def advance(st, tb, changed):
                 pass_priority(st)
             continue
         if st[G_DECL] != DECL_NONE:
+            kind = st[G_DECL]
             if continue_declaration(st, tb):
                 return
-            changed = True
+            changed = kind != DECL_TRIGGER  # a Scheme or an ability has paid its costs
             continue
         if st[G_TRIG_N] > 0:
             if next_trigger(st, tb):
