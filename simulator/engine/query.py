@@ -218,6 +218,18 @@ def selector_zone(tb, sel):
 
 
 @njit
+def side_can_hold(tb, sel, q, controller):
+    """Could seat q's Class hold a card of a Class selector, read from `controller`'s side?
+    (A cheap test that skips the other seats' lists for "ally" and "enemy" selectors.)"""
+    side = tb[sel, T_SEL_SIDE]
+    if side == Side.ALLY:
+        return q == controller
+    if side == Side.ENEMY:
+        return q != controller
+    return True
+
+
+@njit
 def list_matching(st, tb, sel, controller, source, out):
     """Write the cards a selector matches into `out`; return how many. Only the selector's
     zone is looked at: a Class through the seats' lists, the Courtyard through its list."""
@@ -225,6 +237,8 @@ def list_matching(st, tb, sel, controller, source, out):
     m = 0
     if z == Z_CLASS:
         for q in range(MAX_PLAYERS):
+            if not side_can_hold(tb, sel, q, controller):
+                continue
             for i in range(st[ROW_SEAT + q, P_N_OWNED]):
                 c = st[ROW_CARD + i, C_OWNED + q]
                 if st[ROW_CARD + c, C_ZONE] == z and matches(st, tb, sel, c, controller, source):
@@ -257,6 +271,8 @@ def count_matching(st, tb, sel, controller, source, stop_at_one=False):
     n = 0
     if z == Z_CLASS:
         for q in range(MAX_PLAYERS):
+            if not side_can_hold(tb, sel, q, controller):
+                continue
             for i in range(st[ROW_SEAT + q, P_N_OWNED]):
                 c = st[ROW_CARD + i, C_OWNED + q]
                 if st[ROW_CARD + c, C_ZONE] == z and matches(st, tb, sel, c, controller, source):

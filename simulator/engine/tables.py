@@ -31,6 +31,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "wincon_cond",
         "n_activated",  # derived by pack(), so kernels skip cards with nothing to do
         "n_static",  # derived by pack()
+        "triggers",  # derived by pack(): bit t set when an ability triggers on Trigger t
     ),
     "ab": (
         "ab_card",
@@ -84,6 +85,7 @@ T_WINCON_TIMING = 14  # card
 T_WINCON_COND = 15  # card
 T_N_ACTIVATED = 16  # card
 T_N_STATIC = 17  # card
+T_TRIGGERS = 18  # card
 T_AB_CARD = 0  # ab
 T_AB_KIND = 1  # ab
 T_AB_TRIGGER = 2  # ab
@@ -161,9 +163,14 @@ def pack(card_table) -> np.ndarray:
     ab_kind = np.asarray(card_table.ab_kind)
     ab_card = np.asarray(card_table.ab_card)
     n_defs = len(card_table.kind)
+    ab_trigger = np.asarray(card_table.ab_trigger)
+    triggers = np.zeros(n_defs, np.int64)
+    fires = ab_trigger >= 0
+    np.bitwise_or.at(triggers, ab_card[fires], np.left_shift(1, ab_trigger[fires]))
     derived = {
         "n_activated": np.bincount(ab_card[ab_kind == 2], minlength=n_defs),  # ACTIVATED
         "n_static": np.bincount(ab_card[ab_kind == 1], minlength=n_defs),  # STATIC
+        "triggers": triggers,
     }
     sizes = {
         g: len(derived[n] if n in derived else getattr(card_table, n))

@@ -84,7 +84,7 @@ from simulator.engine.layout import (
 )
 from simulator.engine.query import condition_holds
 from simulator.engine.rng import shuffle
-from simulator.engine.tables import T_AB_COND, T_AB_END, T_AB_START, T_AB_TRIGGER
+from simulator.engine.tables import T_AB_COND, T_AB_END, T_AB_START, T_AB_TRIGGER, T_TRIGGERS
 
 # Trigger codes as plain ints (an IntEnum argument would compile a second version of fire()).
 ON_JOIN = int(Trigger.JOIN)
@@ -190,6 +190,8 @@ def move(st, c, zone, owner):
 def fire(st, tb, c, trigger, controller):
     """Queue card c's abilities that trigger on `trigger` (their `if` is checked now)."""
     d = st[ROW_CARD + c, C_DEF]
+    if (tb[d, T_TRIGGERS] >> trigger) & 1 == 0:
+        return  # most cards have no ability for most events
     for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
         if tb[a, T_AB_TRIGGER] != trigger:
             continue
@@ -212,7 +214,10 @@ def fire_class(st, tb, p, trigger):
             continue
         for i in range(st[ROW_SEAT + q, P_N_OWNED]):
             c = st[ROW_CARD + i, C_OWNED + q]
-            if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
+            if (
+                st[ROW_CARD + c, C_ZONE] == Z_CLASS
+                and (tb[st[ROW_CARD + c, C_DEF], T_TRIGGERS] >> trigger) & 1
+            ):
                 fire(st, tb, c, trigger, q)
 
 

@@ -98,3 +98,25 @@ def test_every_bundled_card_compiles_the_same_from_its_described_text(bundled):
         cards.append(dataclasses.replace(card, parsed=parsed, parsed_wincon=wincon))
     assert tables_equal(compile_cards(cards), bundled.table)
     assert CardSet(cards).fingerprint == bundled.fingerprint
+
+
+def test_the_engine_reads_each_table_field_at_its_column():
+    from simulator.engine import tables
+
+    for names in tables.GROUPS.values():
+        for i, name in enumerate(names):
+            assert getattr(tables, f"T_{name.upper()}") == i, name
+
+
+def test_a_card_lists_the_events_its_abilities_trigger_on(bundled):
+    from simulator.api import tables_of
+    from simulator.engine.tables import T_TRIGGERS
+
+    t = bundled.table
+    tb = tables_of(bundled)
+    for d in range(len(t.kind)):
+        expected = 0
+        for a in range(t.ab_start[d], t.ab_end[d]):
+            if t.ab_trigger[a] >= 0:
+                expected |= 1 << int(t.ab_trigger[a])
+        assert tb[d, T_TRIGGERS] == expected, bundled.cards[d].id
