@@ -13,7 +13,7 @@ from simulator.engine.layout import (
     C_OWNER,
     C_ROLE,
     C_SCHOOL,
-    C_STATICS,
+    C_TRAITS,
     C_YARD,
     C_ZONE,
     G_DONE,
@@ -27,10 +27,13 @@ from simulator.engine.layout import (
     G_SCHOOL_HEAD,
     G_SCHOOL_N,
     G_YARD_N,
+    INSTANT_CLASS,
+    INSTANT_HAND,
     MAX_PLAYERS,
     N_ZONES,
     P_ALIVE,
     P_MERIT,
+    P_N_INSTANT,
     P_N_OWNED,
     P_N_STATIC_DISC,
     P_N_STATIC_MOD,
@@ -59,7 +62,7 @@ INVARIANTS = (
     "a seat has negative Reputation or Merit",
     "a player still in the game has 0 Merit",
     "a seat's card list or the Courtyard's list disagrees with the cards' zones and owners",
-    "a Class's count of cards with static abilities disagrees with its cards",
+    "a seat's count of cards with statics or instant-speed plays disagrees with its cards",
     "a card with a role in the fight is missing from the fight's list of members",
 )
 
@@ -142,15 +145,25 @@ def lists_agree(st):
 
 @njit
 def static_counts_agree(st):
-    """P_N_STATIC_MOD and P_N_STATIC_DISC count the Class cards with such statics."""
+    """P_N_STATIC_MOD and P_N_STATIC_DISC count the Class cards with such statics, and
+    P_N_INSTANT the Surprises in hand and the Class cards with activated abilities."""
     for p in range(MAX_PLAYERS):
         mod = 0
         disc = 0
+        instant = 0
         for c in range(st[G_N_CARDS]):
-            if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
-                mod += st[ROW_CARD + c, C_STATICS] & STATIC_MOD
-                disc += (st[ROW_CARD + c, C_STATICS] & STATIC_DISC) >> 1
+            if st[ROW_CARD + c, C_OWNER] != p:
+                continue
+            traits = st[ROW_CARD + c, C_TRAITS]
+            if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
+                mod += traits & STATIC_MOD
+                disc += (traits & STATIC_DISC) >> 1
+                instant += (traits & INSTANT_CLASS) != 0
+            elif st[ROW_CARD + c, C_ZONE] == Z_HAND:
+                instant += (traits & INSTANT_HAND) != 0
         if mod != st[ROW_SEAT + p, P_N_STATIC_MOD] or disc != st[ROW_SEAT + p, P_N_STATIC_DISC]:
+            return False
+        if instant != st[ROW_SEAT + p, P_N_INSTANT]:
             return False
     return True
 

@@ -112,9 +112,10 @@ P_PLACE = 12
 P_BONUS = 13
 P_N_OWNED = 14
 P_SCR = 15  # scratch: a list of seats for a moment (effects.players_of)
-P_N_STATIC_MOD = 16  # cards in the seat's Class with a static Combat/Defense change (C_STATICS)
+P_N_STATIC_MOD = 16  # cards in the seat's Class with a static Combat/Defense change (C_TRAITS)
 P_N_STATIC_DISC = 17  # cards in the seat's Class with a static cost reduction
-N_SEAT_COLUMNS = 18
+P_N_INSTANT = 18  # the seat's Surprises in hand and Class cards with activated abilities
+N_SEAT_COLUMNS = 19
 
 # -- columns of the effect stack st.stack[i, K_*] and the trigger queue st.trig[t, TR_*] ----------
 K_KIND = 0  # DECL_* of the item
@@ -150,12 +151,17 @@ C_SCR_C = 27
 # SEEN_TAKEN + p when p took it (recruited the Student, played the Scheme).
 C_SEEN = 28
 SEEN_TAKEN = 4
-# Which static abilities a card has (bit STATIC_MOD: a Combat/Defense change, bit STATIC_DISC:
-# a cost reduction), set when a game is dealt; move() counts them per Class (P_N_STATIC_*), so
-# the kernels that sum statics skip the Classes that have none.
-C_STATICS = 29
+# What a card can do that the kernels count per seat, set when a game is dealt: its static
+# abilities (bit STATIC_MOD: a Combat/Defense change, bit STATIC_DISC: a cost reduction) and
+# what it can do at instant speed (INSTANT_HAND: a Surprise, played from hand; INSTANT_CLASS:
+# activated abilities, used from a Class). move() counts them per seat (P_N_STATIC_*,
+# P_N_INSTANT), so the kernels that sum statics skip the Classes that have none, and a priority
+# window passes over a seat with nothing it could play without looking at its cards.
+C_TRAITS = 29
 STATIC_MOD = 1
 STATIC_DISC = 2
+INSTANT_HAND = 4
+INSTANT_CLASS = 8
 K_TARGET = 5  # stack rows hold their targets in columns K_TARGET .. K_TARGET + MAX_EFFECTS - 1
 G_ROWS = 2  # rows holding the scalar fields g (G_* below)
 # The members of the current fight, in card order: st[ROW_MEMBERS, k] for k < G_F_N, so the

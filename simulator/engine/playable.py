@@ -31,6 +31,7 @@ from simulator.engine.layout import (
     MAX_PLAYERS,
     P_DISC_SCHEME,
     P_MERIT,
+    P_N_INSTANT,
     P_N_OWNED,
     P_REP,
     P_TURNS_TAKEN,
@@ -244,6 +245,8 @@ def scheme_ways(st, tb, p, c, reduction, best_payer):
 def can_act(st, tb, p):
     """Whether seat p has anything to play in a priority window (else it passes silently)."""
     own_plan = st[G_ACTIVE] == p and in_plan_phase(st)
+    if not own_plan and st[ROW_SEAT + p, P_N_INSTANT] == 0:
+        return False  # no Surprise in hand and no activated ability in Class
     reduction = 0
     best = -2  # payment context not computed yet
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):

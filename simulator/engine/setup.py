@@ -11,7 +11,7 @@ from simulator.engine.layout import (
     C_LISTPOS,
     C_OWNER,
     C_SCHOOL,
-    C_STATICS,
+    C_TRAITS,
     C_ZONE,
     G_AB_SLOTS,
     G_ACTIVE,
@@ -34,6 +34,8 @@ from simulator.engine.layout import (
     G_STEP,
     G_TURN,
     G_WINNER,
+    INSTANT_CLASS,
+    INSTANT_HAND,
     K_TARGET,
     MAX_EFFECTS,
     MAX_PLAYERS,
@@ -75,7 +77,9 @@ from simulator.engine.tables import (
     T_EF_START,
     T_KIND,
     T_MERIT,
+    T_N_ACTIVATED,
     T_N_STATIC,
+    T_SURPRISE,
 )
 from simulator.engine.zones import move, refill_courtyard
 
@@ -96,11 +100,16 @@ _OP_DISCOUNT = int(Op.DISCOUNT)
 
 
 @njit
-def statics_of(tb, d):
-    """C_STATICS bits of definition d: a static Combat/Defense change, a static reduction."""
+def traits_of(tb, d):
+    """C_TRAITS bits of definition d: a static Combat/Defense change, a static reduction, a
+    Surprise, activated abilities."""
     bits = 0
+    if tb[d, T_SURPRISE] != 0:
+        bits |= INSTANT_HAND
+    if tb[d, T_N_ACTIVATED] > 0:
+        bits |= INSTANT_CLASS
     if tb[d, T_N_STATIC] == 0:
-        return 0
+        return bits
     for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
         if tb[a, T_AB_KIND] != _STATIC_KIND:
             continue
@@ -134,7 +143,7 @@ def deal_game(st, tb, n_players, idols, bonus, seed, config):
     st[ROW_CARD:, C_DEF + 1 :] = 0  # every card column but its definition
     st[ROW_CARD:, C_OWNER] = -1  # in no list yet (move keeps the lists from here on)
     for c in range(n):
-        st[ROW_CARD + c, C_STATICS] = statics_of(tb, st[ROW_CARD + c, C_DEF])
+        st[ROW_CARD + c, C_TRAITS] = traits_of(tb, st[ROW_CARD + c, C_DEF])
     st[ROW_CARD:, C_LISTPOS] = -1
     st[G_N_CARDS] = n
     st[G_SCHOOL_CAP] = school_cap

@@ -27,8 +27,8 @@ from simulator.engine.layout import (
     C_SHIELD_FIGHT,
     C_SHIELD_PERM,
     C_SHIELD_TURN,
-    C_STATICS,
     C_TOKEN,
+    C_TRAITS,
     C_USED,
     C_YARD,
     C_ZONE,
@@ -48,6 +48,8 @@ from simulator.engine.layout import (
     G_STEP,
     G_TRIG_N,
     G_YARD_N,
+    INSTANT_CLASS,
+    INSTANT_HAND,
     K_CANCEL,
     K_PLAYER,
     MAX_PLAYERS,
@@ -56,6 +58,7 @@ from simulator.engine.layout import (
     P_IDOL,
     P_MERIT,
     P_N_EXPELLED,
+    P_N_INSTANT,
     P_N_OWNED,
     P_N_STATIC_DISC,
     P_N_STATIC_MOD,
@@ -138,14 +141,22 @@ def offer_courtyard(st):
 
 
 @njit
-def _count_statics(st, c, statics, zone, owner, old_owner):
-    """Keep each Class's count of cards with static abilities as card c moves."""
-    if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
-        st[ROW_SEAT + old_owner, P_N_STATIC_MOD] -= statics & STATIC_MOD
-        st[ROW_SEAT + old_owner, P_N_STATIC_DISC] -= (statics & STATIC_DISC) >> 1
+def _count_traits(st, c, traits, zone, owner, old_owner):
+    """Keep each seat's counts of cards with static abilities in its Class and of cards that
+    could act at instant speed (Surprises in hand, activated abilities in Class) as c moves."""
+    old_zone = st[ROW_CARD + c, C_ZONE]
+    if old_zone == Z_CLASS:
+        st[ROW_SEAT + old_owner, P_N_STATIC_MOD] -= traits & STATIC_MOD
+        st[ROW_SEAT + old_owner, P_N_STATIC_DISC] -= (traits & STATIC_DISC) >> 1
+        st[ROW_SEAT + old_owner, P_N_INSTANT] -= (traits & INSTANT_CLASS) >> 3
+    elif old_zone == Z_HAND:
+        st[ROW_SEAT + old_owner, P_N_INSTANT] -= (traits & INSTANT_HAND) >> 2
     if zone == Z_CLASS:
-        st[ROW_SEAT + owner, P_N_STATIC_MOD] += statics & STATIC_MOD
-        st[ROW_SEAT + owner, P_N_STATIC_DISC] += (statics & STATIC_DISC) >> 1
+        st[ROW_SEAT + owner, P_N_STATIC_MOD] += traits & STATIC_MOD
+        st[ROW_SEAT + owner, P_N_STATIC_DISC] += (traits & STATIC_DISC) >> 1
+        st[ROW_SEAT + owner, P_N_INSTANT] += (traits & INSTANT_CLASS) >> 3
+    elif zone == Z_HAND:
+        st[ROW_SEAT + owner, P_N_INSTANT] += (traits & INSTANT_HAND) >> 2
 
 
 @njit
@@ -153,9 +164,9 @@ def move(st, c, zone, owner):
     """Put card c into `zone` under `owner`, as a fresh card (the only way cards move, so the
     seat and Courtyard lists stay true)."""
     old_owner = st[ROW_CARD + c, C_OWNER]
-    statics = st[ROW_CARD + c, C_STATICS]
-    if statics != 0:
-        _count_statics(st, c, statics, zone, owner, old_owner)
+    traits = st[ROW_CARD + c, C_TRAITS]
+    if traits != 0:
+        _count_traits(st, c, traits, zone, owner, old_owner)
     if old_owner >= 0:
         _list_remove(st, C_OWNED + old_owner, ROW_SEAT + old_owner, P_N_OWNED, c)
     elif st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:

@@ -64,9 +64,11 @@ def shuffle_ring(st: np.ndarray, column: int, slots: list[int], rng) -> None:
 
 def swap_hand_with_library(st: np.ndarray, q: int, pos: int, slot: int) -> None:
     """Enemy q's hand card at list position `pos` and the Library card in ring slot `slot`
-    change places; both card lists stay consistent."""
+    change places; both card lists and q's count of Surprises in hand stay consistent."""
     hand = int(st[L.ROW_CARD + pos, L.C_OWNED + q])
     lib = int(st[L.ROW_CARD + slot, L.C_LIBRARY])
+    surprise = [int(st[L.ROW_CARD + c, L.C_TRAITS] & L.INSTANT_HAND != 0) for c in (hand, lib)]
+    st[L.ROW_SEAT + q, L.P_N_INSTANT] += surprise[1] - surprise[0]
     st[L.ROW_CARD + pos, L.C_OWNED + q] = lib
     st[L.ROW_CARD + lib, L.C_ZONE] = L.Z_HAND
     st[L.ROW_CARD + lib, L.C_OWNER] = q
@@ -124,7 +126,8 @@ def hidden_part(st: np.ndarray, seat: int) -> tuple:
 
 def visible_part(game: Game, seat: int) -> tuple:
     """What `seat` can see, as the test reads it: every card's zone and owner outside the
-    hidden zones, its own hand, hand sizes, every seat's figures."""
+    hidden zones, its own hand, hand sizes, every seat's figures but its count of cards it
+    could play at instant speed."""
     st = game.state
     zones = []
     for c in range(game.n_cards):
@@ -133,7 +136,11 @@ def visible_part(game: Game, seat: int) -> tuple:
         hidden = z in (L.Z_LIBRARY, L.Z_SCHOOL) or (z == L.Z_HAND and o != seat)
         zones.append(None if hidden else (z, o))
     sizes = tuple(len(game.cards_in("hand", q)) for q in range(game.players))
-    seats = st[L.ROW_SEAT : L.ROW_SEAT + L.MAX_PLAYERS].tobytes()
+    seats = st[L.ROW_SEAT : L.ROW_SEAT + L.MAX_PLAYERS].copy()
+    # how many Surprises a hand holds is hidden (the engine counts them to skip priority
+    # windows; no bot reads the count)
+    seats[:, L.P_N_INSTANT] = 0
+    seats = seats.tobytes()
     return (tuple(zones), sizes, seats, int(st[L.G_LIB_N]), int(st[L.G_SCHOOL_N]))
 
 
