@@ -27,8 +27,8 @@ from simulator.engine.layout import (
     G_SCHOOL_HEAD,
     G_SCHOOL_N,
     G_YARD_N,
-    INSTANT_CLASS,
-    INSTANT_HAND,
+    INSTANT_CLASS_SHIFT,
+    INSTANT_HAND_SHIFT,
     MAX_PLAYERS,
     N_ZONES,
     P_ALIVE,
@@ -146,26 +146,37 @@ def lists_agree(st):
 @njit
 def static_counts_agree(st):
     """P_N_STATIC_MOD and P_N_STATIC_DISC count the Class cards with such statics, and
-    P_N_INSTANT the Surprises in hand and the Class cards with activated abilities."""
+    P_N_INSTANT + k the Surprises in hand and the Class cards with activated abilities that
+    timing context k allows."""
     for p in range(MAX_PLAYERS):
         mod = 0
         disc = 0
-        instant = 0
         for c in range(st[G_N_CARDS]):
-            if st[ROW_CARD + c, C_OWNER] != p:
-                continue
-            traits = st[ROW_CARD + c, C_TRAITS]
-            if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
-                mod += traits & STATIC_MOD
-                disc += (traits & STATIC_DISC) >> 1
-                instant += (traits & INSTANT_CLASS) != 0
-            elif st[ROW_CARD + c, C_ZONE] == Z_HAND:
-                instant += (traits & INSTANT_HAND) != 0
+            if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
+                mod += st[ROW_CARD + c, C_TRAITS] & STATIC_MOD
+                disc += (st[ROW_CARD + c, C_TRAITS] & STATIC_DISC) >> 1
         if mod != st[ROW_SEAT + p, P_N_STATIC_MOD] or disc != st[ROW_SEAT + p, P_N_STATIC_DISC]:
             return False
-        if instant != st[ROW_SEAT + p, P_N_INSTANT]:
-            return False
+        for k in range(4):
+            if instant_plays(st, p, k) != st[ROW_SEAT + p, P_N_INSTANT + k]:
+                return False
     return True
+
+
+@njit
+def instant_plays(st, p, k):
+    """Seat p's Surprises in hand and Class cards with activated abilities that timing
+    context k allows (what P_N_INSTANT + k counts)."""
+    n = 0
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_OWNER] != p:
+            continue
+        traits = st[ROW_CARD + c, C_TRAITS]
+        if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
+            n += (traits >> (INSTANT_CLASS_SHIFT + k)) & 1
+        elif st[ROW_CARD + c, C_ZONE] == Z_HAND:
+            n += (traits >> (INSTANT_HAND_SHIFT + k)) & 1
+    return n
 
 
 @njit

@@ -114,8 +114,10 @@ P_N_OWNED = 14
 P_SCR = 15  # scratch: a list of seats for a moment (effects.players_of)
 P_N_STATIC_MOD = 16  # cards in the seat's Class with a static Combat/Defense change (C_TRAITS)
 P_N_STATIC_DISC = 17  # cards in the seat's Class with a static cost reduction
-P_N_INSTANT = 18  # the seat's Surprises in hand and Class cards with activated abilities
-N_SEAT_COLUMNS = 19
+# P_N_INSTANT + k (k = a timing context, below): the seat's Surprises in hand and Class cards
+# with an activated ability whose restrictions allow playing it in that context.
+P_N_INSTANT = 18
+N_SEAT_COLUMNS = P_N_INSTANT + 4
 
 # -- columns of the effect stack st.stack[i, K_*] and the trigger queue st.trig[t, TR_*] ----------
 K_KIND = 0  # DECL_* of the item
@@ -153,15 +155,18 @@ C_SEEN = 28
 SEEN_TAKEN = 4
 # What a card can do that the kernels count per seat, set when a game is dealt: its static
 # abilities (bit STATIC_MOD: a Combat/Defense change, bit STATIC_DISC: a cost reduction) and
-# what it can do at instant speed (INSTANT_HAND: a Surprise, played from hand; INSTANT_CLASS:
-# activated abilities, used from a Class). move() counts them per seat (P_N_STATIC_*,
-# P_N_INSTANT), so the kernels that sum statics skip the Classes that have none, and a priority
-# window passes over a seat with nothing it could play without looking at its cards.
+# when it could be played at instant speed: four bits from INSTANT_HAND_SHIFT for a Surprise
+# (played from hand), four from INSTANT_CLASS_SHIFT for activated abilities (used from a
+# Class), bit k set when its restrictions allow it in timing context k = 2 * (its controller's
+# own turn) + (a fight before its Fight! step). move() counts them per seat (P_N_STATIC_*,
+# P_N_INSTANT + k), so the kernels that sum statics skip the Classes that have none, and a
+# priority window passes over a seat with nothing it could play now without looking at its
+# cards.
 C_TRAITS = 29
 STATIC_MOD = 1
 STATIC_DISC = 2
-INSTANT_HAND = 4
-INSTANT_CLASS = 8
+INSTANT_HAND_SHIFT = 2
+INSTANT_CLASS_SHIFT = 6
 K_TARGET = 5  # stack rows hold their targets in columns K_TARGET .. K_TARGET + MAX_EFFECTS - 1
 G_ROWS = 2  # rows holding the scalar fields g (G_* below)
 # The members of the current fight, in card order: st[ROW_MEMBERS, k] for k < G_F_N, so the

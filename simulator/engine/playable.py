@@ -244,9 +244,12 @@ def scheme_ways(st, tb, p, c, reduction, best_payer):
 @njit
 def can_act(st, tb, p):
     """Whether seat p has anything to play in a priority window (else it passes silently)."""
-    own_plan = st[G_ACTIVE] == p and in_plan_phase(st)
-    if not own_plan and st[ROW_SEAT + p, P_N_INSTANT] == 0:
-        return False  # no Surprise in hand and no activated ability in Class
+    own = st[G_ACTIVE] == p
+    own_plan = own and in_plan_phase(st)
+    if not own_plan:
+        context = (2 if own else 0) + (1 if fight_before_damage(st) else 0)
+        if st[ROW_SEAT + p, P_N_INSTANT + context] == 0:
+            return False  # no Surprise in hand nor activated ability in Class allowed now
     reduction = 0
     best = -2  # payment context not computed yet
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):

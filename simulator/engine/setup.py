@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from simulator.constants import AbilityKind, CardKind, Op
+from simulator.constants import AbilityKind, CardKind, Op, Restriction
 from simulator.engine._jit import njit
 from simulator.engine.layout import (
     A_START,
@@ -34,8 +34,8 @@ from simulator.engine.layout import (
     G_STEP,
     G_TURN,
     G_WINNER,
-    INSTANT_CLASS,
-    INSTANT_HAND,
+    INSTANT_CLASS_SHIFT,
+    INSTANT_HAND_SHIFT,
     K_TARGET,
     MAX_EFFECTS,
     MAX_PLAYERS,
@@ -71,6 +71,7 @@ from simulator.engine.tables import (
     H_AB_SLOTS,
     T_AB_END,
     T_AB_KIND,
+    T_AB_RESTRICT,
     T_AB_START,
     T_EF_END,
     T_EF_OP,
@@ -95,8 +96,25 @@ CFG_OPT_SPLIT = 4
 N_CONFIG = 5
 
 _STATIC_KIND = int(AbilityKind.STATIC)
+_ACTIVATED_KIND = int(AbilityKind.ACTIVATED)
 _OP_MODIFY = int(Op.MODIFY)
 _OP_DISCOUNT = int(Op.DISCOUNT)
+
+
+@njit
+def timing_contexts(tb, a):
+    """The timing contexts k = 2 * (own turn) + (in a fight before Fight!) in which ability a's
+    restrictions allow it (a superset: "once per turn" and costs are checked when it counts)."""
+    bits = tb[a, T_AB_RESTRICT]
+    contexts = 0
+    for own in range(2):
+        if bits & Restriction.YOUR_TURN and own == 0:
+            continue
+        for fight in range(2):
+            if bits & Restriction.IN_FIGHT and fight == 0:
+                continue
+            contexts |= 1 << (2 * own + fight)
+    return contexts
 
 
 @njit
@@ -104,10 +122,14 @@ def traits_of(tb, d):
     """C_TRAITS bits of definition d: a static Combat/Defense change, a static reduction, a
     Surprise, activated abilities."""
     bits = 0
-    if tb[d, T_SURPRISE] != 0:
-        bits |= INSTANT_HAND
+    if tb[d, T_SURPRISE] != 0 and tb[d, T_AB_END] > tb[d, T_AB_START]:
+        bits |= timing_contexts(tb, tb[d, T_AB_START]) << INSTANT_HAND_SHIFT
     if tb[d, T_N_ACTIVATED] > 0:
-        bits |= INSTANT_CLASS
+        contexts = 0
+        for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
+            if tb[a, T_AB_KIND] == _ACTIVATED_KIND:
+                contexts |= timing_contexts(tb, a)
+        bits |= contexts << INSTANT_CLASS_SHIFT
     if tb[d, T_N_STATIC] == 0:
         return bits
     for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):

@@ -48,8 +48,8 @@ from simulator.engine.layout import (
     G_STEP,
     G_TRIG_N,
     G_YARD_N,
-    INSTANT_CLASS,
-    INSTANT_HAND,
+    INSTANT_CLASS_SHIFT,
+    INSTANT_HAND_SHIFT,
     K_CANCEL,
     K_PLAYER,
     MAX_PLAYERS,
@@ -148,15 +148,24 @@ def _count_traits(st, c, traits, zone, owner, old_owner):
     if old_zone == Z_CLASS:
         st[ROW_SEAT + old_owner, P_N_STATIC_MOD] -= traits & STATIC_MOD
         st[ROW_SEAT + old_owner, P_N_STATIC_DISC] -= (traits & STATIC_DISC) >> 1
-        st[ROW_SEAT + old_owner, P_N_INSTANT] -= (traits & INSTANT_CLASS) >> 3
+        _count_contexts(st, old_owner, traits >> INSTANT_CLASS_SHIFT, -1)
     elif old_zone == Z_HAND:
-        st[ROW_SEAT + old_owner, P_N_INSTANT] -= (traits & INSTANT_HAND) >> 2
+        _count_contexts(st, old_owner, traits >> INSTANT_HAND_SHIFT, -1)
     if zone == Z_CLASS:
         st[ROW_SEAT + owner, P_N_STATIC_MOD] += traits & STATIC_MOD
         st[ROW_SEAT + owner, P_N_STATIC_DISC] += (traits & STATIC_DISC) >> 1
-        st[ROW_SEAT + owner, P_N_INSTANT] += (traits & INSTANT_CLASS) >> 3
+        _count_contexts(st, owner, traits >> INSTANT_CLASS_SHIFT, 1)
     elif zone == Z_HAND:
-        st[ROW_SEAT + owner, P_N_INSTANT] += (traits & INSTANT_HAND) >> 2
+        _count_contexts(st, owner, traits >> INSTANT_HAND_SHIFT, 1)
+
+
+@njit
+def _count_contexts(st, p, contexts, sign):
+    """Add sign to seat p's count of instant-speed plays for each timing context in the
+    low four bits of `contexts`."""
+    for k in range(4):
+        if (contexts >> k) & 1:
+            st[ROW_SEAT + p, P_N_INSTANT + k] += sign
 
 
 @njit

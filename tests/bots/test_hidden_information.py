@@ -67,8 +67,12 @@ def swap_hand_with_library(st: np.ndarray, q: int, pos: int, slot: int) -> None:
     change places; both card lists and q's count of Surprises in hand stay consistent."""
     hand = int(st[L.ROW_CARD + pos, L.C_OWNED + q])
     lib = int(st[L.ROW_CARD + slot, L.C_LIBRARY])
-    surprise = [int(st[L.ROW_CARD + c, L.C_TRAITS] & L.INSTANT_HAND != 0) for c in (hand, lib)]
-    st[L.ROW_SEAT + q, L.P_N_INSTANT] += surprise[1] - surprise[0]
+    for k in range(4):  # each timing context a Surprise may be played in
+        bit = [
+            int(st[L.ROW_CARD + c, L.C_TRAITS] >> (L.INSTANT_HAND_SHIFT + k)) & 1
+            for c in (hand, lib)
+        ]
+        st[L.ROW_SEAT + q, L.P_N_INSTANT + k] += bit[1] - bit[0]
     st[L.ROW_CARD + pos, L.C_OWNED + q] = lib
     st[L.ROW_CARD + lib, L.C_ZONE] = L.Z_HAND
     st[L.ROW_CARD + lib, L.C_OWNER] = q
@@ -139,7 +143,7 @@ def visible_part(game: Game, seat: int) -> tuple:
     seats = st[L.ROW_SEAT : L.ROW_SEAT + L.MAX_PLAYERS].copy()
     # how many Surprises a hand holds is hidden (the engine counts them to skip priority
     # windows; no bot reads the count)
-    seats[:, L.P_N_INSTANT] = 0
+    seats[:, L.P_N_INSTANT : L.P_N_INSTANT + 4] = 0
     seats = seats.tobytes()
     return (tuple(zones), sizes, seats, int(st[L.G_LIB_N]), int(st[L.G_SCHOOL_N]))
 
