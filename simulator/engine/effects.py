@@ -35,6 +35,7 @@ from simulator.engine.layout import (
     G_RES_EFF,
     G_RES_SUB,
     G_STACK_N,
+    G_STRAY_EFFECTS,
     K_AB,
     K_CANCEL,
     K_CARD,
@@ -251,7 +252,16 @@ def deal_damage(st, tb, cards, m, amount, controller):
 
 
 @njit
+def note_stray(st, c):
+    """A card outside every seat's list gets an effect that ends with the turn or the fight:
+    the End Phase and the end of the fight then look at every card, not only the seats'."""
+    if st[ROW_CARD + c, C_OWNER] < 0:
+        st[G_STRAY_EFFECTS] = 1
+
+
+@njit
 def modify(st, c, combat, defense, duration):
+    note_stray(st, c)
     if duration == Duration.END_OF_FIGHT:
         st[ROW_CARD + c, C_MC_FIGHT] += combat
         st[ROW_CARD + c, C_MD_FIGHT] += defense
@@ -265,6 +275,7 @@ def modify(st, c, combat, defense, duration):
 
 @njit
 def shield(st, c, amount, duration):
+    note_stray(st, c)
     if duration == Duration.END_OF_FIGHT:
         st[ROW_CARD + c, C_SHIELD_FIGHT] += amount
     elif duration == Duration.PERMANENT:

@@ -51,7 +51,9 @@ from simulator.engine.layout import (
     G_OPT_SPLIT,
     G_PLAYERS,
     G_STEP,
+    G_STRAY_EFFECTS,
     MAX_MEMBERS,
+    MAX_PLAYERS,
     P_ALIVE,
     P_HELPED,
     P_MERIT,
@@ -388,6 +390,13 @@ def step_apply(st, tb):
 
 
 @njit
+def end_fight_effects(st, c):
+    st[ROW_CARD + c, C_MC_FIGHT] = 0
+    st[ROW_CARD + c, C_MD_FIGHT] = 0
+    st[ROW_CARD + c, C_SHIELD_FIGHT] = 0
+
+
+@njit
 def end_fight(st):
     """Clean Up: damage removed, Attack Tokens on every attacker still in a Class, the
     fight's effects end. The Fight! step ends: priority passes."""
@@ -398,11 +407,15 @@ def end_fight(st):
         st[ROW_CARD + c, C_ROLE] = 0
         st[ROW_CARD + c, C_FDMG] = 0
     st[G_F_N] = 0
-    # "until end of fight" effects may sit on any card, member or not
-    for c in range(st[G_N_CARDS]):
-        st[ROW_CARD + c, C_MC_FIGHT] = 0
-        st[ROW_CARD + c, C_MD_FIGHT] = 0
-        st[ROW_CARD + c, C_SHIELD_FIGHT] = 0
+    # "until end of fight" effects may sit on any card the seats control, member or not, and
+    # elsewhere only if an effect reached there (G_STRAY_EFFECTS, cleared with the turn's)
+    if st[G_STRAY_EFFECTS] == 1:
+        for c in range(st[G_N_CARDS]):
+            end_fight_effects(st, c)
+    else:
+        for q in range(MAX_PLAYERS):
+            for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+                end_fight_effects(st, st[ROW_CARD + i, C_OWNED + q])
     st[G_FIGHT] = 0
     st[G_STEP] = S_PLAN
     open_window(st, st[G_ACTIVE])

@@ -9,11 +9,19 @@ from simulator.engine._jit import njit
 from simulator.engine.layout import (
     C_LIBRARY,
     C_LISTPOS,
+    C_MC_FIGHT,
+    C_MC_TURN,
+    C_MD_FIGHT,
+    C_MD_TURN,
     C_OWNED,
     C_OWNER,
     C_ROLE,
     C_SCHOOL,
+    C_SHIELD_FIGHT,
+    C_SHIELD_TURN,
+    C_TOKEN,
     C_TRAITS,
+    C_USED,
     C_YARD,
     C_ZONE,
     G_DONE,
@@ -26,6 +34,7 @@ from simulator.engine.layout import (
     G_SCHOOL_CAP,
     G_SCHOOL_HEAD,
     G_SCHOOL_N,
+    G_STRAY_EFFECTS,
     G_YARD_N,
     INSTANT_CLASS_SHIFT,
     INSTANT_HAND_SHIFT,
@@ -64,6 +73,7 @@ INVARIANTS = (
     "a seat's card list or the Courtyard's list disagrees with the cards' zones and owners",
     "a seat's count of cards with statics or instant-speed plays disagrees with its cards",
     "a card with a role in the fight is missing from the fight's list of members",
+    "a card no seat controls carries a turn or fight effect, and no flag says so",
 )
 
 
@@ -107,6 +117,8 @@ def check_state_invariants(st):
         return 9
     if not members_listed(st):
         return 10
+    if not stray_effects_flagged(st):
+        return 11
     for p in range(st[G_PLAYERS]):
         if st[ROW_SEAT + p, P_REP] < 0 or st[ROW_SEAT + p, P_MERIT] < 0:
             return 6
@@ -193,5 +205,22 @@ def members_listed(st):
             if st[ROW_MEMBERS, k] == c:
                 found = True
         if not found:
+            return False
+    return True
+
+
+@njit
+def stray_effects_flagged(st):
+    """Turn and fight effects sit only on cards the seats control, unless G_STRAY_EFFECTS says
+    one reached another card (the End Phase then clears every card)."""
+    if st[G_STRAY_EFFECTS] == 1:
+        return True
+    for c in range(st[G_N_CARDS]):
+        if st[ROW_CARD + c, C_OWNER] >= 0:
+            continue
+        for col in (C_TOKEN, C_MC_TURN, C_MD_TURN, C_MC_FIGHT, C_MD_FIGHT, C_USED):
+            if st[ROW_CARD + c, col] != 0:
+                return False
+        if st[ROW_CARD + c, C_SHIELD_TURN] != 0 or st[ROW_CARD + c, C_SHIELD_FIGHT] != 0:
             return False
     return True

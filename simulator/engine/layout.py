@@ -240,6 +240,7 @@ G_SCHOOL_EMPTY = _g(50)  # 1 once a refill found the School empty
 G_TRIG_PUSHED = _g(51)  # 1 once a trigger went on the stack since the last window opened
 G_F_LEFT_ATT = _g(52)  # attackers' damage left for the defending party after its leader
 G_F_LEFT_DEF = _g(53)  # defenders' damage left for the attacking party after its leader
+G_STRAY_EFFECTS = _g(54)  # 1 once a turn or fight effect was put on a card no seat controls
 G_RNG = _g(55)  # xorshift32 state of the deal (shuffles, random choices)
 G_SCHOOL_CAP = _g(56)  # size of the School's ring buffer (Students in the set)
 G_LIB_CAP = _g(57)  # size of the Library's ring buffer (Schemes in the set)

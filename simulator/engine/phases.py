@@ -17,8 +17,10 @@ from simulator.engine.layout import (
     C_MC_TURN,
     C_MD_FIGHT,
     C_MD_TURN,
+    C_OWNED,
     C_OWNER,
     C_ROLE,
+    C_SCR_A,
     C_SHIELD_FIGHT,
     C_SHIELD_TURN,
     C_TOKEN,
@@ -51,16 +53,19 @@ from simulator.engine.layout import (
     G_SCHOOL_EMPTY,
     G_STACK_N,
     G_STEP,
+    G_STRAY_EFFECTS,
     G_TRIG_N,
     G_TURN,
     G_WINDOW,
     G_WINNER,
+    MAX_PLAYERS,
     P_ALIVE,
     P_DISC_RECRUIT,
     P_DISC_SCHEME,
     P_HELPED,
     P_IDOL,
     P_MERIT,
+    P_N_OWNED,
     P_REP,
     P_TURNS_TAKEN,
     R_DRAW,
@@ -226,8 +231,9 @@ def start_ready(st):
     """Step 2: ready your Idol and Students (not on a first turn)."""
     p = st[G_ACTIVE]
     if not first_turn(st, p):
-        for c in range(st[G_N_CARDS]):
-            if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
+        for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+            c = st[ROW_CARD + i, C_OWNED + p]
+            if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
                 st[ROW_CARD + c, C_EXHAUSTED] = 0
     st[G_STEP] = S_START_REP
     open_window(st, p)
@@ -273,12 +279,22 @@ def plan(st):
 def end_hallways(st, tb):
     """Step 1: every Hallway moves into its Class at the same time; "on join" abilities wait
     in the trigger queue, where turn priority orders them (rule B)."""
-    n = st[G_N_CARDS]
-    for c in range(n):
-        if st[ROW_CARD + c, C_ZONE] == Z_HALLWAY:
-            p = st[ROW_CARD + c, C_OWNER]
-            move(st, c, Z_CLASS, p)
-            fire(st, tb, c, ON_JOIN, p)
+    n = 0  # the Hallways' cards, gathered from the seats' lists, then taken in card order
+    for q in range(MAX_PLAYERS):
+        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+            c = st[ROW_CARD + i, C_OWNED + q]
+            if st[ROW_CARD + c, C_ZONE] == Z_HALLWAY:
+                k = n
+                while k > 0 and st[ROW_CARD + k - 1, C_SCR_A] > c:
+                    st[ROW_CARD + k, C_SCR_A] = st[ROW_CARD + k - 1, C_SCR_A]
+                    k -= 1
+                st[ROW_CARD + k, C_SCR_A] = c
+                n += 1
+    for k in range(n):
+        c = st[ROW_CARD + k, C_SCR_A]
+        p = st[ROW_CARD + c, C_OWNER]
+        move(st, c, Z_CLASS, p)
+        fire(st, tb, c, ON_JOIN, p)
     st[G_STEP] = S_END_CLASS
     st[G_END_PLAYER] = 0
     open_window(st, st[G_ACTIVE])
@@ -307,22 +323,35 @@ def end_limits(st, tb, class_step):
 
 
 @njit
+def end_turn_effects(st, c):
+    st[ROW_CARD + c, C_TOKEN] = 0
+    st[ROW_CARD + c, C_MC_TURN] = 0
+    st[ROW_CARD + c, C_MD_TURN] = 0
+    st[ROW_CARD + c, C_SHIELD_TURN] = 0
+    # "until end of fight" outside a fight ends with the turn (ruling 19)
+    st[ROW_CARD + c, C_MC_FIGHT] = 0
+    st[ROW_CARD + c, C_MD_FIGHT] = 0
+    st[ROW_CARD + c, C_SHIELD_FIGHT] = 0
+    st[ROW_CARD + c, C_USED] = 0
+
+
+@njit
 def end_cleanup(st, tb):
     """Step 4: remove all Attack Tokens and end all "until end of turn" effects."""
     for p in range(st[G_PLAYERS]):  # steps 2-3 are done: record any breach for the tests
         if st[ROW_SEAT + p, P_ALIVE] == 1:
             if students_in_class(st, tb, p) > CLASS_LIMIT or hand_size(st, p) > HAND_LIMIT:
                 st[G_LIMIT_BREACH] = 1
-    for c in range(st[G_N_CARDS]):
-        st[ROW_CARD + c, C_TOKEN] = 0
-        st[ROW_CARD + c, C_MC_TURN] = 0
-        st[ROW_CARD + c, C_MD_TURN] = 0
-        st[ROW_CARD + c, C_SHIELD_TURN] = 0
-        # "until end of fight" outside a fight ends with the turn (ruling 19)
-        st[ROW_CARD + c, C_MC_FIGHT] = 0
-        st[ROW_CARD + c, C_MD_FIGHT] = 0
-        st[ROW_CARD + c, C_SHIELD_FIGHT] = 0
-        st[ROW_CARD + c, C_USED] = 0
+    # Tokens, "once per turn" marks and turn effects are only ever on cards the seats control
+    # (a card that moves starts fresh), unless an effect reached one elsewhere.
+    if st[G_STRAY_EFFECTS] == 1:
+        for c in range(st[G_N_CARDS]):
+            end_turn_effects(st, c)
+        st[G_STRAY_EFFECTS] = 0
+    else:
+        for q in range(MAX_PLAYERS):
+            for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+                end_turn_effects(st, st[ROW_CARD + i, C_OWNED + q])
     for p in range(st[G_PLAYERS]):
         st[ROW_SEAT + p, P_DISC_RECRUIT] = 0
         st[ROW_SEAT + p, P_DISC_SCHEME] = 0

@@ -114,3 +114,29 @@ def test_the_plan_phase_offers_recruit_scheme_fight_and_end(bundled):
     assert "recruit Kendo Novice" in offered
     assert "play Scholarship paying Reputation" in offered
     assert "fight: Sculptor leads" in offered
+
+
+def test_end_phase_ends_turn_effects_on_cards_no_seat_controls(bundled):
+    """End Phase step 4 ends every "until end of turn" effect, also one an effect put on a
+    Courtyard card (the engine clears the seats' cards, and every card once one is flagged)."""
+    from simulator.constants import Duration
+    from simulator.engine.effects import modify
+    from simulator.engine.layout import C_MC_TURN, G_STRAY_EFFECTS, ROW_CARD
+
+    g = scenario(
+        """
+        turn 5 | active p0
+        p0: idol raj | class sculptor
+        p1: idol amyba
+        courtyard: benchwarmer
+        """,
+        bundled,
+    )
+    yard, mine = g.find("benchwarmer"), g.find("sculptor")
+    modify(g.state, yard, 2, 0, int(Duration.END_OF_TURN))  # as "target courtyard student ..."
+    modify(g.state, mine, 1, 0, int(Duration.END_OF_TURN))
+    assert g.state[G_STRAY_EFFECTS] == 1
+    end_turn(g)
+    assert g.state[ROW_CARD + yard, C_MC_TURN] == 0
+    assert g.state[ROW_CARD + mine, C_MC_TURN] == 0
+    assert g.state[G_STRAY_EFFECTS] == 0
