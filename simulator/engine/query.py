@@ -526,7 +526,29 @@ def clauses_hold(st, tb, cond, controller, source):
 
 @njit_inline
 def quick_value(st, tb, v, controller, source):
-    """value_of, with a constant (the usual right side of a clause) read in place."""
-    if tb[v, T_VAL_KIND] == ValueKind.CONST:
+    """value_of, with a constant (the usual right side of a clause) and a figure the seat
+    keeps ("your merit", "your expelled", ...: most Win-Cons) read in place."""
+    kind = tb[v, T_VAL_KIND]
+    if kind == ValueKind.CONST:
         return tb[v, T_VAL_CONST]
+    if kind == ValueKind.STAT and tb[v, T_VAL_PLAYER] == PlayerRef.YOUR:
+        column = kept_stat_column(tb[v, T_VAL_STAT])
+        if column >= 0:
+            return st[ROW_SEAT + controller, column]
     return value_of(st, tb, v, controller, source)
+
+
+@njit_inline
+def kept_stat_column(stat):
+    """The seat column holding a stat, or -1 for one that is counted (hand, clubs, class)."""
+    if stat == Stat.MERIT:
+        return P_MERIT
+    if stat == Stat.REPUTATION:
+        return P_REP
+    if stat == Stat.EXPELLED:
+        return P_N_EXPELLED
+    if stat == Stat.RECRUITED:
+        return P_N_RECRUITED
+    if stat == Stat.SCHEMES_PLAYED:
+        return P_N_SCHEMES
+    return -1
