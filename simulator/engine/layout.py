@@ -1,7 +1,8 @@
 """Names for the integers of the game state: zones, flow steps, decisions, actions, results.
 
-The state's scalars live in one int32 array `g`, indexed by the G_* constants below, so a state
-is nothing but fixed-shape arrays (cheap to copy, easy to hash, the same compiled or not).
+The state is one int64 2-D array (regions of rows below); its scalars are the G_* constants,
+each a (row, column) of its first rows. A state is nothing but a fixed-shape array: cheap to
+copy, easy to hash, the same compiled or not.
 """
 
 from __future__ import annotations
