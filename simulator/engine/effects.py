@@ -16,6 +16,7 @@ from simulator.engine.layout import (
     C_MD_FIGHT,
     C_MD_PERM,
     C_MD_TURN,
+    C_OWNED,
     C_OWNER,
     C_SCR_A,
     C_SCR_B,
@@ -24,6 +25,7 @@ from simulator.engine.layout import (
     C_SHIELD_PERM,
     C_SHIELD_TURN,
     C_TOKEN,
+    C_USED,
     C_ZONE,
     D_EFFECT_TRASH,
     DECL_SCHEME,
@@ -47,6 +49,7 @@ from simulator.engine.layout import (
     P_DISC_RECRUIT,
     P_DISC_SCHEME,
     P_MERIT,
+    P_N_OWNED,
     P_N_RECRUITED,
     P_REP,
     P_SCR,
@@ -257,6 +260,36 @@ def note_stray(st, c):
     the End Phase and the end of the fight then look at every card, not only the seats'."""
     if st[ROW_CARD + c, C_OWNER] < 0:
         st[G_STRAY_EFFECTS] = 1
+
+
+@njit
+def end_effects(st, with_turn):
+    """End every "until end of fight" effect and, with_turn, the turn's too (Attack Tokens,
+    "once per turn" marks, turn changes and shields). They are only ever on cards the seats
+    control (a card that moves starts fresh), unless an effect reached another card
+    (note_stray): then on every card, and the turn's end clears the flag."""
+    if st[G_STRAY_EFFECTS] == 1:
+        for c in range(st[G_N_CARDS]):
+            _end_card_effects(st, c, with_turn)
+        if with_turn:
+            st[G_STRAY_EFFECTS] = 0
+    else:
+        for q in range(MAX_PLAYERS):
+            for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+                _end_card_effects(st, st[ROW_CARD + i, C_OWNED + q], with_turn)
+
+
+@njit
+def _end_card_effects(st, c, with_turn):
+    st[ROW_CARD + c, C_MC_FIGHT] = 0
+    st[ROW_CARD + c, C_MD_FIGHT] = 0
+    st[ROW_CARD + c, C_SHIELD_FIGHT] = 0
+    if with_turn:
+        st[ROW_CARD + c, C_TOKEN] = 0
+        st[ROW_CARD + c, C_MC_TURN] = 0
+        st[ROW_CARD + c, C_MD_TURN] = 0
+        st[ROW_CARD + c, C_SHIELD_TURN] = 0
+        st[ROW_CARD + c, C_USED] = 0
 
 
 @njit

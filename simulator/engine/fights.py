@@ -10,13 +10,11 @@ Then expel or exhaust, Idols lose Merit, damage is cleared and attackers get Att
 from simulator.constants import CardKind
 from simulator.engine._jit import njit
 from simulator.engine.declare import open_window
-from simulator.engine.effects import prevent_damage
+from simulator.engine.effects import end_effects, prevent_damage
 from simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
     C_FDMG,
-    C_MC_FIGHT,
-    C_MD_FIGHT,
     C_OWNED,
     C_OWNER,
     C_ROLE,
@@ -51,9 +49,7 @@ from simulator.engine.layout import (
     G_OPT_SPLIT,
     G_PLAYERS,
     G_STEP,
-    G_STRAY_EFFECTS,
     MAX_MEMBERS,
-    MAX_PLAYERS,
     P_ALIVE,
     P_HELPED,
     P_MERIT,
@@ -78,7 +74,15 @@ from simulator.engine.layout import (
 from simulator.engine.playable import can_lead
 from simulator.engine.query import combat_of, defense_of
 from simulator.engine.tables import T_KIND
-from simulator.engine.zones import ON_ATTACK, ON_DEFEND, ON_FIGHT_DECLARED, expel, fire, fire_class
+from simulator.engine.zones import (
+    ON_ATTACK,
+    ON_DEFEND,
+    ON_FIGHT_DECLARED,
+    expel,
+    fire,
+    fire_class,
+    in_card_order,
+)
 
 _IDOL = int(CardKind.IDOL)
 _SCHEME = int(CardKind.SCHEME)
@@ -160,18 +164,15 @@ def add_member(st, c, role):
     """Card c joins the fight: its role, and its place in the members' list (kept in card
     order, so the fight's kernels visit members in the order they would scanning every card)."""
     st[ROW_CARD + c, C_ROLE] = role
+    members = st[ROW_MEMBERS]
     n = st[G_F_N]
     for k in range(n):
-        if st[ROW_MEMBERS, k] == c:
+        if members[k] == c:
             return  # it was a member before, left its Class and came back
     if n >= MAX_MEMBERS:
         raise ValueError("more fight members than the rules allow")
-    k = n
-    while k > 0 and st[ROW_MEMBERS, k - 1] > c:
-        st[ROW_MEMBERS, k] = st[ROW_MEMBERS, k - 1]
-        k -= 1
-    st[ROW_MEMBERS, k] = c
-    st[G_F_N] = n + 1
+    members[n] = c
+    st[G_F_N] = in_card_order(members, 0, n + 1)
 
 
 @njit
@@ -390,13 +391,6 @@ def step_apply(st, tb):
 
 
 @njit
-def end_fight_effects(st, c):
-    st[ROW_CARD + c, C_MC_FIGHT] = 0
-    st[ROW_CARD + c, C_MD_FIGHT] = 0
-    st[ROW_CARD + c, C_SHIELD_FIGHT] = 0
-
-
-@njit
 def end_fight(st):
     """Clean Up: damage removed, Attack Tokens on every attacker still in a Class, the
     fight's effects end. The Fight! step ends: priority passes."""
@@ -407,15 +401,7 @@ def end_fight(st):
         st[ROW_CARD + c, C_ROLE] = 0
         st[ROW_CARD + c, C_FDMG] = 0
     st[G_F_N] = 0
-    # "until end of fight" effects may sit on any card the seats control, member or not, and
-    # elsewhere only if an effect reached there (G_STRAY_EFFECTS, cleared with the turn's)
-    if st[G_STRAY_EFFECTS] == 1:
-        for c in range(st[G_N_CARDS]):
-            end_fight_effects(st, c)
-    else:
-        for q in range(MAX_PLAYERS):
-            for i in range(st[ROW_SEAT + q, P_N_OWNED]):
-                end_fight_effects(st, st[ROW_CARD + i, C_OWNED + q])
+    end_effects(st, False)  # on any card, member or not
     st[G_FIGHT] = 0
     st[G_STEP] = S_PLAN
     open_window(st, st[G_ACTIVE])

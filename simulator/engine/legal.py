@@ -94,6 +94,7 @@ from simulator.engine.tables import (
     T_KIND,
     T_N_ACTIVATED,
 )
+from simulator.engine.zones import in_card_order
 
 _STUDENT = int(CardKind.STUDENT)
 _ACTIVATED = int(AbilityKind.ACTIVATED)
@@ -174,20 +175,6 @@ def _instant_options(st, tb, p, out, m):
                 if tb[a, T_AB_KIND] == _ACTIVATED and can_activate(st, tb, p, c, a):
                     out[m] = off_activate(st) + c * st[G_AB_SLOTS] + (a - tb[d, T_AB_START])
                     m += 1
-    return m
-
-
-@njit
-def in_card_order(out, start, m):
-    """Sort out[start:m] and return m. A decision lists its cards in card order, whichever
-    seat's list they were found in (a handful of cards: insertion sort)."""
-    for i in range(start + 1, m):
-        x = out[i]
-        j = i
-        while j > start and out[j - 1] > x:
-            out[j] = out[j - 1]
-            j -= 1
-        out[j] = x
     return m
 
 

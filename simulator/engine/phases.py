@@ -9,22 +9,15 @@ priority window (section 10), which costs nothing when nobody can act.
 from simulator.constants import CLASS_LIMIT, HAND_LIMIT, WinTiming
 from simulator.engine._jit import njit
 from simulator.engine.declare import open_window
+from simulator.engine.effects import end_effects
 from simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
     C_FDMG,
-    C_MC_FIGHT,
-    C_MC_TURN,
-    C_MD_FIGHT,
-    C_MD_TURN,
     C_OWNED,
     C_OWNER,
     C_ROLE,
     C_SCR_A,
-    C_SHIELD_FIGHT,
-    C_SHIELD_TURN,
-    C_TOKEN,
-    C_USED,
     C_ZONE,
     D_CLASS_LIMIT,
     D_HAND_LIMIT,
@@ -53,7 +46,6 @@ from simulator.engine.layout import (
     G_SCHOOL_EMPTY,
     G_STACK_N,
     G_STEP,
-    G_STRAY_EFFECTS,
     G_TRIG_N,
     G_TURN,
     G_WINDOW,
@@ -100,6 +92,7 @@ from simulator.engine.zones import (
     eliminate,
     fire,
     fire_class,
+    in_card_order,
     move,
     next_seat,
     offer_courtyard,
@@ -279,19 +272,17 @@ def plan(st):
 def end_hallways(st, tb):
     """Step 1: every Hallway moves into its Class at the same time; "on join" abilities wait
     in the trigger queue, where turn priority orders them (rule B)."""
+    hallways = st[ROW_CARD : ROW_CARD + st[G_N_CARDS], C_SCR_A]  # scratch, not an allocation
     n = 0  # the Hallways' cards, gathered from the seats' lists, then taken in card order
     for q in range(MAX_PLAYERS):
         for i in range(st[ROW_SEAT + q, P_N_OWNED]):
             c = st[ROW_CARD + i, C_OWNED + q]
             if st[ROW_CARD + c, C_ZONE] == Z_HALLWAY:
-                k = n
-                while k > 0 and st[ROW_CARD + k - 1, C_SCR_A] > c:
-                    st[ROW_CARD + k, C_SCR_A] = st[ROW_CARD + k - 1, C_SCR_A]
-                    k -= 1
-                st[ROW_CARD + k, C_SCR_A] = c
+                hallways[n] = c
                 n += 1
+    in_card_order(hallways, 0, n)
     for k in range(n):
-        c = st[ROW_CARD + k, C_SCR_A]
+        c = hallways[k]
         p = st[ROW_CARD + c, C_OWNER]
         move(st, c, Z_CLASS, p)
         fire(st, tb, c, ON_JOIN, p)
@@ -323,35 +314,13 @@ def end_limits(st, tb, class_step):
 
 
 @njit
-def end_turn_effects(st, c):
-    st[ROW_CARD + c, C_TOKEN] = 0
-    st[ROW_CARD + c, C_MC_TURN] = 0
-    st[ROW_CARD + c, C_MD_TURN] = 0
-    st[ROW_CARD + c, C_SHIELD_TURN] = 0
-    # "until end of fight" outside a fight ends with the turn (ruling 19)
-    st[ROW_CARD + c, C_MC_FIGHT] = 0
-    st[ROW_CARD + c, C_MD_FIGHT] = 0
-    st[ROW_CARD + c, C_SHIELD_FIGHT] = 0
-    st[ROW_CARD + c, C_USED] = 0
-
-
-@njit
 def end_cleanup(st, tb):
     """Step 4: remove all Attack Tokens and end all "until end of turn" effects."""
     for p in range(st[G_PLAYERS]):  # steps 2-3 are done: record any breach for the tests
         if st[ROW_SEAT + p, P_ALIVE] == 1:
             if students_in_class(st, tb, p) > CLASS_LIMIT or hand_size(st, p) > HAND_LIMIT:
                 st[G_LIMIT_BREACH] = 1
-    # Tokens, "once per turn" marks and turn effects are only ever on cards the seats control
-    # (a card that moves starts fresh), unless an effect reached one elsewhere.
-    if st[G_STRAY_EFFECTS] == 1:
-        for c in range(st[G_N_CARDS]):
-            end_turn_effects(st, c)
-        st[G_STRAY_EFFECTS] = 0
-    else:
-        for q in range(MAX_PLAYERS):
-            for i in range(st[ROW_SEAT + q, P_N_OWNED]):
-                end_turn_effects(st, st[ROW_CARD + i, C_OWNED + q])
+    end_effects(st, True)  # "until end of fight" outside a fight ends too (ruling 19)
     for p in range(st[G_PLAYERS]):
         st[ROW_SEAT + p, P_DISC_RECRUIT] = 0
         st[ROW_SEAT + p, P_DISC_SCHEME] = 0

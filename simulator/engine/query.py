@@ -464,21 +464,14 @@ def clubs_in_class(st, tb, p):
 
 @njit
 def player_stat(st, tb, p, stat):
-    if stat == Stat.MERIT:
-        return st[ROW_SEAT + p, P_MERIT]
-    if stat == Stat.REPUTATION:
-        return st[ROW_SEAT + p, P_REP]
+    column = kept_stat_column(stat)
+    if column >= 0:
+        return st[ROW_SEAT + p, column]
     if stat == Stat.HAND:
         return hand_size(st, p)
-    if stat == Stat.EXPELLED:
-        return st[ROW_SEAT + p, P_N_EXPELLED]
     if stat == Stat.CLUBS:
         return clubs_in_class(st, tb, p)
-    if stat == Stat.CLASS:
-        return students_in_class(st, tb, p)
-    if stat == Stat.RECRUITED:
-        return st[ROW_SEAT + p, P_N_RECRUITED]
-    return st[ROW_SEAT + p, P_N_SCHEMES]
+    return students_in_class(st, tb, p)  # Stat.CLASS
 
 
 @njit

@@ -169,6 +169,21 @@ def _count_contexts(st, p, contexts, sign):
 
 
 @njit
+def in_card_order(out, start, m):
+    """Sort out[start:m] and return m: a handful of cards gathered from the seats' lists, put
+    back in card order (so decisions, fights and the End Phase meet cards in the order a scan
+    of every card would). Insertion sort: the lists are short."""
+    for i in range(start + 1, m):
+        x = out[i]
+        j = i
+        while j > start and out[j - 1] > x:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = x
+    return m
+
+
+@njit
 def move(st, c, zone, owner):
     """Put card c into `zone` under `owner`, as a fresh card (the only way cards move, so the
     seat and Courtyard lists stay true)."""
