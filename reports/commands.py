@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from reports.output import OutputError, write_directory
 from simulator.cli_errors import fail as _fail
 
 
@@ -41,7 +42,6 @@ def build_report(
     from analysis.flags import DEFAULT_BAND
     from analysis.summary import analyse
     from reports.html import files
-    from reports.output import write_directory
     from reports.report import report_page
 
     data = load_run(run, variant, seeds=False)
@@ -60,13 +60,12 @@ def build_comparison(
     from analysis.dataset import load_run
     from reports.comparison import comparison_page
     from reports.html import files
-    from reports.output import write_directory
 
     a, b = load_run(run_a, variant), load_run(run_b, variant)
     result = compare_runs(a.games, b.games)
     page, sections = comparison_page(a, b, result)
     target = Path(out) if out else Path(run_b) / f"compare-{Path(run_a).resolve().name}"
-    return write_directory(target, files(page, sections))
+    return write_directory(target, files(page, sections), kind="comparison")
 
 
 def report_command(
@@ -93,6 +92,8 @@ def report_command(
         target = build_report(run, out, limits, include_mirrors, variant)
     except DatasetError as exc:
         raise _fail(exc.message) from None
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
     except OSError as exc:
         raise _fail(f"cannot write the report: {exc.strerror} ({exc.filename})") from None
     typer.echo(f"report: {target / 'index.html'}")
@@ -117,6 +118,8 @@ def compare_command(
         target = build_comparison(run_a, run_b, out, variant)
     except DatasetError as exc:
         raise _fail(exc.message) from None
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
     except OSError as exc:
         raise _fail(f"cannot write the comparison: {exc.strerror} ({exc.filename})") from None
     typer.echo(f"comparison: {target / 'index.html'}")

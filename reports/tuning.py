@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 from reports.commands import build_report
+from reports.output import OutputError
 from simulator.cli_errors import fail as _fail
 
 SweepCards = Annotated[
@@ -207,7 +208,14 @@ def tune_bonus_command(
         f"\nrecommended: {chosen.variant} (worst seat {chosen.worst_gap:.1%} from the fair "
         f"{1 / players:.0%}; the fairest of those tried with probability {chosen.prob_best:.0%})"
     )
-    typer.echo(f"report: {build_report(out) / 'index.html'}")
+    _report(out)
+
+
+def _report(out: Path) -> None:
+    try:
+        typer.echo(f"report: {build_report(out) / 'index.html'}")
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
 
 
 def sweep_command(
@@ -265,4 +273,4 @@ def sweep_command(
     except DatasetError as exc:
         raise _fail(str(exc)) from None
     typer.echo("\n" + _markdown(idol_table(idol_winrates_by_variant(games))))
-    typer.echo(f"report: {build_report(out) / 'index.html'}")
+    _report(out)
