@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from avarium.analysis.proportions import ALPHA, wilson
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, test_proportions_2indep
-
-from analysis.proportions import ALPHA, wilson
 
 COUNTS = ["offered", "offered_won", "taken", "taken_won"]
 

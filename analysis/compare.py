@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from avarium.analysis.games import one_row_per_game
+from avarium.analysis.proportions import ALPHA
 from statsmodels.stats.contingency_tables import mcnemar
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, test_proportions_2indep
 from statsmodels.stats.weightstats import DescrStatsW
-
-from analysis.games import one_row_per_game
-from analysis.proportions import ALPHA
 
 # Share of both runs' games that must match (same id, same seed) to compare them pairwise.
 PAIRED_SHARE = 0.99

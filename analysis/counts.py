@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-
-from analysis.games import MAX_SEATS, mirrors, seat_matrix
+from avarium.analysis.games import MAX_SEATS, mirrors, seat_matrix
 
 ROW_KEYS = (
     "variant",

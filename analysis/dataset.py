@@ -202,6 +202,15 @@ def read_games(run: Path, seeds: bool = True) -> pd.DataFrame:
     return _to_pandas(_read(files, wanted))
 
 
+def games_frame(tables: list[pa.Table]) -> pd.DataFrame:
+    """Chunks' games tables held in memory (the Python API's play_games) as the DataFrame
+    read_games gives for the same chunks written to a run."""
+    if not tables:
+        return pd.DataFrame({c: pd.Series(dtype=_empty_dtype(k)) for c, k in GAMES_COLUMNS.items()})
+    normalised = [_normalise(t.select(list(GAMES_COLUMNS)), GAMES_COLUMNS) for t in tables]
+    return _to_pandas(pa.concat_tables(normalised).unify_dictionaries())
+
+
 def read_cards(run: Path) -> pd.DataFrame:
     """cards/ as one DataFrame (empty, with the schema's columns, when the run has none)."""
     files = part_files(Path(run) / "cards")

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from avarium.analysis.proportions import ALPHA, wilson
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportions_ztest, samplesize_confint_proportion
-
-from analysis.proportions import ALPHA, wilson
 
 DEFAULT_BAND = (0.45, 0.55)
 # Above this many more games we say "more than" rather than print a meaningless number.

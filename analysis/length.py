@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from avarium.analysis.counts import SEAT_COLUMNS, seatings, weight
+from avarium.analysis.games import one_row_per_game
 from statsmodels.stats.weightstats import DescrStatsW
-
-from analysis.counts import SEAT_COLUMNS, seatings, weight
-from analysis.games import one_row_per_game
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 MEASURES = ("turns", "rounds")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-
-from analysis.counts import weight
-from analysis.proportions import wilson
+from avarium.analysis.counts import weight
+from avarium.analysis.proportions import wilson
 
 
 def _shares(games: pd.DataFrame, by: str, column: str) -> pd.DataFrame:
@@ -24,7 +23,7 @@ def placements(games: pd.DataFrame, by: str = "idol") -> pd.DataFrame:
     """Per player count (3 or 4), Idol or seat, and placement: games and share, with intervals.
 
     Placement 1 is the winner; in a stalled game every player still in it shares place 1.
-    `games` is the games table or its row counts (analysis.counts)."""
+    `games` is the games table or its row counts (avarium.analysis.counts)."""
     return _shares(games, by, "placement")
 
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pandas as pd
-
-from analysis.counts import totals, weight
-from analysis.games import one_row_per_game
-from analysis.proportions import wilson
+from avarium.analysis.counts import totals, weight
+from avarium.analysis.games import one_row_per_game
+from avarium.analysis.proportions import wilson
 
 # The schema's reasons, in the order the report lists them, with the designer's words for them.
 REASON_LABELS = {
@@ -22,7 +21,7 @@ REASON_LABELS = {
 def reason_totals(games: pd.DataFrame) -> pd.DataFrame:
     """Per player count and reason: games, share of all games, 95% Wilson interval.
 
-    `games` is the games table or its row counts (analysis.counts)."""
+    `games` is the games table or its row counts (avarium.analysis.counts)."""
     rows = one_row_per_game(games)
     data = rows[["players", "reason"]].assign(games=weight(rows))
     out = data.groupby(["players", "reason"], observed=True)["games"].sum().reset_index()

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import pandas as pd
-
-from analysis.counts import totals
-from analysis.proportions import fair_share, rate_table
+from avarium.analysis.counts import totals
+from avarium.analysis.proportions import fair_share, rate_table
 
 
 def seat_winrates(games: pd.DataFrame) -> pd.DataFrame:
     """Per player count and seat (0 takes the first turn): games, wins, rate, interval, 1/N.
 
-    `games` is the games table or its row counts (analysis.counts)."""
+    `games` is the games table or its row counts (avarium.analysis.counts)."""
     out = rate_table(totals(games, ["players", "seat"]))
     out["fair"] = fair_share(out["players"])
     return out
@@ -21,7 +20,7 @@ def first_player_advantage(seats: pd.DataFrame) -> pd.DataFrame:
     """Per player count: seat 0's win rate minus the fair share, with its 95% Wilson interval.
 
     This is the raw advantage: it takes the pairings as they came. The seat-and-strength model
-    (analysis.strength) gives the advantage with the Idols' strengths taken out.
+    (avarium.analysis.strength) gives the advantage with the Idols' strengths taken out.
     """
     first = seats[seats["seat"] == 0]
     out = pd.DataFrame(

@@ -21,11 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 import statsmodels.api as sm
+from avarium.analysis.counts import SEAT_COLUMNS, seatings, weight
+from avarium.analysis.games import MAX_SEATS
 from statsmodels.base.model import GenericLikelihoodModel
 from statsmodels.tools.sm_exceptions import ConvergenceWarning, HessianInversionWarning
-
-from analysis.counts import SEAT_COLUMNS, seatings, weight
-from analysis.games import MAX_SEATS
 
 Z95 = 1.959963984540054
 # Interval of derived quantities (seat shares) from draws of the fitted parameters' normal
@@ -44,7 +43,7 @@ class SeatTables:
 def seating_counts(games: pd.DataFrame, players: int) -> tuple[np.ndarray, np.ndarray, list]:
     """Distinct seatings (Idol codes per seat) of decided games and the wins of each seat there.
 
-    `games` is the games table or its seatings (analysis.counts)."""
+    `games` is the games table or its seatings (avarium.analysis.counts)."""
     table = seatings(games)
     names = list(table[SEAT_COLUMNS[0]].cat.categories)
     part = table[(table["players"] == players) & (table["winner"] >= 0)]
@@ -157,7 +156,7 @@ def seat_and_strength(games: pd.DataFrame) -> SeatTables:
     """Fit the model for every player count; seat shares and Idol strengths with 95% intervals.
 
     `games` is the games table or its seatings (analysis.counts); pass it without mirror games
-    to leave them out (analysis.games.drop_mirrors)."""
+    to leave them out (avarium.analysis.games.drop_mirrors)."""
     seat_rows, idol_rows = [], []
     rng = np.random.default_rng(0)
     table = seatings(games)

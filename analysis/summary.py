@@ -6,18 +6,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-
-from analysis.cards import card_impact
-from analysis.counts import row_counts, seatings, totals, weight
-from analysis.flags import DEFAULT_BAND, balance_flags
-from analysis.games import drop_mirrors, one_row_per_game, seat_matrix
-from analysis.length import length_distribution, length_summary
-from analysis.placements import eliminations, mean_placement, placements
-from analysis.reasons import reason_totals, win_reasons
-from analysis.seats import first_player_advantage, seat_winrates
-from analysis.strength import seat_and_strength
-from analysis.sweeps import closest_to_fair, idol_winrates_by_variant, seat_winrates_by_variant
-from analysis.winrates import idol_winrates, matchups
+from avarium.analysis.cards import card_impact
+from avarium.analysis.counts import row_counts, seatings, totals, weight
+from avarium.analysis.flags import DEFAULT_BAND, balance_flags
+from avarium.analysis.games import drop_mirrors, one_row_per_game, seat_matrix
+from avarium.analysis.length import length_distribution, length_summary
+from avarium.analysis.placements import eliminations, mean_placement, placements
+from avarium.analysis.reasons import reason_totals, win_reasons
+from avarium.analysis.seats import first_player_advantage, seat_winrates
+from avarium.analysis.strength import seat_and_strength
+from avarium.analysis.sweeps import (
+    closest_to_fair,
+    idol_winrates_by_variant,
+    seat_winrates_by_variant,
+)
+from avarium.analysis.winrates import idol_winrates, matchups
 
 
 @dataclass

@@ -11,9 +11,8 @@ import re
 
 import numpy as np
 import pandas as pd
-
-from analysis.counts import totals
-from analysis.proportions import fair_share, rate_table
+from avarium.analysis.counts import totals
+from avarium.analysis.proportions import fair_share, rate_table
 
 DRAWS = 20_000
 
@@ -46,7 +45,7 @@ def _by_variant(games: pd.DataFrame, key: str) -> pd.DataFrame:
 
 def seat_winrates_by_variant(games: pd.DataFrame) -> pd.DataFrame:
     """Per variant, player count and seat: games, wins, rate, 95% Wilson interval, fair share.
-    `games` is the games table or its row counts (analysis.counts).
+    `games` is the games table or its row counts (avarium.analysis.counts).
 
     `value` is the last number of the variant's label (seat 1's bonus in `bonus=0,2`, the
     merit in `kumara_raj.merit=18`) for plotting against; `order` is the sweep order."""

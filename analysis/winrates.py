@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-
-from analysis.counts import SEAT_COLUMNS, seatings, totals, weight
-from analysis.games import MAX_SEATS, drop_mirrors
-from analysis.proportions import fair_share, rate_table
+from avarium.analysis.counts import SEAT_COLUMNS, seatings, totals, weight
+from avarium.analysis.games import MAX_SEATS, drop_mirrors
+from avarium.analysis.proportions import fair_share, rate_table
 
 
 def _finish(counts: pd.DataFrame) -> pd.DataFrame:
@@ -33,7 +32,7 @@ def matchups(games: pd.DataFrame, include_mirrors: bool = False) -> pd.DataFrame
 
     In a two-player game this is the head-to-head record; with more players an opponent is every
     other Idol at the table, so a four-player game counts once for each of its three opponents.
-    `games` is the games table or its seatings (analysis.counts).
+    `games` is the games table or its seatings (avarium.analysis.counts).
     """
     table = seatings(games)
     if not include_mirrors:

@@ -27,12 +27,11 @@ MAP = "/tmp/engine-functions.txt"
 
 
 def play_for(seconds: float, bot: str = "random") -> None:
+    from avarium.simulator.api import Rules, tables_of
+    from avarium.simulator.cards.loader import load_cards
+    from avarium.simulator.engine.play import play_random_games
+    from avarium.simulator.engine.state import allocate
     from numba import njit
-
-    from simulator.api import Rules, tables_of
-    from simulator.cards.loader import load_cards
-    from simulator.engine.play import play_random_games
-    from simulator.engine.state import allocate
 
     cards = load_cards()
     tb = tables_of(cards)
@@ -56,9 +55,9 @@ def play_for(seconds: float, bot: str = "random") -> None:
             play_random_games(st, tb, players, idols, bonus, seeds, bots, config, out)
 
     else:
-        from simulator.batch import card_worths
-        from strategies import bot_spec
-        from strategies.drivers import play_games
+        from avarium.simulator.run.batch import card_worths
+        from avarium.strategies import bot_spec
+        from avarium.strategies.drivers import play_games
 
         spec = bot_spec(bot)
         kinds = np.full(4, spec.kind, np.int64)

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from analysis.synthetic import CardPlan, Plan, synthetic_run  # noqa: E402
+from avarium.analysis.synthetic import CardPlan, Plan, synthetic_run  # noqa: E402
 
 # A realistic mix: mostly two-player games, some three and four, two unbalanced Idols, a
 # first-player edge, a few stalls, and the bundled set's numbers of Students and Schemes.

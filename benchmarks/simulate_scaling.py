@@ -29,8 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from simulator.experiment import DEFAULT_CHUNK, from_flags
-from simulator.runner import run
+from avarium.simulator.run.experiment import DEFAULT_CHUNK, from_flags
+from avarium.simulator.run.runner import run
 
 
 def _load() -> float:

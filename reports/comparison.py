@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from analysis.dataset import Run
-from reports import charts
-from reports.html import Chart, Section, Table, esc, render
+from avarium.analysis.dataset import Run
+from avarium.reports import charts
+from avarium.reports.html import Chart, Section, Table, esc, render
 
 SECTION_IDS = ("summary", "provenance", "idol-differences", "seat-differences", "methods")
 

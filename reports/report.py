@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-
-from analysis.dataset import Provenance
-from analysis.summary import Analysis, headline
-from reports import charts
-from reports.html import Chart, Section, Table, esc, render
+from avarium.analysis.dataset import Provenance
+from avarium.analysis.summary import Analysis, headline
+from avarium.reports import charts
+from avarium.reports.html import Chart, Section, Table, esc, render
 
 SECTION_IDS = (
     "summary",

@@ -6,7 +6,7 @@
         game.step(actions[0])                      # or game.play("recruit Record-O-Matic")
     print(game.result())
 
-Every call goes to the compiled kernels in `simulator.engine`; this module only checks inputs,
+Every call goes to the compiled kernels in `engine`; this module only checks inputs,
 names actions and reads the state. An illegal action raises `IllegalActionError`.
 """
 
@@ -16,20 +16,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-
-from simulator.cards.describe import canonical
-from simulator.cards.loader import load_cards
-from simulator.cards.model import CardSet
-from simulator.constants import MAX_PLAYERS, CardKind
-from simulator.engine import layout as L
-from simulator.engine.legal import legal_actions as _legal_actions
-from simulator.engine.play import action_buffer_size
-from simulator.engine.rng import raw_deal_state, seed_value
-from simulator.engine.setup import config_array, setup_game
-from simulator.engine.state import allocate, state_hash
-from simulator.engine.state import clone as clone_state
-from simulator.engine.step import step as _step
-from simulator.engine.tables import H_AB_SLOTS, pack
+from avarium.simulator.cards.describe import canonical
+from avarium.simulator.cards.loader import load_cards
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.constants import MAX_PLAYERS, CardKind
+from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.legal import legal_actions as _legal_actions
+from avarium.simulator.engine.play import action_buffer_size
+from avarium.simulator.engine.rng import raw_deal_state, seed_value
+from avarium.simulator.engine.setup import config_array, setup_game
+from avarium.simulator.engine.state import allocate, state_hash
+from avarium.simulator.engine.state import clone as clone_state
+from avarium.simulator.engine.step import step as _step
+from avarium.simulator.engine.tables import H_AB_SLOTS, pack
 
 DEFAULT_BONUSES = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 

@@ -2,7 +2,7 @@
 
 Every enum here is compiled into the card tables, so its values are part of a card set's
 fingerprint: append new members, never renumber. This module imports nothing from the project,
-so both `simulator.cards` and `simulator.engine` may depend on it.
+so both `avarium.simulator.cards` and `avarium.simulator.engine` may depend on it.
 """
 
 from enum import IntEnum

@@ -30,14 +30,13 @@ import re
 from typing import Any
 
 import numpy as np
-
-from simulator.api import Game, Rules
-from simulator.cards.loader import load_cards
-from simulator.cards.model import CardSet
-from simulator.constants import CardKind
-from simulator.engine import layout as L
-from simulator.engine.step import step
-from simulator.engine.zones import move, refill_courtyard
+from avarium.simulator.api import Game, Rules
+from avarium.simulator.cards.loader import load_cards
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.constants import CardKind
+from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.step import step
+from avarium.simulator.engine.zones import move, refill_courtyard
 
 _ZONES = {
     "class": L.Z_CLASS,

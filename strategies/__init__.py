@@ -11,8 +11,8 @@ Built in and compiled (no Python per decision), named by a bot spec:
   another profile.
 
 Anyone's bot in plain Python is named `module:function` (for example
-`strategies.examples.greedy:choose`): a function `choose(game, legal, rng) -> action`, where
-`game` is a `simulator.api.Game`, `legal` its legal actions (two or more: forced moves are
+`avarium.strategies.examples.greedy:choose`): a function `choose(game, legal, rng) -> action`, where
+`game` is a `avarium.simulator.api.Game`, `legal` its legal actions (two or more: forced moves are
 applied without asking), `rng` the seat's own `numpy.random.Generator`.
 """
 
@@ -24,10 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
-from simulator.api import Game
-from strategies.profiles import ProfileError, load
-from strategies.weights import KIND_HEURISTIC, KIND_LOOKAHEAD, KIND_RANDOM, W_PLAYOUTS
+from avarium.simulator.api import Game
+from avarium.strategies.profiles import ProfileError, load
+from avarium.strategies.weights import KIND_HEURISTIC, KIND_LOOKAHEAD, KIND_RANDOM, W_PLAYOUTS
 
 Bot = Callable[[Game, list[int], np.random.Generator], int]
 

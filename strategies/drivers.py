@@ -6,9 +6,8 @@ two bots with the same seed face the same deal and a bot's randomness never touc
 """
 
 import numpy as np
-
-from simulator.engine._jit import njit, njit_driver, njit_inline
-from simulator.engine.layout import (
+from avarium.simulator.engine._jit import njit, njit_driver, njit_inline
+from avarium.simulator.engine.layout import (
     A_START,
     C_DEF,
     C_SEEN,
@@ -32,15 +31,15 @@ from simulator.engine.layout import (
     ROW_SEAT,
     SEEN_TAKEN,
 )
-from simulator.engine.legal import legal_actions
-from simulator.engine.play import action_buffer_size
-from simulator.engine.rng import bot_randint, xorshift32
-from simulator.engine.setup import deal_game
-from simulator.engine.step import step
-from strategies.features import SCRATCH_SIZE
-from strategies.heuristic import heuristic_choose
-from strategies.lookahead import lookahead_choose
-from strategies.weights import KIND_LOOKAHEAD, KIND_RANDOM
+from avarium.simulator.engine.legal import legal_actions
+from avarium.simulator.engine.play import action_buffer_size
+from avarium.simulator.engine.rng import bot_randint, xorshift32
+from avarium.simulator.engine.setup import deal_game
+from avarium.simulator.engine.step import step
+from avarium.strategies.features import SCRATCH_SIZE
+from avarium.strategies.heuristic import heuristic_choose
+from avarium.strategies.lookahead import lookahead_choose
+from avarium.strategies.weights import KIND_LOOKAHEAD, KIND_RANDOM
 
 GAME_FIELDS = ("winner", "reason", "turns", "rounds", "decisions")
 SEAT_FIELDS = (

@@ -2,9 +2,9 @@
 position for one seat. Everything here reads only what that seat's player can see (Classes,
 Hallways, the Courtyard, Merit, Reputation, hand sizes, its own hand, the stack)."""
 
-from simulator.constants import Cmp, PlayerRef, Stat, ValueKind
-from simulator.engine._jit import njit
-from simulator.engine.layout import (
+from avarium.simulator.constants import Cmp, PlayerRef, Stat, ValueKind
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.layout import (
     C_DEF,
     C_OWNED,
     C_ZONE,
@@ -22,9 +22,9 @@ from simulator.engine.layout import (
     Z_CLASS,
     Z_HALLWAY,
 )
-from simulator.engine.playable import can_lead
-from simulator.engine.query import combat_of, compare, defense_of, hand_size, value_of
-from simulator.engine.tables import (
+from avarium.simulator.engine.playable import can_lead
+from avarium.simulator.engine.query import combat_of, compare, defense_of, hand_size, value_of
+from avarium.simulator.engine.tables import (
     T_CL_CMP,
     T_CL_LEFT,
     T_CL_RIGHT,
@@ -50,7 +50,7 @@ from simulator.engine.tables import (
     T_VAL_STAT,
     T_WINCON_COND,
 )
-from strategies.weights import (
+from avarium.strategies.weights import (
     W_BOARD,
     W_CLASS_SIZE,
     W_DANGER,

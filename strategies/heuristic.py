@@ -2,12 +2,12 @@
 weights of its profile, and takes the best (ties broken by its own random stream).
 
 No copy of the state is made: each rule estimates what an action brings from what the player
-can see (the card worths of strategies.values, Win-Con progress, the fighters on the board).
+can see (the card worths of avarium.strategies.values, Win-Con progress, the fighters on the board).
 """
 
-from simulator.engine._jit import njit
-from simulator.engine.fights import capacity
-from simulator.engine.layout import (
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.fights import capacity
+from avarium.simulator.engine.layout import (
     A_END_TURN,
     A_PASS,
     C_DEF,
@@ -56,7 +56,7 @@ from simulator.engine.layout import (
     Z_EXPEL,
     Z_STACK,
 )
-from simulator.engine.legal import (
+from avarium.simulator.engine.legal import (
     off_activate,
     off_choose,
     off_fight,
@@ -67,16 +67,16 @@ from simulator.engine.legal import (
     off_scheme_rep,
     off_trigger,
 )
-from simulator.engine.playable import can_be_attacked, fight_before_damage
-from simulator.engine.query import (
+from avarium.simulator.engine.playable import can_be_attacked, fight_before_damage
+from avarium.simulator.engine.query import (
     combat_of,
     defense_of,
     hand_size,
     recruit_cost,
     scheme_rep_cost,
 )
-from simulator.engine.rng import bot_randint
-from simulator.engine.tables import (
+from avarium.simulator.engine.rng import bot_randint
+from avarium.simulator.engine.tables import (
     T_AB_EXHAUST,
     T_AB_MERIT,
     T_AB_REP,
@@ -98,7 +98,7 @@ from simulator.engine.tables import (
     T_VAL_KIND,
     T_WINCON_TIMING,
 )
-from strategies.features import (
+from avarium.strategies.features import (
     STAT_CLASS,
     STAT_CLUBS,
     STAT_EXPELLED,
@@ -118,7 +118,7 @@ from strategies.features import (
     weakest_student,
     wincon_progress,
 )
-from strategies.weights import (
+from avarium.strategies.weights import (
     W_ABILITY,
     W_BOARD,
     W_CLASS_SIZE,

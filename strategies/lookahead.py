@@ -1,6 +1,6 @@
 """The lookahead bot, compiled: it tries every legal action on copies of the position and plays
 each copy out for a few turns with the balanced heuristic for every seat, then keeps the action
-whose playouts end best for it (by the position value of strategies.features).
+whose playouts end best for it (by the position value of avarium.strategies.features).
 
 Before copying, it forgets what its player cannot know: the order of the Library and the School
 and the enemies' hands are dealt afresh from its own random stream (`determinize`), so its
@@ -8,8 +8,8 @@ choice depends only on what its player sees. Every action is tried on the same d
 playout streams (common random numbers), so differences between actions are not luck.
 """
 
-from simulator.engine._jit import njit
-from simulator.engine.layout import (
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.layout import (
     C_LIBRARY,
     C_LISTPOS,
     C_OWNED,
@@ -51,14 +51,14 @@ from simulator.engine.layout import (
     Z_LIBRARY,
     Z_SCHOOL,
 )
-from simulator.engine.legal import legal_actions
-from simulator.engine.query import hand_size
-from simulator.engine.rng import bot_randint
-from simulator.engine.step import step
-from simulator.engine.zones import move
-from strategies.features import position_value
-from strategies.heuristic import heuristic_choose
-from strategies.weights import W_HORIZON, W_PLAYOUTS
+from avarium.simulator.engine.legal import legal_actions
+from avarium.simulator.engine.query import hand_size
+from avarium.simulator.engine.rng import bot_randint
+from avarium.simulator.engine.step import step
+from avarium.simulator.engine.zones import move
+from avarium.strategies.features import position_value
+from avarium.strategies.heuristic import heuristic_choose
+from avarium.strategies.weights import W_HORIZON, W_PLAYOUTS
 
 WINS_AT_ONCE = 1e6
 MAX_PLAYOUT_ACTIONS = 3000  # a playout stops here whatever happens (the game's own caps hold too)

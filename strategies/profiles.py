@@ -11,8 +11,7 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
-
-from strategies.weights import N_WEIGHTS, NAMES, W_HORIZON, W_PLAYOUTS
+from avarium.strategies.weights import N_WEIGHTS, NAMES, W_HORIZON, W_PLAYOUTS
 
 BUNDLED = Path(__file__).with_name("profiles.toml")
 

@@ -9,8 +9,7 @@ enemy's Scheme). Designers' new cards get sensible worths without any code.
 from __future__ import annotations
 
 import numpy as np
-
-from simulator.constants import (
+from avarium.simulator.constants import (
     AbilityKind,
     CardKind,
     Duration,
@@ -23,7 +22,7 @@ from simulator.constants import (
     Trigger,
     ValueKind,
 )
-from simulator.engine import tables as T
+from avarium.simulator.engine import tables as T
 
 V_WORTH = 0  # a card's worth (card rows) or an ability's (ability rows)
 V_CONTEXT = 1  # ability rows: CTX_* below

@@ -6,8 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
-from simulator.cards.loader import load_cards
+from avarium.simulator.cards.loader import load_cards
 
 IDOLS = """
 [[idol]]

@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from simulator.cli import app
+from avarium.cli.main import app
 from tests.conftest import MINI_SET, write
 
 runner = CliRunner()
@@ -136,7 +136,9 @@ def test_the_ladder_refuses_an_unknown_bot():
 
 
 def test_play_takes_one_bot_per_seat():
-    result = run("play", "--seed", "3", "--strategy", "strategies.examples.greedy:choose,random")
+    result = run(
+        "play", "--seed", "3", "--strategy", "avarium.strategies.examples.greedy:choose,random"
+    )
     assert result.exit_code == 0, result.output
     assert "== Game over" in result.output
 

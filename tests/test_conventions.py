@@ -5,8 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from simulator.cards import registry as R
-from simulator.constants import Op, Trigger
+from avarium.simulator.cards import registry as R
+from avarium.simulator.constants import Op, Trigger
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,7 +24,7 @@ def _imports(path: Path) -> set[str]:
 
 def test_the_card_language_never_imports_the_engine():
     for path in (ROOT / "simulator" / "cards").glob("*.py"):
-        assert not any(m.startswith("simulator.engine") for m in _imports(path)), path
+        assert not any(m.startswith("avarium.simulator.engine") for m in _imports(path)), path
 
 
 def test_constants_import_nothing_from_the_project():
@@ -34,7 +34,7 @@ def test_constants_import_nothing_from_the_project():
 def test_analysis_and_reports_never_import_the_engine():
     for package in ("analysis", "reports"):
         for path in (ROOT / package).rglob("*.py"):
-            assert not any(m.startswith("simulator.engine") for m in _imports(path)), path
+            assert not any(m.startswith("avarium.simulator.engine") for m in _imports(path)), path
 
 
 def test_every_opcode_has_exactly_one_verb():
@@ -60,8 +60,8 @@ def test_no_print_in_the_library():
 
 def test_the_action_ranges_named_in_python_match_the_compiled_ones(bundled):
     """layout.action_offsets (naming actions) and legal.off_* (listing them) agree."""
-    from simulator.api import new_game
-    from simulator.engine import legal
+    from avarium.simulator.api import new_game
+    from avarium.simulator.engine import legal
 
     g = new_game(bundled, ["touka", "raj"], seed=1)
     o = g.offsets()

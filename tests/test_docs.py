@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simulator.cards import registry as R
-from simulator.cards.docs import language_reference
+from avarium.simulator.cards import registry as R
+from avarium.simulator.cards.docs import language_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,7 +37,7 @@ def test_every_ruling_names_tests_that_exist():
 
 
 def test_every_bot_weight_is_explained_in_the_bots_guide():
-    from strategies.weights import NAMES
+    from avarium.strategies.weights import NAMES
 
     guide = (ROOT / "docs" / "bots.md").read_text()
     rows = {line.split("|")[1].strip().strip("`") for line in guide.splitlines() if "| `" in line}

@@ -8,9 +8,8 @@ import enum
 
 import numpy as np
 import pytest
+from avarium.simulator.engine._jit import _compiled, _widened
 from numba import config, types
-
-from simulator.engine._jit import _compiled, _widened
 
 pytestmark = pytest.mark.skipif(config.DISABLE_JIT, reason="nothing is compiled")
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from simulator.api import new_game
-from simulator.scenario import scenario
-from strategies import BotError, bot_spec, canonical, play
-from strategies.examples import greedy
+from avarium.simulator.api import new_game
+from avarium.simulator.scenario import scenario
+from avarium.strategies import BotError, bot_spec, canonical, play
+from avarium.strategies.examples import greedy
 
 
 def random_bot(game, legal, rng):
@@ -16,7 +15,7 @@ def random_bot(game, legal, rng):
 
 def test_bots_are_found_by_name_or_module_function():
     assert bot_spec("random").compiled
-    assert bot_spec("strategies.examples.greedy:choose").function is greedy.choose
+    assert bot_spec("avarium.strategies.examples.greedy:choose").function is greedy.choose
 
 
 @pytest.mark.parametrize(
@@ -39,7 +38,7 @@ def test_every_bot_spec_has_one_canonical_label(spec, label):
     [
         ("wizard", 'unknown bot "wizard"'),
         ("no_such_module:choose", "cannot import no_such_module"),
-        ("strategies.examples.greedy:nothing", "has no function nothing"),
+        ("avarium.strategies.examples.greedy:nothing", "has no function nothing"),
         ("heuristic.reckless", 'no profile "reckless"'),
         ("heuristic/3", "no playout budget"),
         ("lookahead/0", "whole number >= 1"),
@@ -69,7 +68,7 @@ def test_a_bad_profile_file_names_the_file_the_profile_and_the_weight(tmp_path, 
 
 
 def test_a_designer_profile_file_is_used(tmp_path):
-    from strategies.profiles import BUNDLED
+    from avarium.strategies.profiles import BUNDLED
 
     path = tmp_path / "mine.toml"
     path.write_text(BUNDLED.read_text().replace("[economic]", "[cautious]"))

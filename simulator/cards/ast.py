@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
-from simulator.constants import (
+from avarium.simulator.constants import (
     AbilityKind,
     Cmp,
     Destination,

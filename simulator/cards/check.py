@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from simulator.cards.ast import Ability, Cards, Condition, Effect, Value, WinCon
-from simulator.constants import (
+from avarium.simulator.cards.ast import Ability, Cards, Condition, Effect, Value, WinCon
+from avarium.simulator.constants import (
     AbilityKind,
     CardKind,
     Destination,

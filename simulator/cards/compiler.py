@@ -19,9 +19,8 @@ import hashlib
 from typing import NamedTuple
 
 import numpy as np
-
-from simulator.cards.ast import Ability, Cards, Condition, Value, WinCon
-from simulator.constants import NONE, CardKind, Op
+from avarium.simulator.cards.ast import Ability, Cards, Condition, Value, WinCon
+from avarium.simulator.constants import NONE, CardKind, Op
 
 INT = np.int32
 
@@ -197,7 +196,7 @@ def _opt(value) -> int:
 
 
 def compile_cards(cards) -> CardTable:
-    """Compile a sequence of `simulator.cards.model.Card` into a `CardTable`."""
+    """Compile a sequence of `avarium.simulator.cards.model.Card` into a `CardTable`."""
     b = _Builder()
     for d, card in enumerate(cards):
         ab_start = len(b.cols["ab_card"])

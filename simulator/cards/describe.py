@@ -6,9 +6,18 @@
 
 from __future__ import annotations
 
-from simulator.cards import registry as R
-from simulator.cards.ast import Ability, Cards, Comparison, Condition, Effect, Filter, Value, WinCon
-from simulator.constants import (
+from avarium.simulator.cards import registry as R
+from avarium.simulator.cards.ast import (
+    Ability,
+    Cards,
+    Comparison,
+    Condition,
+    Effect,
+    Filter,
+    Value,
+    WinCon,
+)
+from avarium.simulator.constants import (
     AbilityKind,
     Club,
     Colour,

@@ -5,8 +5,8 @@ Run `avarium cards docs` after changing the registry; a test fails while the fil
 
 from __future__ import annotations
 
-from simulator.cards import registry as R
-from simulator.cards.schema import FIELDS, TABLE_NAMES
+from avarium.simulator.cards import registry as R
+from avarium.simulator.cards.schema import FIELDS, TABLE_NAMES
 
 HEADER = """\
 # The card language

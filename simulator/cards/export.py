@@ -11,9 +11,9 @@ import csv
 import io
 from pathlib import Path
 
-from simulator.cards.model import CardSet
-from simulator.cards.schema import CSV_COLUMNS
-from simulator.fileio import write_atomically
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.cards.schema import CSV_COLUMNS
+from avarium.simulator.fileio import write_atomically
 
 
 def to_csv(card_set: CardSet) -> str:

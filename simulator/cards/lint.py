@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from simulator.cards.ast import Cards, Comparison, Value
-from simulator.cards.describe import canonical
-from simulator.cards.errors import WARNING, Problem
-from simulator.cards.model import Card, CardSet
-from simulator.constants import (
+from avarium.simulator.cards.ast import Cards, Comparison, Value
+from avarium.simulator.cards.describe import canonical
+from avarium.simulator.cards.errors import WARNING, Problem
+from avarium.simulator.cards.model import Card, CardSet
+from avarium.simulator.constants import (
     CLASS_LIMIT,
     CardKind,
     Cmp,

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from simulator.cards.ast import Ability, WinCon
-from simulator.cards.compiler import CardTable, compile_cards, fingerprint
-from simulator.cards.errors import Problem
-from simulator.cards.registry import CLUB_NAMES
-from simulator.constants import CardKind, Club, Colour, Gender, Level
+from avarium.simulator.cards.ast import Ability, WinCon
+from avarium.simulator.cards.compiler import CardTable, compile_cards, fingerprint
+from avarium.simulator.cards.errors import Problem
+from avarium.simulator.cards.registry import CLUB_NAMES
+from avarium.simulator.constants import CardKind, Club, Colour, Gender, Level
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Card:
 
     def record(self) -> dict[str, object]:
         """The card as a designer writes it (field name to value), as in a TOML table."""
-        from simulator.cards.schema import FIELDS
+        from avarium.simulator.cards.schema import FIELDS
 
         out: dict[str, object] = {}
         for spec in FIELDS[self.kind]:
@@ -70,6 +70,11 @@ class CardSet:
     cards: list[Card]
     warnings: list[Problem] = field(default_factory=list)
     source: str = ""
+    # How it was loaded, so that an experiment can load the same set in its workers: the path
+    # (None: the bundled set), then the `card.field=value` overrides and the patch files.
+    path: str | None = None
+    sets: tuple[str, ...] = ()
+    patches: tuple[str, ...] = ()
 
     @cached_property
     def table(self) -> CardTable:
@@ -107,6 +112,6 @@ class CardSet:
 
     def find(self, query: str, kind: CardKind | None = None) -> Card:
         """A card by id or by any unambiguous part of its name (`raj`, `TOUKA`)."""
-        from simulator.cards.names import resolve
+        from avarium.simulator.cards.names import resolve
 
         return self[resolve(self.cards, query, kind)]

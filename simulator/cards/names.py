@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simulator.cards.errors import CardNameError, did_you_mean
-from simulator.constants import CardKind
+from avarium.simulator.cards.errors import CardNameError, did_you_mean
+from avarium.simulator.constants import CardKind
 
 
 def _norm(text: str) -> str:

@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from simulator.cards import registry as R
-from simulator.cards.ast import (
+from avarium.simulator.cards import registry as R
+from avarium.simulator.cards.ast import (
     Ability,
     Cards,
     Comparison,
@@ -33,8 +33,8 @@ from simulator.cards.ast import (
     Value,
     WinCon,
 )
-from simulator.cards.errors import AbilitySyntaxError
-from simulator.constants import (
+from avarium.simulator.cards.errors import AbilitySyntaxError
+from avarium.simulator.constants import (
     AbilityKind,
     Cmp,
     Duration,

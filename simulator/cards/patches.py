@@ -26,10 +26,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from simulator.cards.errors import ERROR, CardNameError, Problem
-from simulator.cards.loader import RawCard, _decode, raw_cards_from_doc
-from simulator.cards.names import resolve
-from simulator.constants import CardKind
+from avarium.simulator.cards.errors import ERROR, CardNameError, Problem
+from avarium.simulator.cards.files import RawCard, decode, raw_cards_from_doc
+from avarium.simulator.cards.names import resolve
+from avarium.simulator.constants import CardKind
 
 _SET = re.compile(r"^\s*([^=]+?)\.([A-Za-z_]+)(?:\.(\d+))?\s*=(.*)$", re.S)
 
@@ -117,7 +117,7 @@ def apply_sets(raws: list[RawCard], sets: list[str], problems: list[Problem]) ->
 
 def apply_patch_file(raws: list[RawCard], path: Path, problems: list[Problem]) -> list[RawCard]:
     raws = [_copy(r) for r in raws]
-    text = _decode(path, problems)
+    text = decode(path, problems)
     if text is None:
         return raws
     try:

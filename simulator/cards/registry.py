@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simulator.constants import (
+from avarium.simulator.constants import (
     Club,
     Cmp,
     Colour,

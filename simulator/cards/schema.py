@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simulator.cards.registry import CLUB_NAMES
-from simulator.constants import CardKind
+from avarium.simulator.cards.registry import CLUB_NAMES
+from avarium.simulator.constants import CardKind
 
 ID_PATTERN = r"^[a-z][a-z0-9_]*$"
 CLUB_CHOICES = tuple(CLUB_NAMES.values())

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from simulator.cards.describe import canonical, canonical_wincon, english, english_wincon
-from simulator.cards.model import Card
-from simulator.constants import CardKind
+from avarium.simulator.cards.describe import canonical, canonical_wincon, english, english_wincon
+from avarium.simulator.cards.model import Card
+from avarium.simulator.constants import CardKind
 
 _COLUMNS = {
     CardKind.IDOL: ("id", "name", "level", "club", "reputation", "combat", "merit", "wincon"),

@@ -11,9 +11,9 @@ active player's are pushed last, so they resolve first) and in the order their c
 chooses (rule C).
 """
 
-from simulator.constants import PlayerSel, Quantifier
-from simulator.engine._jit import njit
-from simulator.engine.layout import (
+from avarium.simulator.constants import PlayerSel, Quantifier
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
     C_USED,
@@ -69,9 +69,9 @@ from simulator.engine.layout import (
     TR_PLAYER,
     Z_STACK,
 )
-from simulator.engine.playable import can_act, targets_available
-from simulator.engine.query import any_matching, scheme_rep_cost
-from simulator.engine.tables import (
+from avarium.simulator.engine.playable import can_act, targets_available
+from avarium.simulator.engine.query import any_matching, scheme_rep_cost
+from avarium.simulator.engine.tables import (
     T_AB_EXHAUST,
     T_AB_MERIT,
     T_AB_REP,
@@ -83,7 +83,13 @@ from simulator.engine.tables import (
     T_EF_START,
     T_SEL_QUANT,
 )
-from simulator.engine.zones import ON_SCHEME_PLAYED, alive_count, fire_class, move, next_seat
+from avarium.simulator.engine.zones import (
+    ON_SCHEME_PLAYED,
+    alive_count,
+    fire_class,
+    move,
+    next_seat,
+)
 
 # -- windows --------------------------------------------------------------------------------
 

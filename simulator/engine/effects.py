@@ -5,9 +5,9 @@ trigger meanwhile wait in the trigger queue. Only "trash" can pause an effect, t
 trashing player choose (the pause is a pending decision, never a call into a bot).
 """
 
-from simulator.constants import CardKind, Destination, Duration, Op, PlayerSel, Quantifier
-from simulator.engine._jit import njit
-from simulator.engine.layout import (
+from avarium.simulator.constants import CardKind, Destination, Duration, Op, PlayerSel, Quantifier
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
     C_MC_FIGHT,
@@ -63,7 +63,7 @@ from simulator.engine.layout import (
     Z_HAND,
     Z_STACK,
 )
-from simulator.engine.query import (
+from avarium.simulator.engine.query import (
     defense_of,
     enemy,
     hand_size,
@@ -72,8 +72,8 @@ from simulator.engine.query import (
     recruit_cost,
     value_of,
 )
-from simulator.engine.rng import randint
-from simulator.engine.tables import (
+from avarium.simulator.engine.rng import randint
+from avarium.simulator.engine.tables import (
     T_EF_AMOUNT,
     T_EF_COMBAT,
     T_EF_DEFENSE,
@@ -90,7 +90,7 @@ from simulator.engine.tables import (
     T_KIND,
     T_SEL_QUANT,
 )
-from simulator.engine.zones import (
+from avarium.simulator.engine.zones import (
     ON_JOIN,
     ON_RECRUIT,
     draw_scheme,

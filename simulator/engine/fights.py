@@ -7,11 +7,11 @@ the rest go to the other members, divided by the dealing player; nothing is over
 Then expel or exhaust, Idols lose Merit, damage is cleared and attackers get Attack Tokens.
 """
 
-from simulator.constants import CardKind
-from simulator.engine._jit import njit
-from simulator.engine.declare import open_window
-from simulator.engine.effects import end_effects, prevent_damage
-from simulator.engine.layout import (
+from avarium.simulator.constants import CardKind
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.declare import open_window
+from avarium.simulator.engine.effects import end_effects, prevent_damage
+from avarium.simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
     C_FDMG,
@@ -71,10 +71,10 @@ from simulator.engine.layout import (
     S_PLAN,
     Z_CLASS,
 )
-from simulator.engine.playable import can_lead
-from simulator.engine.query import combat_of, defense_of
-from simulator.engine.tables import T_KIND
-from simulator.engine.zones import (
+from avarium.simulator.engine.playable import can_lead
+from avarium.simulator.engine.query import combat_of, defense_of
+from avarium.simulator.engine.tables import T_KIND
+from avarium.simulator.engine.zones import (
     ON_ATTACK,
     ON_DEFEND,
     ON_FIGHT_DECLARED,

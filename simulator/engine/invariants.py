@@ -4,9 +4,9 @@
 invariant (see INVARIANTS), so a compiled test loop can check every state of many games fast.
 """
 
-from simulator.constants import COURTYARD_SIZE
-from simulator.engine._jit import njit
-from simulator.engine.layout import (
+from avarium.simulator.constants import COURTYARD_SIZE
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.layout import (
     C_LIBRARY,
     C_LISTPOS,
     C_MC_FIGHT,

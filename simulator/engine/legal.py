@@ -15,10 +15,10 @@
 | ACTIVATE + c*K + k | activate ability k of card c (K = ability slots per card)    |
 """
 
-from simulator.constants import AbilityKind, CardKind
-from simulator.engine._jit import njit
-from simulator.engine.fights import can_join, capacity
-from simulator.engine.layout import (
+from avarium.simulator.constants import AbilityKind, CardKind
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.fights import can_join, capacity
+from avarium.simulator.engine.layout import (
     A_END_TURN,
     A_PASS,
     C_DEF,
@@ -72,7 +72,7 @@ from simulator.engine.layout import (
     Z_COURTYARD,
     Z_HAND,
 )
-from simulator.engine.playable import (
+from avarium.simulator.engine.playable import (
     PAY_EXHAUST,
     PAY_REP,
     can_activate,
@@ -84,8 +84,8 @@ from simulator.engine.playable import (
     scheme_can_start,
     scheme_ways,
 )
-from simulator.engine.query import enemy, list_matching, static_discount
-from simulator.engine.tables import (
+from avarium.simulator.engine.query import enemy, list_matching, static_discount
+from avarium.simulator.engine.tables import (
     T_AB_END,
     T_AB_KIND,
     T_AB_START,
@@ -94,7 +94,7 @@ from simulator.engine.tables import (
     T_KIND,
     T_N_ACTIVATED,
 )
-from simulator.engine.zones import in_card_order
+from avarium.simulator.engine.zones import in_card_order
 
 _STUDENT = int(CardKind.STUDENT)
 _ACTIVATED = int(AbilityKind.ACTIVATED)

@@ -6,11 +6,11 @@ Schemes, 4 remove Attack Tokens and end "until end of turn" effects. Each step e
 priority window (section 10), which costs nothing when nobody can act.
 """
 
-from simulator.constants import CLASS_LIMIT, HAND_LIMIT, WinTiming
-from simulator.engine._jit import njit
-from simulator.engine.declare import open_window
-from simulator.engine.effects import end_effects
-from simulator.engine.layout import (
+from avarium.simulator.constants import CLASS_LIMIT, HAND_LIMIT, WinTiming
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.declare import open_window
+from avarium.simulator.engine.effects import end_effects
+from avarium.simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
     C_FDMG,
@@ -82,9 +82,9 @@ from simulator.engine.layout import (
     Z_CLASS,
     Z_HALLWAY,
 )
-from simulator.engine.query import condition_holds, hand_size, students_in_class
-from simulator.engine.tables import T_REP_GAIN, T_WINCON_COND, T_WINCON_TIMING
-from simulator.engine.zones import (
+from avarium.simulator.engine.query import condition_holds, hand_size, students_in_class
+from avarium.simulator.engine.tables import T_REP_GAIN, T_WINCON_COND, T_WINCON_TIMING
+from avarium.simulator.engine.zones import (
     ON_END_OF_TURN,
     ON_JOIN,
     ON_START_OF_TURN,

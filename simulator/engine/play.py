@@ -6,10 +6,9 @@ same seed gives the same deal whatever the players do.
 """
 
 import numpy as np
-
-from simulator.engine._jit import njit_driver
-from simulator.engine.invariants import check_state_invariants
-from simulator.engine.layout import (
+from avarium.simulator.engine._jit import njit_driver
+from avarium.simulator.engine.invariants import check_state_invariants
+from avarium.simulator.engine.layout import (
     A_START,
     G_DONE,
     G_LIMIT_BREACH,
@@ -21,11 +20,11 @@ from simulator.engine.layout import (
     MAX_PLAYERS,
     MAX_TRIGGERS,
 )
-from simulator.engine.legal import legal_actions
-from simulator.engine.rng import bot_randint
-from simulator.engine.setup import deal_game
-from simulator.engine.step import step
-from simulator.engine.tables import H_AB_SLOTS
+from avarium.simulator.engine.legal import legal_actions
+from avarium.simulator.engine.rng import bot_randint
+from avarium.simulator.engine.setup import deal_game
+from avarium.simulator.engine.step import step
+from avarium.simulator.engine.tables import H_AB_SLOTS
 
 
 @njit_driver

@@ -6,7 +6,7 @@ player holding priority; nothing during the Fight! step. A Scheme or ability can
 if every target it names has a candidate now (ruling 15).
 """
 
-from simulator.constants import (
+from avarium.simulator.constants import (
     AbilityKind,
     CardKind,
     Discounted,
@@ -14,8 +14,8 @@ from simulator.constants import (
     Quantifier,
     Restriction,
 )
-from simulator.engine._jit import njit
-from simulator.engine.layout import (
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
     C_OWNED,
@@ -49,14 +49,14 @@ from simulator.engine.layout import (
     Z_CLASS,
     Z_HAND,
 )
-from simulator.engine.query import (
+from avarium.simulator.engine.query import (
     any_matching,
     condition_holds,
     enemy,
     hand_size,
     static_discount,
 )
-from simulator.engine.tables import (
+from avarium.simulator.engine.tables import (
     T_AB_COND,
     T_AB_END,
     T_AB_EXHAUST,

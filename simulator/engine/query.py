@@ -5,7 +5,7 @@ read, so a card leaving its Class takes its aura with it at once (rulebook secti
 that disappear when a card is expelled lose their effect at the same time).
 """
 
-from simulator.constants import (
+from avarium.simulator.constants import (
     AbilityKind,
     CardKind,
     Cmp,
@@ -19,8 +19,8 @@ from simulator.constants import (
     Stat,
     ValueKind,
 )
-from simulator.engine._jit import njit, njit_inline
-from simulator.engine.layout import (
+from avarium.simulator.engine._jit import njit, njit_inline
+from avarium.simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
     C_MC_FIGHT,
@@ -59,7 +59,7 @@ from simulator.engine.layout import (
     Z_HAND,
     Z_STACK,
 )
-from simulator.engine.tables import (
+from avarium.simulator.engine.tables import (
     T_AB_END,
     T_AB_KIND,
     T_AB_START,

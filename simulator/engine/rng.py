@@ -6,8 +6,8 @@ bit for bit (every intermediate value stays below 2**63, so int64 arithmetic nev
 Bots keep their own generator in a one-element array, so their choices never change the deal.
 """
 
-from simulator.engine._jit import njit
-from simulator.engine.layout import G_RNG, ROW_CARD
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.layout import G_RNG, ROW_CARD
 
 MASK32 = 0xFFFFFFFF
 

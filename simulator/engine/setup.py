@@ -1,10 +1,9 @@
 """Setting up a game (rulebook section 3 and section 9, ruling 1)."""
 
 import numpy as np
-
-from simulator.constants import AbilityKind, CardKind, Op, Restriction
-from simulator.engine._jit import njit
-from simulator.engine.layout import (
+from avarium.simulator.constants import AbilityKind, CardKind, Op, Restriction
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.layout import (
     A_START,
     C_DEF,
     C_LIBRARY,
@@ -65,9 +64,9 @@ from simulator.engine.layout import (
     Z_LIBRARY,
     Z_SCHOOL,
 )
-from simulator.engine.rng import shuffle
-from simulator.engine.step import step
-from simulator.engine.tables import (
+from avarium.simulator.engine.rng import shuffle
+from avarium.simulator.engine.step import step
+from avarium.simulator.engine.tables import (
     H_AB_SLOTS,
     T_AB_END,
     T_AB_KIND,
@@ -82,7 +81,7 @@ from simulator.engine.tables import (
     T_N_STATIC,
     T_SURPRISE,
 )
-from simulator.engine.zones import move, refill_courtyard
+from avarium.simulator.engine.zones import move, refill_courtyard
 
 _STUDENT = int(CardKind.STUDENT)
 _SCHEME = int(CardKind.SCHEME)

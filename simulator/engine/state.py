@@ -10,9 +10,8 @@ from __future__ import annotations
 import hashlib
 
 import numpy as np
-
-from simulator.constants import CardKind
-from simulator.engine.layout import (
+from avarium.simulator.constants import CardKind
+from avarium.simulator.engine.layout import (
     C_DEF,
     C_LISTPOS,
     C_OWNER,
@@ -34,7 +33,7 @@ from simulator.engine.layout import (
     ROW_TRIG,
     W,
 )
-from simulator.engine.tables import H_N_DEFS, T_COPIES, T_KIND
+from avarium.simulator.engine.tables import H_N_DEFS, T_COPIES, T_KIND
 
 assert ROW_SEAT + MAX_PLAYERS <= ROW_STACK
 assert ROW_STACK + MAX_STACK <= ROW_TRIG and ROW_TRIG + MAX_TRIGGERS <= ROW_DECL < ROW_CARD

@@ -6,8 +6,8 @@ the first decision a player must make (or the end of the game). `step` assumes t
 legal (the Python API checks it); both are compiled, so whole games run without Python.
 """
 
-from simulator.engine._jit import njit, njit_inline
-from simulator.engine.declare import (
+from avarium.simulator.engine._jit import njit, njit_inline
+from avarium.simulator.engine.declare import (
     begin_ability,
     begin_scheme,
     begin_trigger,
@@ -19,8 +19,8 @@ from simulator.engine.declare import (
     set_target,
     triggers_done,
 )
-from simulator.engine.effects import resolve_top
-from simulator.engine.fights import (
+from avarium.simulator.engine.effects import resolve_top
+from avarium.simulator.engine.fights import (
     add_member,
     assign_point,
     choose_target,
@@ -32,7 +32,7 @@ from simulator.engine.fights import (
     step_split,
     step_support,
 )
-from simulator.engine.layout import (
+from avarium.simulator.engine.layout import (
     A_END_TURN,
     A_PASS,
     A_START,
@@ -103,7 +103,7 @@ from simulator.engine.layout import (
     S_START_WINCON,
     Z_HALLWAY,
 )
-from simulator.engine.legal import (
+from avarium.simulator.engine.legal import (
     off_activate,
     off_choose,
     off_fight,
@@ -114,7 +114,7 @@ from simulator.engine.legal import (
     off_scheme_rep,
     off_trigger,
 )
-from simulator.engine.phases import (
+from avarium.simulator.engine.phases import (
     check_state,
     end_cleanup,
     end_hallways,
@@ -129,9 +129,17 @@ from simulator.engine.phases import (
     start_triggers,
     start_wincon,
 )
-from simulator.engine.query import recruit_cost
-from simulator.engine.tables import T_AB_START
-from simulator.engine.zones import ON_RECRUIT, expel, fire, move, next_seat, refill_courtyard, trash
+from avarium.simulator.engine.query import recruit_cost
+from avarium.simulator.engine.tables import T_AB_START
+from avarium.simulator.engine.zones import (
+    ON_RECRUIT,
+    expel,
+    fire,
+    move,
+    next_seat,
+    refill_courtyard,
+    trash,
+)
 
 
 @njit_inline

@@ -4,7 +4,7 @@ Numba passes each array separately into every compiled call (measured: seconds o
 small kernel with a tuple of sixty arrays, and about 7 ns per array per call at run time), so the
 compiled `CardTable` is packed into one int32 array: each group of columns (card, ability,
 effect, selector, filter, value, condition, clause) is a range of rows, and `tb[d, T_KIND]` is
-column `kind` of the row d. The column names are those of `simulator.cards.compiler.CardTable`.
+column `kind` of the row d. The column names are those of `cards.compiler.CardTable`.
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ rebuilt from the Trash Pile when it runs out; a card that changes zone comes bac
 (ready, no token, no changes in force).
 """
 
-from simulator.constants import COURTYARD_SIZE, Trigger
-from simulator.engine._jit import njit
-from simulator.engine.layout import (
+from avarium.simulator.constants import COURTYARD_SIZE, Trigger
+from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
     C_FDMG,
@@ -85,9 +85,15 @@ from simulator.engine.layout import (
     Z_STACK,
     Z_TRASH,
 )
-from simulator.engine.query import condition_holds
-from simulator.engine.rng import shuffle
-from simulator.engine.tables import T_AB_COND, T_AB_END, T_AB_START, T_AB_TRIGGER, T_TRIGGERS
+from avarium.simulator.engine.query import condition_holds
+from avarium.simulator.engine.rng import shuffle
+from avarium.simulator.engine.tables import (
+    T_AB_COND,
+    T_AB_END,
+    T_AB_START,
+    T_AB_TRIGGER,
+    T_TRIGGERS,
+)
 
 # Trigger codes as plain ints (an IntEnum argument would compile a second version of fire()).
 ON_JOIN = int(Trigger.JOIN)

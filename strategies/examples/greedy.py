@@ -2,14 +2,14 @@
 
 It scores a position from its own seat's point of view: its Merit against the best enemy's,
 Reputation as a smaller bonus, and a win or a loss above everything. About thirty lines is all a
-custom bot needs; run it with `avarium play --strategy strategies.examples.greedy:choose,random`.
+custom bot needs; run it with
+`avarium play --strategy avarium.strategies.examples.greedy:choose,random`.
 """
 
 from __future__ import annotations
 
 import numpy as np
-
-from simulator.api import Game
+from avarium.simulator.api import Game
 
 
 def score(game: Game, seat: int) -> float:

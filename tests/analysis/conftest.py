@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from analysis.synthetic import CardPlan, Plan, synthetic_games, synthetic_run
+from avarium.analysis.synthetic import CardPlan, Plan, synthetic_games, synthetic_run
 
 # Kumara RAJ planted strong, Amyba weak, a first-player edge in every player count, and
 # stalls, so that every section of a report has something to show.

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pandas as pd
-
-from analysis.cards import card_impact
-from analysis.synthetic import CardPlan, Plan, synthetic_cards, synthetic_games
+from avarium.analysis.cards import card_impact
+from avarium.analysis.synthetic import CardPlan, Plan, synthetic_cards, synthetic_games
 
 
 def test_a_planted_card_effect_is_flagged_and_neutral_cards_are_not():

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analysis.compare import compare_runs, is_paired
-from analysis.synthetic import Plan, synthetic_games
+from avarium.analysis.compare import compare_runs, is_paired
+from avarium.analysis.synthetic import Plan, synthetic_games
 
 
 def test_paired_compare_on_identical_runs_shows_zero_difference_and_no_significance():

@@ -6,8 +6,7 @@ import shutil
 
 import pyarrow.parquet as pq
 import pytest
-
-from analysis.dataset import DatasetError, load_run
+from avarium.analysis.dataset import DatasetError, load_run
 
 
 def _copy(run, tmp_path):

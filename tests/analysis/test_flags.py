@@ -7,9 +7,8 @@ import gc
 
 import numpy as np
 import pandas as pd
-
-from analysis.flags import balance_flags, band_for, flag_counts
-from analysis.proportions import wilson
+from avarium.analysis.flags import balance_flags, band_for, flag_counts
+from avarium.analysis.proportions import wilson
 
 IDOLS = [f"idol_{i}" for i in range(8)]
 

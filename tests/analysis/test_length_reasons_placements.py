@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-
-from analysis.counts import row_counts, seatings
-from analysis.length import length_distribution, length_summary
-from analysis.placements import eliminations, mean_placement, placements
-from analysis.reasons import reason_totals, win_reasons
-from analysis.synthetic import STALL_TURNS, Plan, synthetic_games
+from avarium.analysis.counts import row_counts, seatings
+from avarium.analysis.length import length_distribution, length_summary
+from avarium.analysis.placements import eliminations, mean_placement, placements
+from avarium.analysis.reasons import reason_totals, win_reasons
+from avarium.analysis.synthetic import STALL_TURNS, Plan, synthetic_games
 
 
 def test_an_idol_that_slows_games_shows_longer_games_and_stalls_stay_out(planted_games):

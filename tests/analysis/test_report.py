@@ -6,11 +6,12 @@ import re
 import shutil
 
 import pytest
+from avarium.analysis.synthetic import Plan, synthetic_run
+from avarium.reports import comparison, report
 from typer.testing import CliRunner
 
-from analysis.synthetic import Plan, synthetic_run
-from reports import comparison, report
-from simulator.cli import app
+from avarium.cli.main import app
+from avarium.cli.report import parse_band
 
 runner = CliRunner()
 
@@ -130,6 +131,12 @@ def test_errors_are_one_line_with_the_file_and_no_traceback(planted_run, tmp_pat
 def test_a_bad_band_is_a_usage_error(planted_run):
     result = run("report", planted_run, "--band", "0.6")
     assert result.exit_code == 2 and "--band" in result.output
+
+
+def test_a_band_mixing_a_fraction_and_a_percentage_is_refused_not_guessed(planted_run):
+    result = run("report", planted_run, "--band", "0.45,1.5")
+    assert result.exit_code == 2 and "both as percentages" in result.output
+    assert parse_band("45,55") == (0.45, 0.55)
 
 
 def test_a_run_with_variants_reports_them_and_can_pick_one(tmp_path):

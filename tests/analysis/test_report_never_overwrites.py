@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from avarium.analysis.synthetic import Plan, synthetic_run
+from avarium.reports.output import MARKER, OutputError, write_directory
 from typer.testing import CliRunner
 
-from analysis.synthetic import Plan, synthetic_run
-from reports.output import MARKER, OutputError, write_directory
-from simulator.cli import app
+from avarium.cli.main import app
 
 runner = CliRunner()
 SMALL = Plan(players={2: 1.0})

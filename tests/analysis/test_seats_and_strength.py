@@ -4,11 +4,10 @@ pairings that fool the raw win rates."""
 from __future__ import annotations
 
 import numpy as np
-
-from analysis.counts import seatings
-from analysis.seats import first_player_advantage, seat_winrates
-from analysis.strength import fit_seats_and_strengths, seat_and_strength, seating_counts
-from analysis.synthetic import Plan, synthetic_games
+from avarium.analysis.counts import seatings
+from avarium.analysis.seats import first_player_advantage, seat_winrates
+from avarium.analysis.strength import fit_seats_and_strengths, seat_and_strength, seating_counts
+from avarium.analysis.synthetic import Plan, synthetic_games
 
 
 def _even_share(effects):

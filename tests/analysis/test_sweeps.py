@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-
-from analysis.sweeps import (
+from avarium.analysis.sweeps import (
     closest_to_fair,
     idol_winrates_by_variant,
     parse_variant,
     seat_winrates_by_variant,
     variant_order,
 )
-from analysis.synthetic import Plan, synthetic_games
+from avarium.analysis.synthetic import Plan, synthetic_games
 
 
 def _bonus_sweep(games_per_point: int, edges=(0.3, 0.15, 0.0, -0.15)) -> pd.DataFrame:

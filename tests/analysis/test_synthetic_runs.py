@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import pyarrow.parquet as pq
-
-from analysis.dataset import CARDS_COLUMNS, part_files
-from analysis.synthetic import Plan, synthetic_games
+from avarium.analysis.dataset import CARDS_COLUMNS, part_files
+from avarium.analysis.synthetic import Plan, synthetic_games
 
 SCHEMA_TYPES = {
     "variant": "dictionary<values=string, indices=int8, ordered=0>",

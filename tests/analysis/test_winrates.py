@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-
-from analysis.counts import row_counts, seatings
-from analysis.proportions import wilson
-from analysis.synthetic import Plan, synthetic_games
-from analysis.winrates import idol_winrates, matchup_matrix, matchups
+from avarium.analysis.counts import row_counts, seatings
+from avarium.analysis.proportions import wilson
+from avarium.analysis.synthetic import Plan, synthetic_games
+from avarium.analysis.winrates import idol_winrates, matchup_matrix, matchups
 
 
 def test_95_percent_wilson_intervals_cover_the_truth_between_93_5_and_96_5_percent():

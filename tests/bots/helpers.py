@@ -4,10 +4,9 @@ compiled batch driver takes it."""
 from __future__ import annotations
 
 import numpy as np
-
-from simulator.api import Game
-from simulator.batch import Chooser
-from strategies import BotSpec, bot_spec
+from avarium.simulator.api import Game
+from avarium.simulator.run.batch import Chooser
+from avarium.strategies import BotSpec, bot_spec
 
 HEURISTICS = (
     "heuristic.balanced",

@@ -8,13 +8,13 @@ import itertools
 
 import numpy as np
 import pytest
+from avarium.simulator.api import Game, Rules
+from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.invariants import check_state_invariants
+from avarium.simulator.run.batch import Chooser, new_dealt_game, play_chunk
+from avarium.strategies import bot_spec
+from avarium.strategies.drivers import record
 
-from simulator.api import Game, Rules
-from simulator.batch import Chooser, new_dealt_game, play_chunk
-from simulator.engine import layout as L
-from simulator.engine.invariants import check_state_invariants
-from strategies import bot_spec
-from strategies.drivers import record
 from tests.bots.helpers import ALL_BOTS, HEURISTICS
 
 RULES = Rules()

@@ -1,6 +1,6 @@
 """Positions with one clearly right choice: the heuristic profiles and the lookahead take it.
 
-Each test builds a readable position (simulator.scenario), asks the bot for the deciding seat
+Each test builds a readable position (scenario), asks the bot for the deciding seat
 with a few bot seeds (a right choice must not be luck), and reads the chosen action's name. A
 bot that is known to choose wrong is marked xfail(strict=True) with what it does instead, so the
 mark fails (and must go) the day the bot is fixed.
@@ -9,10 +9,10 @@ mark fails (and must go) the day the bot is fixed.
 from __future__ import annotations
 
 import pytest
+from avarium.simulator.api import Game
+from avarium.simulator.engine import layout as L
+from avarium.simulator.scenario import scenario
 
-from simulator.api import Game
-from simulator.engine import layout as L
-from simulator.scenario import scenario
 from tests.bots.helpers import HEURISTICS, choose, names
 
 LOOKAHEAD = "lookahead"  # the default budget (2 playouts), as the ladder runs it

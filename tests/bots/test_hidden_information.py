@@ -5,13 +5,13 @@ never changes its choice."""
 from __future__ import annotations
 
 import numpy as np
+from avarium.simulator.api import Game, new_game
+from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.invariants import INVARIANTS, check_state_invariants
+from avarium.strategies import BotSpec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from simulator.api import Game, new_game
-from simulator.engine import layout as L
-from simulator.engine.invariants import INVARIANTS, check_state_invariants
-from strategies import BotSpec
 from tests.bots.helpers import ALL_BOTS, choose
 
 IDOLS = (
@@ -228,7 +228,7 @@ def peek_hands(game: Game, legal: list[int], rng) -> int:
 def test_the_re_deal_catches_a_bot_that_peeks(bundled):
     """The property above has teeth: bots that read the top of the Library, the top of the
     School, the deal generator or the enemies' hands choose differently once re-dealt."""
-    from simulator.batch import Chooser
+    from avarium.simulator.run.batch import Chooser
 
     caught = dict.fromkeys(("library", "school", "deal", "hands"), False)
     bots = {

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from simulator.engine import layout as L
-from simulator.engine.phases import check_state
-from simulator.scenario import scenario
+from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.phases import check_state
+from avarium.simulator.scenario import scenario
+
 from tests.rules.helpers import end_turn, names, pass_fight, pass_windows
 
 

@@ -9,7 +9,8 @@ Slacker).
 
 from __future__ import annotations
 
-from simulator.scenario import scenario
+from avarium.simulator.scenario import scenario
+
 from tests.rules.helpers import end_turn, names, pass_fight, pass_windows
 
 

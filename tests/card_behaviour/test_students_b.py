@@ -8,7 +8,8 @@ turn with at most 1 Student) cannot interfere.
 
 from __future__ import annotations
 
-from simulator.scenario import scenario
+from avarium.simulator.scenario import scenario
+
 from tests.rules.helpers import end_turn, names, pass_fight, pass_windows
 
 

@@ -8,7 +8,8 @@ Kumara RAJ (Combat 2, Merit 18) and AMYBA (Combat 1, Merit 20) are the quiet Ido
 
 from __future__ import annotations
 
-from simulator.scenario import scenario
+from avarium.simulator.scenario import scenario
+
 from tests.rules.helpers import names, pass_fight, pass_windows
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from simulator.cards import registry as R
-from simulator.constants import (
+from avarium.simulator.cards import registry as R
+from avarium.simulator.constants import (
     AbilityKind,
     CardKind,
     Colour,
@@ -84,7 +84,7 @@ def test_every_word_of_the_language_is_used_by_a_bundled_card(bundled):
 
 
 def test_the_data_files_say_the_set_is_illustrative():
-    from simulator.cards.loader import bundled_path
+    from avarium.simulator.cards.files import bundled_path
 
     for path in bundled_path().glob("*.toml"):
         assert "illustrative" in path.read_text(encoding="utf-8").lower(), path.name

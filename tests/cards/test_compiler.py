@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
-
-from simulator.cards.compiler import GROUPS, compile_cards, tables_equal
-from simulator.cards.describe import canonical, canonical_wincon
-from simulator.cards.loader import load_cards
-from simulator.cards.model import CardSet
-from simulator.cards.parser import parse_ability, parse_wincon
-from simulator.constants import (
+from avarium.simulator.cards.compiler import GROUPS, compile_cards, tables_equal
+from avarium.simulator.cards.describe import canonical, canonical_wincon
+from avarium.simulator.cards.loader import load_cards
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.cards.parser import parse_ability, parse_wincon
+from avarium.simulator.constants import (
     NONE,
     AbilityKind,
     CardKind,
@@ -22,6 +21,7 @@ from simulator.constants import (
     ValueKind,
     WinTiming,
 )
+
 from tests.conftest import MINI_SET, write
 
 
@@ -101,7 +101,7 @@ def test_every_bundled_card_compiles_the_same_from_its_described_text(bundled):
 
 
 def test_the_engine_reads_each_table_field_at_its_column():
-    from simulator.engine import tables
+    from avarium.simulator.engine import tables
 
     for names in tables.GROUPS.values():
         for i, name in enumerate(names):
@@ -109,8 +109,8 @@ def test_the_engine_reads_each_table_field_at_its_column():
 
 
 def test_a_card_lists_the_events_its_abilities_trigger_on(bundled):
-    from simulator.api import tables_of
-    from simulator.engine.tables import T_TRIGGERS
+    from avarium.simulator.api import tables_of
+    from avarium.simulator.engine.tables import T_TRIGGERS
 
     t = bundled.table
     tb = tables_of(bundled)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from avarium.simulator.cards.errors import ERROR, CardSetError
+from avarium.simulator.cards.export import export_csv, to_csv
+from avarium.simulator.cards.loader import load_cards
 
-from simulator.cards.errors import ERROR, CardSetError
-from simulator.cards.export import export_csv, to_csv
-from simulator.cards.loader import load_cards
 from tests.conftest import write
 
 

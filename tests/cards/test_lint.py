@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from simulator.cards.errors import WARNING
-from simulator.cards.loader import load_cards
+from avarium.simulator.cards.errors import WARNING
+from avarium.simulator.cards.loader import load_cards
+
 from tests.conftest import MINI_SET, write
 
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from simulator.cards.errors import CardNameError
-from simulator.constants import CardKind
+from avarium.simulator.cards.errors import CardNameError
+from avarium.simulator.constants import CardKind
 
 
 def test_a_name_fragment_finds_the_card_in_any_case(bundled):

@@ -5,15 +5,12 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from simulator.cards import registry as R
-from simulator.cards.ast import Cards, Effect
-from simulator.cards.describe import canonical, canonical_wincon, english
-from simulator.cards.errors import AbilitySyntaxError
-from simulator.cards.parser import parse_ability, parse_wincon
-from simulator.constants import (
+from avarium.simulator.cards import registry as R
+from avarium.simulator.cards.ast import Cards, Effect
+from avarium.simulator.cards.describe import canonical, canonical_wincon, english
+from avarium.simulator.cards.errors import AbilitySyntaxError
+from avarium.simulator.cards.parser import parse_ability, parse_wincon
+from avarium.simulator.constants import (
     AbilityKind,
     Cmp,
     Field,
@@ -25,6 +22,8 @@ from simulator.constants import (
     Trigger,
     WinTiming,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 EXAMPLES = sorted({w.example for _, _, words in R.SECTIONS for w in words})
 
@@ -161,7 +160,7 @@ _cards = st.builds(
 @st.composite
 def _effects(draw):
     op = draw(st.sampled_from([Op.GAIN, Op.LOSE, Op.DAMAGE, Op.EXHAUST, Op.MODIFY, Op.DRAW]))
-    from simulator.cards.ast import Value
+    from avarium.simulator.cards.ast import Value
 
     amount = Value(0, constant=draw(st.integers(0, 9)))
     if op in (Op.GAIN, Op.LOSE):
@@ -189,7 +188,7 @@ def _effects(draw):
 @settings(max_examples=300, deadline=None)
 @given(effects=st.lists(_effects(), min_size=1, max_size=3), rep=st.integers(0, 5))
 def test_canonical_text_parses_back_to_the_same_ability(effects, rep):
-    from simulator.cards.ast import Ability
+    from avarium.simulator.cards.ast import Ability
 
     a = Ability(AbilityKind.ACTIVATED, tuple(effects), exhaust=True, rep=rep)
     assert parse_ability(canonical(a)) == a

@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from avarium.simulator.cards.errors import ERROR, CardSetError
+from avarium.simulator.cards.loader import load_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.cards.errors import ERROR, CardSetError
-from simulator.cards.loader import load_cards
 from tests.conftest import IDOLS, MINI_SET, SCHEMES, STUDENTS, write
 
 

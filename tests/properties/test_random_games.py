@@ -6,15 +6,14 @@ import os
 
 import numpy as np
 import pytest
+from avarium.simulator.api import Rules, new_game, tables_of
+from avarium.simulator.constants import MAX_PLAYERS
+from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.invariants import INVARIANTS
+from avarium.simulator.engine.play import play_checked_games
+from avarium.simulator.engine.state import allocate
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from simulator.api import Rules, new_game, tables_of
-from simulator.constants import MAX_PLAYERS
-from simulator.engine import layout as L
-from simulator.engine.invariants import INVARIANTS
-from simulator.engine.play import play_checked_games
-from simulator.engine.state import allocate
 
 COMPILED = "NUMBA_DISABLE_JIT" not in os.environ
 

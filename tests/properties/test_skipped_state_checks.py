@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import os
 
+import avarium.simulator.engine.play as play
+import avarium.simulator.engine.step as step_module
 import numpy as np
 import pytest
-
-import simulator.engine.play as play
-import simulator.engine.step as step_module
-from simulator.api import Rules, tables_of
-from simulator.constants import MAX_PLAYERS
-from simulator.engine import layout as L
-from simulator.engine.state import allocate
+from avarium.simulator.api import Rules, tables_of
+from avarium.simulator.constants import MAX_PLAYERS
+from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.state import allocate
 
 pytestmark = pytest.mark.skipif(
     "NUMBA_DISABLE_JIT" not in os.environ, reason="wraps engine functions: plain Python only"

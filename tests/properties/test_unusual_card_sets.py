@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import os
 
+from avarium.simulator.cards import registry as R
+from avarium.simulator.cards.loader import load_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.cards import registry as R
-from simulator.cards.loader import load_cards
 from tests.properties.test_random_games import assert_sound, run_games
 
 COMPILED = "NUMBA_DISABLE_JIT" not in os.environ

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simulator.api import Game
+from avarium.simulator.api import Game
 
 
 def pass_windows(game: Game) -> None:

@@ -3,11 +3,12 @@ alternative readings as rules options."""
 
 from __future__ import annotations
 
-from simulator.api import Rules
-from simulator.engine import layout as L
-from simulator.engine.phases import check_state
-from simulator.engine.zones import draw_scheme, move
-from simulator.scenario import scenario
+from avarium.simulator.api import Rules
+from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.phases import check_state
+from avarium.simulator.engine.zones import draw_scheme, move
+from avarium.simulator.scenario import scenario
+
 from tests.rules.helpers import end_turn, names, pass_fight, pass_windows
 
 
@@ -44,7 +45,7 @@ def test_ruling_16_a_student_returned_to_the_courtyard_stays_there(bundled):
 
 
 def test_ruling_17_combat_never_below_0_and_defense_never_below_1(bundled):
-    from simulator.engine.query import combat_of, defense_of
+    from avarium.simulator.engine.query import combat_of, defense_of
 
     g = scenario(
         """
@@ -61,9 +62,9 @@ def test_ruling_17_combat_never_below_0_and_defense_never_below_1(bundled):
 def test_ruling_18_a_triggered_ability_with_no_target_is_not_played(bundled):
     """Hype Girl: "on scheme played: target ally student gets +1 combat until end of turn";
     triggered while she waits in the Hallway and no ally Student is in the Class."""
-    from simulator.constants import Trigger
-    from simulator.engine.step import step
-    from simulator.engine.zones import fire
+    from avarium.simulator.constants import Trigger
+    from avarium.simulator.engine.step import step
+    from avarium.simulator.engine.zones import fire
 
     g = scenario(
         """

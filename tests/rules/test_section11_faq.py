@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from simulator.engine import layout as L
-from simulator.scenario import scenario
+from avarium.simulator.engine import layout as L
+from avarium.simulator.scenario import scenario
+
 from tests.rules.helpers import end_turn, names, pass_fight, pass_windows
 
 
@@ -95,7 +96,7 @@ def test_faq_a_join_ability_triggers_every_time_the_student_joins(bundled):
     )
     end_turn(g)
     assert g.merit(0) == 12
-    from simulator.engine.zones import move
+    from avarium.simulator.engine.zones import move
 
     move(g.state, g.find("tea hostess"), L.Z_EXPEL, -1)
     end_turn(g)  # back to p0

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from simulator.api import Rules
-from simulator.engine import layout as L
-from simulator.engine.phases import check_state
-from simulator.engine.zones import move
-from simulator.scenario import scenario
+from avarium.simulator.api import Rules
+from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.phases import check_state
+from avarium.simulator.engine.zones import move
+from avarium.simulator.scenario import scenario
+
 from tests.rules.helpers import end_turn, pass_windows
 
 

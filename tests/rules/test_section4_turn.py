@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from simulator.scenario import scenario
+from avarium.simulator.scenario import scenario
+
 from tests.rules.helpers import end_turn, names, pass_windows
 
 
@@ -119,9 +120,9 @@ def test_the_plan_phase_offers_recruit_scheme_fight_and_end(bundled):
 def test_end_phase_ends_turn_effects_on_cards_no_seat_controls(bundled):
     """End Phase step 4 ends every "until end of turn" effect, also one an effect put on a
     Courtyard card (the engine clears the seats' cards, and every card once one is flagged)."""
-    from simulator.constants import Duration
-    from simulator.engine.effects import modify
-    from simulator.engine.layout import C_MC_TURN, G_STRAY_EFFECTS, ROW_CARD
+    from avarium.simulator.constants import Duration
+    from avarium.simulator.engine.effects import modify
+    from avarium.simulator.engine.layout import C_MC_TURN, G_STRAY_EFFECTS, ROW_CARD
 
     g = scenario(
         """

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from simulator.scenario import scenario
+from avarium.simulator.scenario import scenario
+
 from tests.rules.helpers import names, pass_windows
 
 

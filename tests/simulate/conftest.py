@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-
-from simulator.experiment import Experiment, from_flags
+from avarium.simulator.run.experiment import Experiment, from_flags
 
 
 def small(games: int = 240, chunk_size: int = 60, **flags) -> Experiment:
@@ -46,7 +45,7 @@ def snapshot(run: Path) -> dict[str, str]:
 @pytest.fixture(scope="session")
 def reference_run(tmp_path_factory) -> Path:
     """The uninterrupted run of `small()` with one job, for comparisons."""
-    from simulator.runner import run
+    from avarium.simulator.run.runner import run
 
     out = tmp_path_factory.mktemp("reference") / "run"
     run(small(), out, jobs=1)

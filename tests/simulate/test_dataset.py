@@ -13,13 +13,13 @@ from types import SimpleNamespace
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
+from avarium.simulator.run import dataset
+from avarium.simulator.run.batch import GAME_FIELDS, SEAT_FIELDS
+from avarium.simulator.run.experiment import DEFAULT_CHUNK, MIN_CHUNK
+from avarium.simulator.run.runner import plan
+from avarium.simulator.run.tabulate import game_columns, placements
+from avarium.simulator.run.worker import Task, play
 
-from simulator import dataset
-from simulator.batch import GAME_FIELDS, SEAT_FIELDS
-from simulator.experiment import DEFAULT_CHUNK, MIN_CHUNK
-from simulator.runner import plan
-from simulator.tabulate import game_columns, placements
-from simulator.worker import Task, play
 from tests.simulate.conftest import games_of, small
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from avarium.simulator.run.experiment import load
+from avarium.simulator.run.runner import plan, run
 
-from simulator.experiment import load
-from simulator.runner import plan, run
 from tests.simulate.conftest import cards_of, games_of, small
 
 

@@ -8,10 +8,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from avarium.simulator.run.experiment import ExperimentError, load
 from typer.testing import CliRunner
 
-from simulator.cli import app
-from simulator.experiment import ExperimentError, load
+from avarium.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED_PROFILES = ROOT / "strategies" / "profiles.toml"

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from avarium.simulator.run.replay import outcome_of, replay_game
+from avarium.simulator.run.runner import run
 from typer.testing import CliRunner
 
-from simulator.cli import app
-from simulator.replay import outcome_of, replay_game
-from simulator.runner import run
+from avarium.cli.main import app
 from tests.simulate.conftest import games_of, small
 
 cli = CliRunner()

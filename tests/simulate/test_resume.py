@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from avarium.simulator.run.experiment import from_flags
+from avarium.simulator.run.runner import RunError, run
 
-from simulator.experiment import from_flags
-from simulator.runner import RunError, run
 from tests.simulate.conftest import cards_of, games_of, small, snapshot
 
 
@@ -58,8 +58,8 @@ def test_a_run_that_crashed_after_two_chunks_resumes_to_the_uninterrupted_datase
 KILLABLE = """
 import sys
 from pathlib import Path
-from simulator.experiment import from_flags
-from simulator.runner import run
+from avarium.simulator.run.experiment import from_flags
+from avarium.simulator.run.runner import run
 run(from_flags({"games": 2000, "chunk_size": 100, "seed": 5}), Path(sys.argv[1]), jobs=2)
 """
 

@@ -5,8 +5,8 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from avarium.simulator.run.seating import every_seating, seat_idols
 
-from simulator.seating import every_seating, seat_idols
 from tests.simulate.conftest import small
 
 

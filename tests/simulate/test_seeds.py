@@ -1,10 +1,9 @@
 """The vectorised game seeds are exactly numpy's SeedSequence words."""
 
 import numpy as np
+from avarium.simulator.run.seeds import MAX_GAME_ID, game_seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from simulator.seeds import MAX_GAME_ID, game_seeds
 
 
 def reference(run_seed: int, game_id: int) -> tuple[int, int]:

@@ -7,7 +7,7 @@ import json
 
 from typer.testing import CliRunner
 
-from simulator.cli import app
+from avarium.cli.main import app
 from tests.simulate.conftest import games_of
 
 cli = CliRunner()
@@ -62,7 +62,7 @@ def test_the_dask_backend_without_dask_or_scheduler_flags_is_explained(tmp_path)
         "--out", str(tmp_path / "run"), "--scheduler", "tcp://x:1", "--backend", "loky"
     )
     assert result.exit_code == 1
-    assert "--scheduler is the address of a Dask scheduler: add --backend dask" in result.output
+    assert "--scheduler: a Dask scheduler's address, for the dask backend only" in result.output
     assert not (tmp_path / "run").exists()
 
 
@@ -79,13 +79,13 @@ def test_the_dask_backend_explains_how_to_install_dask_when_it_is_missing(tmp_pa
     assert not (tmp_path / "run").exists()
 
 
-def test_registering_the_commands_loads_neither_the_engine_nor_pyarrow():
+def test_registering_the_commands_loads_neither_the_engine_nor_pyarrow_nor_pandas():
     import subprocess
     import sys
 
     code = (
-        "import sys, simulator.simulate_cli; "
-        "print(sorted(m for m in ('numba', 'pyarrow', 'joblib') if m in sys.modules))"
+        "import sys, avarium.cli.main; "
+        "print(sorted(m for m in ('numba', 'pyarrow', 'joblib', 'pandas') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

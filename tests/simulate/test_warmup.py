@@ -1,4 +1,4 @@
-"""A cold start compiles on two cores (simulator.warmup): the kernels it compiles ahead must be
+"""A cold start compiles on two cores (warmup): the kernels it compiles ahead must be
 the very ones the game loop calls, argument types included, or the work is thrown away and the
 game loop compiles them again (the run stays right, only slower, so only these tests notice)."""
 
@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from avarium.simulator.api import Rules
+from avarium.simulator.cards.loader import load_cards
+from avarium.simulator.run.batch import play_chunk
+from avarium.simulator.run.warmup import bot_kernels, compile_side_by_side, rules_cached
 from numba import config
-
-from simulator.api import Rules
-from simulator.batch import play_chunk
-from simulator.cards.loader import load_cards
-from simulator.warmup import bot_kernels, compile_side_by_side, rules_cached
 
 pytestmark = pytest.mark.skipif(config.DISABLE_JIT, reason="nothing is compiled")
 
@@ -51,7 +50,9 @@ def test_random_players_need_no_heuristic_compiled_ahead(cards_after_a_heuristic
 
 def test_a_warm_cache_starts_no_helper(cards_after_a_heuristic_game, monkeypatch):
     started = []
-    monkeypatch.setattr("simulator.warmup.subprocess.Popen", lambda *a, **k: started.append(a))
+    monkeypatch.setattr(
+        "avarium.simulator.run.warmup.subprocess.Popen", lambda *a, **k: started.append(a)
+    )
     compile_side_by_side(cards_after_a_heuristic_game, ["heuristic", "heuristic"], None)
     assert started == []
 
@@ -73,10 +74,10 @@ def test_a_cold_cache_compiles_the_rules_in_a_helper_while_compiling_the_bots(
     cards_after_a_heuristic_game, monkeypatch
 ):
     compiled = []
-    monkeypatch.setattr("simulator.warmup.rules_cached", lambda: False)
-    monkeypatch.setattr("simulator.warmup.subprocess.Popen", _Helper)
+    monkeypatch.setattr("avarium.simulator.run.warmup.rules_cached", lambda: False)
+    monkeypatch.setattr("avarium.simulator.run.warmup.subprocess.Popen", _Helper)
     monkeypatch.setattr(
-        "simulator.warmup.bot_kernels",
+        "avarium.simulator.run.warmup.bot_kernels",
         lambda cards, heuristic: [(type("K", (), {"compile": compiled.append})(), ("sig",))],
     )
     helpers.clear()

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from avarium.simulator.run.variants import bonus_vectors, parse_sweep
 from typer.testing import CliRunner
 
-from reports.tuning import bonus_vectors, parse_sweep
-from simulator.cli import app
+from avarium.cli.main import app
 
 
 def run(*args: str):

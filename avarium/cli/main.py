@@ -1,4 +1,7 @@
-"""The `avarium` command: a thin layer over the library functions the tests call too."""
+"""The `avarium` command: a thin layer over the library functions the tests call too.
+
+The cards, play, bench and ladder commands are here; simulate and replay in simulate.py, report
+and compare in report.py, tune-bonus and sweep in tuning.py."""
 
 from __future__ import annotations
 
@@ -9,10 +12,12 @@ from typing import Annotated
 
 import typer
 
-from simulator.cards.errors import ERROR, CardNameError, CardSetError, Problem
-from simulator.cli_errors import fail as _fail
-from simulator.constants import CardKind
-from simulator.simulate_cli import register as register_simulate
+from avarium.cli.errors import fail as _fail
+from avarium.cli.report import compare_command, report_command
+from avarium.cli.simulate import register as register_simulate
+from avarium.cli.tuning import sweep_command, tune_bonus_command
+from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, Problem
+from avarium.simulator.constants import CardKind
 
 app = typer.Typer(
     help="Avarium Balance Lab: Monte Carlo balance analysis for Avarium Academy.",
@@ -55,7 +60,7 @@ def _report(problems: list[Problem]) -> None:
 
 
 def _load(path: Path | None, sets: list[str] | None, patches: list[Path] | None):
-    from simulator.cards.loader import load_cards
+    from avarium.simulator.cards.loader import load_cards
 
     try:
         return load_cards(path, sets or (), patches or ())
@@ -83,7 +88,7 @@ def cards_validate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Check a card set: every error at once, then its counts and fingerprint."""
-    from simulator.cards.loader import load_cards
+    from avarium.simulator.cards.loader import load_cards
 
     try:
         cs = load_cards(path, sets or (), patch or ())
@@ -130,7 +135,7 @@ def cards_show(
     patch: PatchOpt = None,
 ) -> None:
     """Print the set as readable tables, optionally filtered by kind, club and cost."""
-    from simulator.cards.show import table
+    from avarium.simulator.cards.show import table
 
     cs = _load(path, sets, patch)
     wanted = _kind(kind)
@@ -169,7 +174,7 @@ def cards_describe(
     patch: PatchOpt = None,
 ) -> None:
     """Show one card with each ability in canonical form and in plain English."""
-    from simulator.cards.show import describe_card
+    from avarium.simulator.cards.show import describe_card
 
     cs = _load(path, sets, patch)
     try:
@@ -186,7 +191,7 @@ def cards_export(
     patch: PatchOpt = None,
 ) -> None:
     """Export a card set to one CSV file (a spreadsheet can edit it; validate reads it back)."""
-    from simulator.cards.export import export_csv
+    from avarium.simulator.cards.export import export_csv
 
     cs = _load(path, sets, patch)
     try:
@@ -203,8 +208,8 @@ def cards_docs(
     ),
 ) -> None:
     """Regenerate docs/card-language.md from the language's registry."""
-    from simulator.cards.docs import language_reference
-    from simulator.fileio import write_atomically
+    from avarium.simulator.cards.docs import language_reference
+    from avarium.simulator.fileio import write_atomically
 
     write_atomically(out, language_reference())
     typer.echo(f"wrote {out}")
@@ -232,10 +237,10 @@ def play(
     patch: PatchOpt = None,
 ) -> None:
     """Play one game between bots (random by default) and print its transcript."""
-    from simulator.api import new_game
-    from simulator.batch import Chooser
-    from simulator.transcript import play_logged
-    from strategies import BotError, bot_spec
+    from avarium.simulator.api import new_game
+    from avarium.simulator.run.batch import Chooser
+    from avarium.simulator.transcript import play_logged
+    from avarium.strategies import BotError, bot_spec
 
     cs = _load(path, sets, patch)
     seats = [q.strip() for q in idols.split(",") if q.strip()]
@@ -272,7 +277,7 @@ def bench(
 
     Random players first (the engine alone), then heuristic against heuristic, then lookahead
     against heuristic (its cost per game)."""
-    from simulator import bench as bench_module
+    from avarium.simulator.run import bench as bench_module
 
     cs = _load(path, None, None)
     figures = bench_module.run(cs, games, cold=cold, lookahead_games=lookahead_games)
@@ -306,9 +311,9 @@ def ladder(
 
     Every pair of bots plays both seat orders over every ordered pairing of Idols, on the same
     deals for both seat orders."""
-    from strategies import BotError
-    from strategies.ladder import DEFAULT_BOTS, render
-    from strategies.ladder import run as run_ladder
+    from avarium.simulator.run.ladder import DEFAULT_BOTS, render
+    from avarium.simulator.run.ladder import run as run_ladder
+    from avarium.strategies import BotError
 
     cs = _load(path, None, None)
     names = tuple(b.strip() for b in bots.split(",") if b.strip()) or DEFAULT_BOTS
@@ -321,16 +326,12 @@ def ladder(
     typer.echo(render(result))
 
 
-# Analysis and report commands live in reports/commands.py (issue 6).
-from reports.commands import compare_command, report_command  # noqa: E402
-from reports.tuning import sweep_command, tune_bonus_command  # noqa: E402
-
 app.command("report")(report_command)
 app.command("compare")(compare_command)
 app.command("tune-bonus")(tune_bonus_command)
 app.command("sweep")(sweep_command)
 
-register_simulate(app)  # simulate, replay: simulator/simulate_cli.py
+register_simulate(app)  # simulate, replay: avarium/cli/simulate.py
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -1,5 +1,5 @@
-"""`avarium simulate` and `avarium replay`: command-line glue over simulator.runner and
-simulator.replay (registered in simulator/cli.py). Everything heavier than typer is imported
+"""`avarium simulate` and `avarium replay`: command-line glue over avarium.simulator.run.runner and
+replay (registered in cli/main.py). Everything heavier than typer is imported
 inside the commands, so that `avarium --help` and the other commands start fast."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Annotated
 
 import typer
 
-from simulator.cli_errors import fail as _fail
+from avarium.cli.errors import fail as _fail
+from avarium.simulator.run.fields import flagged
 
 # Experiment flags that a --config file may not be combined with (the file says them), and the
 # run-wide ones it may (they apply to every variant of the file).
@@ -39,8 +40,8 @@ def _cpus() -> int:
 
 
 def _experiment(config: Path | None, flags: dict[str, object]):
-    from simulator import experiment
-    from simulator.experiment import ExperimentError
+    from avarium.simulator.run import experiment
+    from avarium.simulator.run.experiment import ExperimentError
 
     try:
         if config is None:
@@ -231,13 +232,13 @@ def play_experiment(experiment, out: Path, jobs: int, backend: str = "loky",
                     scheduler: str | None = None, quiet: bool = False):  # fmt: skip
     """Run an experiment into `out` with the progress bar; a failure or Ctrl-C becomes a clear
     message and an exit code (1, or 130 when interrupted), what was written is kept."""
-    from simulator import runner
+    from avarium.simulator.run import runner
 
     with ProgressBar(quiet) as bar:
         try:
             return runner.run(experiment, out, jobs, backend, scheduler, on_progress=bar)
         except runner.RunError as exc:
-            raise _fail(str(exc)) from None
+            raise _fail(flagged(str(exc))) from None
         except KeyboardInterrupt:
             raise _fail(
                 f"interrupted; every chunk written to {out} is kept: run the same command again "
@@ -266,8 +267,8 @@ def replay(
     game: Annotated[int, typer.Option("--game", "-g", min=0, help="The game id to replay.")],
 ) -> None:
     """Play one game of a run again and print its transcript."""
-    from simulator.experiment import ExperimentError
-    from simulator.replay import ReplayError, replay_game
+    from avarium.simulator.run.experiment import ExperimentError
+    from avarium.simulator.run.replay import ReplayError, replay_game
 
     try:
         lines, recorded, replayed = replay_game(run, game)

@@ -1,6 +1,6 @@
 """The run dataset's files (docs/data-schema.md): Arrow schemas, tables and Parquet part files.
 
-A chunk's columns (simulator.tabulate) become two tables, `games` (one row per game and seat)
+A chunk's columns (tabulate) become two tables, `games` (one row per game and seat)
 and `cards` (per-card counts per key), written as zstd Parquet with dictionary-encoded names,
 the smallest integer types that hold the values and the run's metadata, and published
 atomically, so a part file is either whole or absent.
@@ -14,9 +14,8 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
-
-from simulator.fileio import write_bytes_atomically
-from simulator.tabulate import CARD_TYPES, GAME_TYPES, NAME, Columns
+from avarium.simulator.fileio import write_bytes_atomically
+from avarium.simulator.run.tabulate import CARD_TYPES, GAME_TYPES, NAME, Columns
 
 FOLDERS = ("games", "cards")
 NAME_TYPE = pa.dictionary(pa.int32(), pa.string())

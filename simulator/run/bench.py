@@ -19,16 +19,16 @@ import tempfile
 import time
 
 import numpy as np
-
-from simulator.api import Rules, tables_of
-from simulator.cards.model import CardSet
-from simulator.constants import MAX_PLAYERS
-from simulator.engine.play import play_random_games
-from simulator.engine.state import allocate
+from avarium.simulator.api import Rules, tables_of
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.constants import MAX_PLAYERS
+from avarium.simulator.engine.play import play_random_games
+from avarium.simulator.engine.state import allocate
 
 _WARM_SCRIPT = (
     "import time; t = time.perf_counter();"
-    "from simulator.bench import random_games; from simulator.cards.loader import load_cards;"
+    "from avarium.simulator.run.bench import random_games;"
+    "from avarium.simulator.cards.loader import load_cards;"
     "random_games(load_cards(), 2, seed=1);"
     "print(time.perf_counter() - t)"
 )
@@ -56,7 +56,7 @@ def random_games(cards: CardSet, n_games: int, seed: int = 0, rules: Rules | Non
 
 def bot_games(cards: CardSet, bots: tuple[str, str], n_games: int, seed: int = 0) -> dict:
     """Time n 2-player games between two built-in bots (both seat orders in turn)."""
-    from simulator.batch import play_chunk
+    from avarium.simulator.run.batch import play_chunk
 
     rules = Rules()
     idols = [cards.index[c.id] for c in cards.idols]

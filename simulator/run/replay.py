@@ -7,10 +7,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from simulator import experiment as experiment_module
-from simulator.runner import EXPERIMENT_FILE
+from avarium.simulator.run import experiment as experiment_module
+from avarium.simulator.run.runner import EXPERIMENT_FILE
 
-# The transcript's last line (simulator.transcript.footer).
+# The transcript's last line (avarium.simulator.transcript.footer).
 _FOOTER = re.compile(r"Game over on turn (\d+): (?:P(\d+) .* wins|nobody wins) \((.+?)\);")
 
 
@@ -41,8 +41,7 @@ def outcome_of(transcript: list[str]) -> Outcome | None:
 def replay_game(run: Path, game_id: int) -> tuple[list[str], Outcome, Outcome | None]:
     """The transcript of game `game_id` of the run, its outcome as recorded, and as replayed."""
     import pyarrow.parquet as pq
-
-    from simulator.batch import replay_transcript
+    from avarium.simulator.run.batch import replay_transcript
 
     if not (run / EXPERIMENT_FILE).is_file():
         raise ReplayError(f"{run} is not a run directory (it has no {EXPERIMENT_FILE})")

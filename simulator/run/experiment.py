@@ -21,12 +21,12 @@ from importlib import metadata
 from pathlib import Path
 
 import numpy as np
-
-from simulator import tomlwrite
-from simulator.api import DEFAULT_BONUSES, Rules
-from simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
-from simulator.cards.model import CardSet
-from simulator.constants import CardKind
+from avarium.simulator import tomlwrite
+from avarium.simulator.api import DEFAULT_BONUSES, Rules
+from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.constants import CardKind
+from avarium.simulator.run.fields import FLAGS
 
 BUNDLED = "bundled"  # the `cards` value naming the bundled prototype set
 SEATINGS = ("all", "balanced")
@@ -66,26 +66,6 @@ VARIANT_FIELDS = (
 )
 RULE_FIELDS = tuple(f.name for f in fields(Rules) if f.name != "bonuses")
 _RULE_DEFAULTS = Rules()
-
-# How each field is spelled on the command line, for messages about flags.
-FLAGS = {
-    "seed": "--seed",
-    "chunk_size": "--chunk-size",
-    "label": "--label",
-    "players": "--players",
-    "idols": "--idols",
-    "seating": "--seating",
-    "mirrors": "--mirrors",
-    "bots": "--strategy",
-    "bonus": "--bonus",
-    "games": "--games",
-    "games_per_pairing": "--games-per-pairing",
-    "rules": "--rule",
-    "cards": "--cards",
-    "sets": "--set",
-    "patches": "--patch",
-    "profiles": "--profiles",
-}
 
 
 class ExperimentError(ValueError):
@@ -294,7 +274,7 @@ class _CardCache:
         self.sets: dict[tuple, CardSet | CardSetError] = {}
 
     def load(self, cards: str, sets: tuple[str, ...], patches: tuple[str, ...]):
-        from simulator.cards.loader import load_cards
+        from avarium.simulator.cards.loader import load_cards
 
         key = (cards, sets, patches)
         if key not in self.sets:
@@ -375,7 +355,7 @@ def _profiles(p: _Problems, where: str, v: object, base: Path) -> str | None:
 
 def _bots(p: _Problems, where: str, v: object, players: int | None, profiles: str | None):
     """The canonical bot of every seat and the fingerprint of their weights, or (None, "")."""
-    from strategies import BotError, bot_spec
+    from avarium.strategies import BotError, bot_spec
 
     names = _names(v)
     if not names or (players and len(names) not in (1, players)):

@@ -2,7 +2,7 @@
 
 This runs in the workers, which import neither pyarrow nor pandas (that keeps a worker near the
 250 MB that numba and the compiled engine take); the driver turns the columns into Arrow tables
-(simulator.dataset). Every column is cast here to its type in the dataset (checked to fit: a
+(dataset). Every column is cast here to its type in the dataset (checked to fit: a
 silent wrap would corrupt the data), so what a worker sends back is already compact. A name
 column (`idol`, `bot`, ...) is an int32 index array plus its list of names, i.e. a
 dictionary-encoded column already.
@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-
-from simulator.cards.model import CardSet
-from simulator.constants import CardKind
-from simulator.engine.layout import REASON_NAMES
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.constants import CardKind
+from avarium.simulator.engine.layout import REASON_NAMES
 
 # Seat columns of the dataset taken as they are from the engine's seat fields.
 SEAT_COLUMNS = (

@@ -3,7 +3,7 @@
 The games of a run are cut into chunks fixed by game id (each variant's games in runs of
 `chunk_size`; a chunk never spans two variants, so it has one card set and one player count).
 Workers (joblib: loky processes by default, or a Dask cluster) play a chunk and return its
-columns as numpy arrays (simulator.worker); the driver turns them into the `games/` and `cards/`
+columns as numpy arrays (worker); the driver turns them into the `games/` and `cards/`
 part files named by chunk index, each written atomically. Since every game's seeds and seats
 follow from the run seed and the game's place in its variant, any number of workers, any backend
 and any order of completion give the same files.
@@ -25,11 +25,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from simulator import dataset
-from simulator.experiment import Experiment, diff_fields
-from simulator.fileio import write_atomically
-from simulator.warmup import compile_side_by_side
-from simulator.worker import Chunk, Played, Task, play
+from avarium.simulator.fileio import write_atomically
+from avarium.simulator.run import dataset
+from avarium.simulator.run.experiment import Experiment, diff_fields
+from avarium.simulator.run.warmup import compile_side_by_side
+from avarium.simulator.run.worker import Chunk, Played, Task, play
 
 EXPERIMENT_FILE = "experiment.toml"
 BACKENDS = ("loky", "dask")
@@ -75,6 +75,37 @@ def plan(experiment: Experiment) -> list[Chunk]:
         for start in range(first, first + v.games, size):
             chunks.append(Chunk(len(chunks), i, start, min(start + size, first + v.games)))
     return chunks
+
+
+def plan_tasks(experiment: Experiment, chunks: list[Chunk], done: set[int]) -> list[Task]:
+    """A task for every chunk not yet done."""
+    firsts = experiment.first_games()
+    return [
+        Task(c, experiment.variants[c.variant], firsts[c.variant], experiment.seed)
+        for c in chunks
+        if c.index not in done
+    ]
+
+
+def check_jobs(jobs: int) -> None:
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise RunError(f"jobs: expected a whole number of at least 1, got {jobs!r}")
+
+
+def play_in_memory(experiment: Experiment, jobs: int = 1) -> list[Played]:
+    """Every chunk of the experiment played and returned in game order, nothing written: the
+    same games as `run` writes (the Python API's play_games)."""
+    check_jobs(jobs)
+    tasks = plan_tasks(experiment, plan(experiment), set())
+    if not tasks:
+        return []
+    _warm(tasks[0])
+    with (
+        _backend("loky", None, jobs) as (n_jobs, _workers),
+        contextlib.closing(_played(tasks, n_jobs)) as results,
+    ):
+        played = list(results)
+    return sorted(played, key=lambda p: p.chunk.index)
 
 
 # -- the run directory ---------------------------------------------------------------------------
@@ -217,7 +248,7 @@ def _played(tasks: list[Task], n_jobs: int) -> Iterator[Played]:
 def _warm(task: Task) -> None:
     """Compile the engine (or load it from numba's cache) once here before workers start, so
     they load the cache instead of compiling it side by side. A cold compile uses two cores
-    (simulator.warmup)."""
+    (avarium.simulator.run.warmup)."""
     v = task.variant
     compile_side_by_side(v.card_data, v.bots, v.profiles_path)
     first = Chunk(task.chunk.index, task.chunk.variant, task.chunk.first, task.chunk.first + 1)
@@ -237,27 +268,21 @@ def run(
     directory that holds another experiment, a backend that cannot start or a worker that
     died."""
     if backend not in BACKENDS:
-        raise RunError(f"--backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
+        raise RunError(f"backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
     if scheduler and backend != "dask":
-        raise RunError("--scheduler is the address of a Dask scheduler: add --backend dask")
+        raise RunError("scheduler: a Dask scheduler's address, for the dask backend only")
     if backend == "dask" and importlib.util.find_spec("distributed") is None:
         raise RunError(
-            "--backend dask needs dask.distributed, an optional extra: "
+            "backend: dask needs dask.distributed, an optional extra: "
             "pip install 'avarium-balance-lab[cluster]'"
         )
-    if jobs < 1:
-        raise RunError(f"--jobs: expected at least 1, got {jobs}")
+    check_jobs(jobs)
     started = time.perf_counter()
     resuming = check_directory(out, experiment)
     chunks = plan(experiment)
     done = completed(out, chunks, experiment) if resuming else set()
     before = sum(c.games for c in chunks if c.index in done)
-    firsts = experiment.first_games()
-    tasks = [
-        Task(c, experiment.variants[c.variant], firsts[c.variant], experiment.seed)
-        for c in chunks
-        if c.index not in done
-    ]
+    tasks = plan_tasks(experiment, chunks, done)
     games_done, peak, written, workers, cpu = before, 0.0, 0, jobs, 0.0
     if on_progress is not None:
         on_progress(Progress(None, before, experiment.total_games))

@@ -13,11 +13,10 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-
-from simulator.experiment import Variant
-from simulator.seating import seat_idols
-from simulator.seeds import game_seeds
-from simulator.tabulate import Columns, card_columns, game_columns
+from avarium.simulator.run.experiment import Variant
+from avarium.simulator.run.seating import seat_idols
+from avarium.simulator.run.seeds import game_seeds
+from avarium.simulator.run.tabulate import Columns, card_columns, game_columns
 
 
 @dataclass(frozen=True)
@@ -80,7 +79,7 @@ def peak_mb() -> float:
 
 def play(task: Task) -> Played:
     """Play one chunk and tabulate it."""
-    from simulator.batch import GAME_FIELDS, SEAT_FIELDS, play_chunk
+    from avarium.simulator.run.batch import GAME_FIELDS, SEAT_FIELDS, play_chunk
 
     started, cpu = time.perf_counter(), time.process_time()
     c, v = task.chunk, task.variant

@@ -19,27 +19,26 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from avarium.simulator.cards.model import CardSet
 from numba import config, typeof, types
-
-from simulator.cards.model import CardSet
 
 STATE = types.Array(types.int64, 2, "C")
 TABLES = types.Array(types.int32, 2, "C")
 BUFFER = types.Array(types.int64, 1, "C")
 STEP_SIGNATURE = (STATE, TABLES, types.int64)
-_HELPER = "from simulator.warmup import compile_rules; compile_rules()"
+_HELPER = "from avarium.simulator.run.warmup import compile_rules; compile_rules()"
 
 
 def compile_rules() -> None:
     """The helper's job: compile step (or load it from the cache)."""
-    from simulator.engine.step import step
+    from avarium.simulator.engine.step import step
 
     step.compile(STEP_SIGNATURE)
 
 
 def rules_cached() -> bool:
     """Whether numba's cache already holds step for this source (a warm start)."""
-    from simulator.engine.step import step
+    from avarium.simulator.engine.step import step
 
     # The dispatcher's cache is numba's own; loading an entry is what a warm start does anyway.
     return step._cache.load_overload(STEP_SIGNATURE, step.targetctx) is not None
@@ -50,11 +49,11 @@ def bot_kernels(cards: CardSet, heuristic: bool) -> list[tuple[object, tuple]]:
     calls it with (rows of int32 and float64 tables and one-seat slices: C-contiguous). Besides
     the bots: the deal and the record of a game, which the game loop would otherwise compile
     after the rules, one core idle."""
-    from simulator.api import Rules
-    from simulator.batch import card_worths
-    from simulator.engine.legal import legal_actions
-    from simulator.engine.setup import deal_game
-    from strategies.drivers import choose_quickly, record
+    from avarium.simulator.api import Rules
+    from avarium.simulator.engine.legal import legal_actions
+    from avarium.simulator.engine.setup import deal_game
+    from avarium.simulator.run.batch import card_worths
+    from avarium.strategies.drivers import choose_quickly, record
 
     int32_row = types.Array(types.int32, 1, "C")
     rules_config = typeof(Rules().config())
@@ -83,8 +82,8 @@ def compile_side_by_side(cards: CardSet, bots: Sequence[str], profiles: Path | N
     """
     if config.DISABLE_JIT or rules_cached():
         return
-    from strategies import bot_spec
-    from strategies.weights import KIND_RANDOM
+    from avarium.strategies import bot_spec
+    from avarium.strategies.weights import KIND_RANDOM
 
     specs = [bot_spec(b, profiles) for b in bots]
     heuristic = any(s.compiled and s.kind != KIND_RANDOM for s in specs)

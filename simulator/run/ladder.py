@@ -17,13 +17,12 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from avarium.simulator.api import Rules
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.engine.layout import R_STALLED
+from avarium.simulator.run.batch import play_chunk
 from joblib import Parallel, delayed
 from statsmodels.tools.sm_exceptions import PerfectSeparationWarning
-
-from simulator.api import Rules
-from simulator.batch import play_chunk
-from simulator.cards.model import CardSet
-from simulator.engine.layout import R_STALLED
 
 DEFAULT_BOTS = (
     "random",
@@ -67,7 +66,7 @@ def run(
     profiles: Path | None = None,
 ) -> LadderResult:
     """Play the ladder: `rounds` games per ordered Idol pairing and seat order for each pair."""
-    from strategies import canonical
+    from avarium.strategies import canonical
 
     rules = rules or Rules()
     labels = [canonical(b, profiles) for b in bots]

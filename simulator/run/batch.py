@@ -12,14 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
-from simulator.api import Game, Rules, tables_of
-from simulator.cards.model import CardSet
-from simulator.constants import MAX_PLAYERS
-from simulator.engine.play import action_buffer_size
-from simulator.engine.state import allocate
-from strategies import BotSpec, bot_spec
-from strategies.drivers import (
+from avarium.simulator.api import Game, Rules, tables_of
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.constants import MAX_PLAYERS
+from avarium.simulator.engine.play import action_buffer_size
+from avarium.simulator.engine.state import allocate
+from avarium.strategies import BotSpec, bot_spec
+from avarium.strategies.drivers import (
     GAME_FIELDS,
     SEAT_FIELDS,
     SEEN_OFFERED_BIT,
@@ -30,9 +29,9 @@ from strategies.drivers import (
     record,
     seat_stream,
 )
-from strategies.features import SCRATCH_SIZE
-from strategies.values import estimate
-from strategies.weights import KIND_LOOKAHEAD
+from avarium.strategies.features import SCRATCH_SIZE
+from avarium.strategies.values import estimate
+from avarium.strategies.weights import KIND_LOOKAHEAD
 
 __all__ = [
     "GAME_FIELDS",
@@ -199,7 +198,7 @@ def replay_transcript(
     profiles: Path | None = None,
 ) -> list[str]:
     """The readable transcript of exactly the game play_chunk plays with these inputs."""
-    from simulator.transcript import play_logged
+    from avarium.simulator.transcript import play_logged
 
     specs = _resolve(bots, len(idols), profiles)
     game = Game(cards, list(idols), rules=rules, bonus=list(bonus), deal_state=int(deal_seed))

@@ -1,0 +1,1 @@
+"""The `avarium` command line: every typer command, mapping flags to library calls."""

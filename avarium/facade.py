@@ -1,0 +1,183 @@
+"""The Python API a notebook imports: `import avarium` (docs/python.md).
+
+Every call here is a short path through the layers below: cards, one game, games in memory, an
+experiment played into a run directory, a run read back and reported. Errors name fields, not
+command-line flags: `ExperimentError` ("Experiment, field games: expected ..."), `RunError`
+("jobs: expected ..."), `CardSetError` (the file, card and field), `DatasetError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from avarium.simulator.cards import loader
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.run import experiment as experiment_module
+from avarium.simulator.run import runner
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+# How the experiment names the bundled set, and the bots a designer gets without asking: random
+# play is a baseline, never a verdict, so the default is the heuristic bot.
+DEFAULT_BOTS = "heuristic"
+WHERE = "Experiment"  # how errors name the source of a field
+
+
+def load_cards(
+    path: str | Path | None = None,
+    set: str | Sequence[str] = (),
+    patch: str | Path | Sequence[str | Path] = (),
+) -> CardSet:
+    """A card set: the bundled prototype set (`path` None) or a directory or file of cards,
+    with `set` overrides (`"kumara_raj.merit=18"`) and `patch` files applied, every field
+    checked. Raises CardSetError listing every problem, each with its file, card and field."""
+    sets = [set] if isinstance(set, str) else list(set)
+    patches = [patch] if isinstance(patch, str | Path) else list(patch)
+    return loader.load_cards(path, sets, patches)
+
+
+def _card_fields(cards: CardSet | str | Path | None) -> dict[str, object]:
+    """The experiment fields that load `cards` again in every worker."""
+    if cards is None:
+        return {}
+    if isinstance(cards, CardSet):
+        out: dict[str, object] = {"cards": cards.path or experiment_module.BUNDLED}
+        if cards.sets:
+            out["sets"] = list(cards.sets)
+        if cards.patches:
+            out["patches"] = list(cards.patches)
+        return out
+    return {"cards": str(cards)}
+
+
+def _listed(value: object) -> object:
+    return list(value) if isinstance(value, Sequence) and not isinstance(value, str) else value
+
+
+@dataclass
+class Experiment:
+    """What a run plays, by field name (the fields of an experiment file, docs/simulate.md).
+
+    `cards` is a path, or a CardSet from `load_cards` (its overrides and patches come along);
+    `bots` one bot spec for every seat or one per seat; `variants` a list of dicts of variant
+    fields, each played on the same deals. Fields left None take the experiment file's
+    defaults."""
+
+    games: int | None = None
+    players: int = 2
+    bots: str | Sequence[str] = DEFAULT_BOTS
+    cards: CardSet | str | Path | None = None
+    idols: str | Sequence[str] | None = None
+    seed: int = 0
+    bonus: Sequence[int] | None = None
+    rules: Mapping[str, object] | None = None
+    sets: Sequence[str] = ()
+    patches: Sequence[str | Path] = ()
+    profiles: str | Path | None = None
+    seating: str | None = None
+    games_per_pairing: int | None = None
+    label: str | None = None
+    chunk_size: int | None = None
+    variants: Sequence[Mapping[str, object]] = field(default_factory=tuple)
+
+    def document(self) -> dict[str, object]:
+        """The experiment as the document an experiment file parses to."""
+        doc: dict[str, object] = {"seed": self.seed, "players": self.players}
+        doc["bots"] = _listed(self.bots)
+        doc |= _card_fields(self.cards)
+        if self.sets:
+            doc["sets"] = [*doc.get("sets", []), *self.sets]
+        if self.patches:
+            doc["patches"] = [*doc.get("patches", []), *(str(p) for p in self.patches)]
+        optional = {
+            "games": self.games,
+            "idols": _listed(self.idols),
+            "bonus": None if self.bonus is None else list(self.bonus),
+            "rules": None if self.rules is None else dict(self.rules),
+            "profiles": None if self.profiles is None else str(self.profiles),
+            "seating": self.seating,
+            "games_per_pairing": self.games_per_pairing,
+            "label": self.label,
+            "chunk_size": self.chunk_size,
+        }
+        doc |= {k: v for k, v in optional.items() if v is not None}
+        if self.variants:
+            doc["variant"] = [dict(v) for v in self.variants]
+        return doc
+
+    def resolve(self) -> experiment_module.Experiment:
+        """Every field checked and every default filled in; raises ExperimentError naming each
+        bad field."""
+        return experiment_module.resolve(self.document(), WHERE, Path.cwd())
+
+
+def play_games(
+    cards: CardSet | str | Path | None = None,
+    bots: str | Sequence[str] = DEFAULT_BOTS,
+    games: int = 1_000,
+    players: int = 2,
+    seed: int = 0,
+    jobs: int = 1,
+    **fields: object,
+) -> pd.DataFrame:
+    """Play games in memory and return them as the `games` table of a run (one row per game and
+    seat, docs/data-schema.md), nothing written. Other Experiment fields (idols, bonus, rules,
+    ...) may be given by name. The same seed gives the same games as `simulate`."""
+    from avarium.analysis.dataset import games_frame
+    from avarium.simulator.run.dataset import GAMES_SCHEMA, to_table
+
+    exp = Experiment(games=games, players=players, bots=bots, cards=cards, seed=seed, **fields)
+    played = runner.play_in_memory(exp.resolve(), jobs)
+    return games_frame([to_table(p.games, GAMES_SCHEMA) for p in played])
+
+
+@dataclass
+class Run:
+    """A run directory: its games and card counts read when first asked for."""
+
+    path: Path
+    summary: runner.Summary | None = None  # how it was played, when this process played it
+
+    def _load(self):
+        from avarium.analysis.dataset import load_run as read
+
+        if not hasattr(self, "_data"):
+            self._data = read(self.path)
+        return self._data
+
+    @property
+    def games(self) -> pd.DataFrame:
+        """One row per game and seat (docs/data-schema.md)."""
+        return self._load().games
+
+    @property
+    def cards(self) -> pd.DataFrame:
+        """Per-card offered and taken counts (docs/data-schema.md)."""
+        return self._load().cards
+
+    def report(self, out: str | Path | None = None, band: tuple[float, float] | None = None):
+        """Write the run's report page (default RUN/report) and return its directory."""
+        from avarium.reports.pages import build_report
+
+        return build_report(self.path, None if out is None else Path(out), band)
+
+
+def simulate(experiment: Experiment, out: str | Path, jobs: int = 1) -> Run:
+    """Play `experiment` into the run directory `out` (resuming what is there) and return it."""
+    resolved = experiment.resolve() if isinstance(experiment, Experiment) else experiment
+    summary = runner.run(resolved, Path(out), jobs)
+    return Run(Path(out), summary)
+
+
+def load_run(path: str | Path) -> Run:
+    """A run directory written by `simulate` (or `avarium simulate`)."""
+    from avarium.analysis.dataset import DatasetError
+
+    path = Path(path)
+    if not (path / "games").is_dir():
+        raise DatasetError(f"{path}: no run here (expected the output of simulate)")
+    return Run(path)

@@ -1,0 +1,1 @@
+"""The rules engine: every compiled kernel, one per step of the rulebook (see docs/engine.md)."""

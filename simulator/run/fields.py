@@ -1,0 +1,44 @@
+"""How each field of an experiment or a run is spelled on the command line.
+
+The library names fields in its errors ("jobs: expected ..."); the command line shows the flag
+("--jobs: expected ...") through this one table. Kept free of heavy imports: every command
+reads it at start-up.
+"""
+
+from __future__ import annotations
+
+# How each field is spelled on the command line, for messages about flags.
+FLAGS = {
+    "seed": "--seed",
+    "chunk_size": "--chunk-size",
+    "label": "--label",
+    "players": "--players",
+    "idols": "--idols",
+    "seating": "--seating",
+    "mirrors": "--mirrors",
+    "bots": "--strategy",
+    "bonus": "--bonus",
+    "games": "--games",
+    "games_per_pairing": "--games-per-pairing",
+    "rules": "--rule",
+    "cards": "--cards",
+    "sets": "--set",
+    "patches": "--patch",
+    "profiles": "--profiles",
+}
+
+# Fields of a run rather than of an experiment.
+FLAGS |= {
+    "jobs": "--jobs",
+    "backend": "--backend",
+    "scheduler": "--scheduler",
+    "max_bonus": "--max-bonus",
+}
+
+
+def flagged(message: str) -> str:
+    """A library message whose first word names a field, with the field shown as its flag."""
+    head, colon, rest = message.partition(":")
+    if colon and head in FLAGS:
+        return f"{FLAGS[head]}:{rest}"
+    return message

@@ -1,0 +1,133 @@
+"""The packages import one way, bottom to top, and the folders show the layers (docs/layers.md).
+
+Every import counts, those inside functions too: an import placed in a function to dodge a cycle
+is still an arrow the wrong way.
+"""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# Installed name -> folder in the repository (pyproject.toml's package-dir).
+FOLDERS = {
+    "avarium.simulator": "simulator",
+    "avarium.strategies": "strategies",
+    "avarium.analysis": "analysis",
+    "avarium.reports": "reports",
+    "avarium": "avarium",
+}
+# Bottom to top: a module may import its own layer and those below, never one above.
+LAYERS = [
+    (
+        "foundation",
+        (
+            "avarium.simulator",
+            "avarium.simulator.constants",
+            "avarium.simulator.fileio",
+            "avarium.simulator.tomlwrite",
+            "avarium.simulator.data",
+        ),
+    ),
+    ("cards", ("avarium.simulator.cards",)),
+    ("engine", ("avarium.simulator.engine",)),
+    (
+        "game",
+        ("avarium.simulator.api", "avarium.simulator.scenario", "avarium.simulator.transcript"),
+    ),
+    ("bots", ("avarium.strategies",)),
+    ("experiments", ("avarium.simulator.run",)),
+    ("analysis", ("avarium.analysis",)),
+    ("reports", ("avarium.reports",)),
+    ("command line and facade", ("avarium",)),
+]
+
+
+def layer(module: str) -> int:
+    """The layer of a module: the one whose longest prefix names it."""
+    best, rank = "", -1
+    for i, (_name, prefixes) in enumerate(LAYERS):
+        for p in prefixes:
+            if (module == p or module.startswith(p + ".")) and len(p) > len(best):
+                best, rank = p, i
+    assert rank >= 0, f"{module} is in no layer"
+    return rank
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for name, folder in FOLDERS.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            rel = path.relative_to(ROOT / folder).with_suffix("")
+            parts = [p for p in rel.parts if p != "__init__"]
+            out[".".join([name, *parts])] = path
+    return out
+
+
+MODULES = modules()
+
+
+def imports(module: str, path: Path) -> set[str]:
+    """Every project module `module` imports, at its top or inside a function."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+                base = f"{base}.{node.module}" if node.module else base
+            names = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        for name in names:
+            if name in MODULES:
+                found.add(name)
+    found.discard(module)
+    return found
+
+
+GRAPH = {m: imports(m, p) for m, p in MODULES.items()}
+
+
+def test_every_package_folder_is_installed():
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(packages["packages"])
+    found = {m for m, p in MODULES.items() if p.name == "__init__.py"}
+    assert found == listed
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_import_goes_up_a_layer(module):
+    here = layer(module)
+    upward = sorted(m for m in GRAPH[module] if layer(m) > here)
+    assert not upward, (
+        f"{module} ({LAYERS[here][0]}) imports {upward} "
+        f"({', '.join(LAYERS[layer(m)][0] for m in upward)})"
+    )
+
+
+def test_no_module_imports_itself_back_through_others():
+    """No cycle: a depth-first search finds no back edge."""
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(m: str, trail: list[str]) -> None:
+        state[m] = 1
+        for n in sorted(GRAPH[m]):
+            if state.get(n) == 1:
+                cycles.append([*trail[trail.index(n) :], n] if n in trail else [m, n])
+            elif n not in state:
+                visit(n, [*trail, n])
+        state[m] = 2
+
+    for m in sorted(GRAPH):
+        if m not in state:
+            visit(m, [m])
+    assert not cycles, "\n".join(" -> ".join(c) for c in cycles)

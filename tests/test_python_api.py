@@ -1,0 +1,98 @@
+"""The Python API (`import avarium`, docs/python.md): every call, as a notebook user makes it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+from avarium.analysis.dataset import GAMES_COLUMNS
+
+import avarium
+
+
+@pytest.fixture(scope="module")
+def played():
+    return avarium.play_games(bots="random", games=300, seed=5)
+
+
+def test_importing_avarium_loads_neither_the_engine_nor_pandas():
+    code = (
+        "import sys, avarium; "
+        "print(sorted(m for m in ('numba', 'pyarrow', 'pandas') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_play_games_returns_the_games_table_in_memory(played, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert isinstance(played, pd.DataFrame)
+    assert list(played.columns) == list(GAMES_COLUMNS)
+    assert len(played) == 600  # two seats a game
+    assert played["game_id"].nunique() == 300
+    assert played.groupby("game_id")["won"].sum().le(1).all()  # one winner at most
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_play_games_plays_the_same_games_as_simulate(played, tmp_path):
+    run = avarium.simulate(avarium.Experiment(bots="random", games=300, seed=5), tmp_path / "r")
+    assert run.summary.games_played == 300
+    pd.testing.assert_frame_equal(played, run.games)
+    assert avarium.load_run(tmp_path / "r").games.equals(run.games)
+
+
+def test_the_same_seed_gives_the_same_games_and_another_seed_other_games(played):
+    again = avarium.play_games(bots="random", games=300, seed=5)
+    pd.testing.assert_frame_equal(played, again)
+    other = avarium.play_games(bots="random", games=300, seed=6)
+    assert not other["game_seed"].equals(played["game_seed"])
+
+
+def test_a_card_set_loaded_with_overrides_plays_with_them(played):
+    weak = avarium.load_cards(set="kumara_raj.merit=3")
+    assert weak["kumara_raj"].merit == 3
+    games = avarium.play_games(weak, bots="random", games=300, seed=5)
+
+    def raj(frame):
+        return frame[frame["idol"] == "kumara_raj"]["won"].mean()
+
+    assert raj(games) < raj(played)
+
+
+def test_experiment_errors_name_fields_not_flags():
+    with pytest.raises(avarium.ExperimentError) as caught:
+        avarium.play_games(games=0, players=7)
+    text = str(caught.value)
+    assert "field games" in text and "field players" in text
+    assert "--" not in text
+    with pytest.raises(avarium.RunError, match=r"^jobs: expected"):
+        avarium.play_games(games=10, jobs=0)
+
+
+def test_bad_cards_name_the_card_and_the_field():
+    with pytest.raises(avarium.CardSetError, match="merit"):
+        avarium.load_cards(set="kumara_raj.merit=-4")
+
+
+def test_a_run_reports_itself(tmp_path):
+    run = avarium.simulate(avarium.Experiment(bots="random", games=200, seed=1), tmp_path / "r")
+    page = run.report()
+    assert (page / "index.html").is_file()
+    assert page == tmp_path / "r" / "report"
+
+
+def test_load_run_refuses_a_directory_that_is_not_a_run(tmp_path):
+    with pytest.raises(avarium.DatasetError, match="no run here"):
+        avarium.load_run(tmp_path)
+
+
+def test_the_facade_names_what_it_exports():
+    assert {"load_cards", "new_game", "scenario", "play_games", "Experiment"} <= set(
+        avarium.__all__
+    )
+    game = avarium.new_game(avarium.load_cards(), ["touka", "raj"], seed=2)
+    assert not game.is_terminal()
+    with pytest.raises(AttributeError):
+        avarium.no_such_call  # noqa: B018
