@@ -14,55 +14,19 @@ from pathlib import Path
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
+from avarium.simulator import manifest, schema
 
-# Columns the analyses read from games/, with the kind of Arrow type each must have. Reading only
-# these (and string columns as dictionaries) keeps a 10-million-row run to a few hundred MB.
-GAMES_COLUMNS: dict[str, str] = {
-    "variant": "string",
-    "game_id": "integer",
-    "game_seed": "integer",
-    "players": "integer",
-    "seat": "integer",
-    "idol": "string",
-    "bot": "string",
-    "bonus": "integer",
-    "won": "bool",
-    "placement": "integer",
-    "expelled_order": "integer",
-    "reason": "string",
-    "turns": "integer",
-    "rounds": "integer",
-}
-CARDS_COLUMNS: dict[str, str] = {
-    "variant": "string",
-    "players": "integer",
-    "idol": "string",
-    "seat": "integer",
-    "bot": "string",
-    "card": "string",
-    "kind": "string",
-    "offered": "integer",
-    "offered_won": "integer",
-    "taken": "integer",
-    "taken_won": "integer",
-}
-# The narrowest integer type of each column in the schema; chunks are cast to it on reading.
+# Columns the analyses read, with the kind of Arrow type each must have (simulator/schema.py).
+# Reading only these (and string columns as dictionaries) keeps a 10-million-row run to a few
+# hundred MB.
+GAMES_COLUMNS: dict[str, str] = schema.analysed(schema.GAMES)
+CARDS_COLUMNS: dict[str, str] = schema.analysed(schema.CARDS)
+# The schema's integer type of each column; chunks are cast to it on reading.
 INT_TYPES = {
-    "game_id": pa.int64(),
-    "game_seed": pa.uint32(),
-    "players": pa.int8(),
-    "seat": pa.int8(),
-    "bonus": pa.int8(),
-    "placement": pa.int8(),
-    "expelled_order": pa.int8(),
-    "turns": pa.int16(),
-    "rounds": pa.int16(),
-    "offered": pa.int32(),
-    "offered_won": pa.int32(),
-    "taken": pa.int32(),
-    "taken_won": pa.int32(),
+    c.name: getattr(pa, c.type)()
+    for c in (*schema.GAMES, *schema.CARDS)
+    if c.type in schema.INTEGERS
 }
-METADATA_KEYS = ("avarium.card_set", "avarium.version", "avarium.seed", "avarium.experiment")
 
 
 class DatasetError(Exception):
@@ -84,6 +48,15 @@ class Provenance:
     experiment: dict = field(default_factory=dict)
     experiment_toml: str = ""
     files: int = 0
+    # Games the run planned (from its manifest, else its experiment; None if neither says) and
+    # games found; the report says so when a run is unfinished.
+    games_planned: int | None = None
+    games_present: int = 0
+    verified: bool = False  # every part file matched the checksum recorded when it was written
+
+    @property
+    def incomplete(self) -> bool:
+        return self.games_planned is not None and self.games_present < self.games_planned
 
     @property
     def name(self) -> str:
@@ -104,6 +77,68 @@ class Run:
     cards: pd.DataFrame
     provenance: Provenance
     variants: list[str]
+
+
+@dataclass
+class RunFiles:
+    """A run's part files after verification, and what the verification could establish."""
+
+    games: list[Path]
+    cards: list[Path]
+    planned: int | None  # games the manifest plans (None: a run written before manifests)
+    verified: bool
+
+
+def verify(run: Path) -> RunFiles:
+    """The run's part files, each checked against the run's manifest (simulator/manifest.py).
+
+    A file in games/ or cards/ that the manifest does not list (a stray copy, a part from
+    another run) and a listed file whose size or checksum differs (damaged) are refused by name.
+    A run written before manifests is read as it is, unverified, unless two of its files hold
+    the same games."""
+    run = Path(run)
+    found = {folder: part_files(run / folder) for folder in ("games", "cards")}
+    try:
+        record = manifest.read(run)
+    except manifest.ManifestError as exc:
+        raise DatasetError(str(exc)) from None
+    if record is None:
+        _no_overlaps(found["games"])
+        return RunFiles(found["games"], found["cards"], None, False)
+    for folder, files in found.items():
+        for path in files:
+            name = f"{folder}/{path.name}"
+            if name not in record.parts:
+                raise DatasetError(
+                    f"{path}: not a part of this run (its {manifest.MANIFEST} does not list "
+                    "it: a stray copy, or a file from another run); move it out of the run"
+                )
+            problem = manifest.check_part(run, name, record.parts[name])
+            if problem:
+                raise DatasetError(
+                    f"{path}: {problem}; run the same `avarium simulate` again to replay it"
+                )
+    return RunFiles(found["games"], found["cards"], record.games, True)
+
+
+def _no_overlaps(files: list[Path]) -> None:
+    """Refuse two part files that hold the same games (by the game range each records)."""
+    seen: list[tuple[int, int, Path]] = []
+    for path in files:
+        meta = _schema(path).metadata or {}
+        try:
+            chunk = json.loads(meta.get(b"avarium.chunk", b"{}"))
+            first = int(chunk.get("first_game", chunk.get("first")))
+            last = int(chunk.get("last_game", chunk.get("last")))
+        except (TypeError, ValueError, json.JSONDecodeError):
+            continue
+        for a, b, other in seen:
+            if first <= b and a <= last:
+                raise DatasetError(
+                    f"{path}: holds games {first}-{last}, which {other.name} holds too (a copy?); "
+                    "move one of them out of the run"
+                )
+        seen.append((first, last, path))
 
 
 def part_files(folder: Path) -> list[Path]:
@@ -190,12 +225,13 @@ def _to_pandas(table: pa.Table) -> pd.DataFrame:
     return frame
 
 
-def read_games(run: Path, seeds: bool = True) -> pd.DataFrame:
+def read_games(run: Path, seeds: bool = True, files: list[Path] | None = None) -> pd.DataFrame:
     """games/ as one DataFrame: the analysed columns only, strings as categoricals.
 
-    `seeds` False leaves out game_seed, which only the comparison of two runs needs."""
+    `seeds` False leaves out game_seed, which only the comparison of two runs needs; `files`
+    are the run's verified part files (default: all of games/)."""
     folder = Path(run) / "games"
-    files = part_files(folder)
+    files = part_files(folder) if files is None else files
     if not files:
         raise DatasetError(f"{folder}: no games data (expected part-*.parquet files)")
     wanted = {k: v for k, v in GAMES_COLUMNS.items() if seeds or k != "game_seed"}
@@ -211,9 +247,9 @@ def games_frame(tables: list[pa.Table]) -> pd.DataFrame:
     return _to_pandas(pa.concat_tables(normalised).unify_dictionaries())
 
 
-def read_cards(run: Path) -> pd.DataFrame:
+def read_cards(run: Path, files: list[Path] | None = None) -> pd.DataFrame:
     """cards/ as one DataFrame (empty, with the schema's columns, when the run has none)."""
-    files = part_files(Path(run) / "cards")
+    files = part_files(Path(run) / "cards") if files is None else files
     if not files:
         return pd.DataFrame({c: pd.Series(dtype=_empty_dtype(k)) for c, k in CARDS_COLUMNS.items()})
     return _to_pandas(_read(files, CARDS_COLUMNS))
@@ -263,8 +299,13 @@ def load_run(run: Path, variant: str | None = None, seeds: bool = True) -> Run:
         raise DatasetError(
             f"{run}: no such run directory (expected the output of avarium simulate)"
         )
-    games = read_games(run, seeds)
-    cards = read_cards(run)
+    files = verify(run)
+    games = read_games(run, seeds, files.games)
+    cards = read_cards(run, files.cards)
+    provenance = read_provenance(run)
+    provenance.verified = files.verified
+    provenance.games_planned = files.planned if files.planned is not None else _planned(provenance)
+    provenance.games_present = int((games["seat"] == 0).sum())  # every game has a seat 0
     variants = [str(v) for v in games["variant"].unique()]
     if variant is not None:
         if variant not in variants:
@@ -273,7 +314,18 @@ def load_run(run: Path, variant: str | None = None, seeds: bool = True) -> Run:
             )
         games = keep_variant(games, variant)
         cards = keep_variant(cards, variant)
-    return Run(run, games, cards, read_provenance(run), variants)
+    return Run(run, games, cards, provenance, variants)
+
+
+def _planned(provenance: Provenance) -> int | None:
+    """Games the run's experiment plans, when it says (runs written before manifests)."""
+    variants = provenance.experiment.get("variant")
+    if not isinstance(variants, list):
+        return None
+    try:
+        return sum(int(v["games"]) for v in variants)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def keep_variant(frame: pd.DataFrame, variant: str) -> pd.DataFrame:

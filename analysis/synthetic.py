@@ -20,6 +20,9 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
+from avarium.simulator import manifest, schema
+from avarium.simulator.constants import DEFAULT_BONUSES, MAX_TURNS, REASON_NAMES
+from avarium.simulator.manifest import Manifest, PartRecord
 
 IDOLS = (
     "hatsurugi_touka",
@@ -31,10 +34,9 @@ IDOLS = (
     "syeira_coral",
     "lourvarius_love",
 )
-REASONS = ("wincon", "last standing", "school out", "school out (tie)", "stalled", "draw")
+REASONS = REASON_NAMES[1:]  # every way a game ends ("none" is a game not over)
 DECIDED_MIX = {"wincon": 0.4, "last standing": 0.3, "school out": 0.25, "school out (tie)": 0.05}
-DEFAULT_BONUS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
-STALL_TURNS = 300
+STALL_TURNS = MAX_TURNS
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ class Plan:
     turns: Mapping[str, float] = field(default_factory=dict)
     variant: str = "main"
     bot: str = "random"
-    bonus: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: dict(DEFAULT_BONUS))
+    bonus: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: dict(DEFAULT_BONUSES))
 
 
 @dataclass(frozen=True)
@@ -167,48 +169,9 @@ def _table_games(rng, plan: Plan, n: int, seats: int) -> dict[str, np.ndarray]:
     }
 
 
-INT_COLUMNS = {
-    "players": "int8",
-    "seat": "int8",
-    "turn_order": "int8",
-    "bonus": "int8",
-    "placement": "int8",
-    "expelled_order": "int8",
-    "turns": "int16",
-    "rounds": "int16",
-    "merit": "int16",
-    "reputation": "int16",
-    "recruited": "int16",
-    "expelled": "int16",
-    "schemes_played": "int16",
-    "fights": "int16",
-    "decisions": "int32",
-}
-GAMES_ORDER = [
-    "variant",
-    "game_id",
-    "game_seed",
-    "bot_seed",
-    "players",
-    "seat",
-    "turn_order",
-    "idol",
-    "bot",
-    "bonus",
-    "won",
-    "placement",
-    "expelled_order",
-    "reason",
-    "turns",
-    "rounds",
-    "merit",
-    "reputation",
-    "recruited",
-    "expelled",
-    "schemes_played",
-    "fights",
-    "decisions",
-]
+# Every integer column in its schema type, and the table's column order (simulator/schema.py).
+INT_COLUMNS = {c.name: c.type for c in schema.GAMES if c.type in schema.INTEGERS}
+GAMES_ORDER = [c.name for c in schema.GAMES]
 
 
 def synthetic_games(n_games: int, plan: Plan = Plan(), seed: int = 0, first_game_id: int = 0):
@@ -291,7 +254,8 @@ def experiment_toml(experiment: Mapping) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _write_parquet(frame: pd.DataFrame, path: Path, metadata: dict[str, str]) -> None:
+def _write_parquet(frame: pd.DataFrame, path: Path, metadata: dict[str, str]) -> tuple[str, int]:
+    """Write a part file; returns its SHA-256 and size, for the run's manifest."""
     table = pa.Table.from_pandas(frame, preserve_index=False)
     meta = dict(table.schema.metadata or {})
     meta.update({k.encode(): v.encode() for k, v in metadata.items()})
@@ -299,6 +263,7 @@ def _write_parquet(frame: pd.DataFrame, path: Path, metadata: dict[str, str]) ->
     tmp = path.with_name(f".{path.name}.tmp")
     pq.write_table(table.replace_schema_metadata(meta), tmp)
     tmp.replace(path)
+    return manifest.file_digest(path), path.stat().st_size
 
 
 def write_run(
@@ -310,23 +275,30 @@ def write_run(
     card_set: str = "synthetic0000",
     version: str = "0.1.0",
 ) -> Path:
-    """Write (games, cards) chunks as RUN/games/part-N.parquet and RUN/cards/part-N.parquet."""
+    """Write (games, cards) chunks as RUN/games/part-N.parquet and RUN/cards/part-N.parquet,
+    with the run's manifest (simulator/manifest.py), as `avarium simulate` writes them."""
     run = Path(run)
     run.mkdir(parents=True, exist_ok=True)
     (run / "experiment.toml").write_text(experiment_toml(experiment), encoding="utf-8")
+    record = Manifest(manifest.experiment_id(json.dumps(experiment, sort_keys=True)), 0, 0)
     for index, (games, cards) in enumerate(chunks):
         ids = games["game_id"]
+        first, last = int(ids.min()), int(ids.max())
         meta = {
             "avarium.experiment": json.dumps(experiment),
             "avarium.card_set": card_set,
             "avarium.version": version,
             "avarium.seed": str(seed),
-            "avarium.chunk": json.dumps(
-                {"index": index, "first": int(ids.min()), "last": int(ids.max())}
-            ),
+            "avarium.chunk": json.dumps({"index": index, "first": first, "last": last}),
         }
-        _write_parquet(games, run / "games" / f"part-{index:05d}.parquet", meta)
-        _write_parquet(cards, run / "cards" / f"part-{index:05d}.parquet", meta)
+        variant = str(games["variant"].iloc[0])
+        for folder, frame in (("games", games), ("cards", cards)):
+            name = f"{folder}/part-{index:05d}.parquet"
+            sha, size = _write_parquet(frame, run / name, meta)
+            record.parts[name] = PartRecord(sha, size, len(frame), index, first, last, variant)
+        record.games += last - first + 1
+        record.chunks += 1
+    manifest.write(run, record)
     return run
 
 

@@ -13,6 +13,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from avarium.simulator.fileio import directory_mode
+
 MARKER = ".avarium-page"
 
 
@@ -90,9 +92,7 @@ def write_directory(target: Path, files: dict[str, bytes], kind: str = "report")
                 f.flush()
                 os.fsync(f.fileno())
         # mkdtemp makes a 0700 directory; a page takes the umask's mode like any other output.
-        umask = os.umask(0)
-        os.umask(umask)
-        tmp.chmod(0o777 & ~umask)
+        tmp.chmod(directory_mode())
         old = None
         if target.exists():
             check_target(target)  # checked again: another process may have written meanwhile

@@ -38,10 +38,27 @@ def _games(x: float) -> str:
     return "more than 100 million" if not np.isfinite(x) else f"about {x:,.0f}"
 
 
-def summary_section(analysis: Analysis) -> Section:
+def _completeness(prov: Provenance) -> list[str]:
+    """What the summary must say first about the run's files: unfinished, or unverifiable."""
+    items = []
+    if prov.incomplete:
+        items.append(
+            f'<li><span class="flag">Unfinished run</span>: {prov.games_present:,} of '
+            f"{prov.games_planned:,} games; rerun <code>avarium simulate</code> with the same "
+            "experiment to finish it. Every figure below is on the games played so far.</li>"
+        )
+    if not prov.verified:
+        items.append(
+            "<li>This run was written before runs recorded their checksums (manifest.json), so "
+            "its part files could not be verified.</li>"
+        )
+    return items
+
+
+def summary_section(analysis: Analysis, prov: Provenance) -> Section:
     facts = headline(analysis)
     band = analysis.band
-    items = []
+    items = _completeness(prov)
     if facts["flagged"]:
         for f in facts["flagged"]:
             items.append(
@@ -109,6 +126,11 @@ def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) ->
         ("run", esc(prov.run)),
         ("experiment", esc(prov.name)),
         ("games analysed", f"{analysis.games:,}"),
+        (
+            "games planned",
+            "not recorded" if prov.games_planned is None else f"{prov.games_planned:,}",
+        ),
+        ("part files verified", "yes (checksums match)" if prov.verified else "no manifest"),
         ("variants", listed(analysis.variants)),
         ("card-set fingerprint", listed(prov.card_sets)),
         ("run seed", listed(prov.seeds)),
@@ -155,7 +177,7 @@ def _flag_view(flags: pd.DataFrame) -> pd.DataFrame:
 
 def build_sections(analysis: Analysis, prov: Provenance, bots: list[str]) -> list[Section]:
     t = analysis.tables
-    sections = [summary_section(analysis), provenance_section(prov, analysis, bots)]
+    sections = [summary_section(analysis, prov), provenance_section(prov, analysis, bots)]
     flags = t["flags"]
     sections.append(
         Section(

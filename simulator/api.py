@@ -19,7 +19,13 @@ import numpy as np
 from avarium.simulator.cards.describe import canonical
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.constants import MAX_PLAYERS, CardKind
+from avarium.simulator.constants import (
+    DEFAULT_BONUSES,
+    MAX_PLAYERS,
+    MAX_TURNS,
+    REASON_NAMES,
+    CardKind,
+)
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.legal import legal_actions as _legal_actions
 from avarium.simulator.engine.play import action_buffer_size
@@ -30,7 +36,6 @@ from avarium.simulator.engine.state import clone as clone_state
 from avarium.simulator.engine.step import step as _step
 from avarium.simulator.engine.tables import H_AB_SLOTS, pack
 
-DEFAULT_BONUSES = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 
 
 class IllegalActionError(ValueError):
@@ -42,7 +47,7 @@ class Rules:
     """Rules options: the rulebook's defaults, and the alternatives of docs/rulings.md."""
 
     bonuses: dict[int, tuple[int, ...]] = field(default_factory=lambda: dict(DEFAULT_BONUSES))
-    max_turns: int = 300  # safety cap: a longer game is recorded as stalled (ruling 14)
+    max_turns: int = MAX_TURNS  # safety cap: a longer game is recorded as stalled (ruling 14)
     max_actions_per_turn: int = 500  # safety cap against ability loops (ruling 14)
     school_runs_out: str = "refill"  # ruling 3: "refill" or "last card"
     simultaneous_expulsion: str = "turn order"  # ruling 8: "turn order" or "draw"
@@ -198,7 +203,7 @@ class Game:
         n = self.players
         return GameResult(
             None if winner < 0 else winner,
-            L.REASON_NAMES[int(self.state[L.G_REASON])],
+            REASON_NAMES[int(self.state[L.G_REASON])],
             int(self.state[L.G_TURN]),
             int(self.state[L.G_ROUND]),
             tuple(self.merit(p) for p in range(n)),

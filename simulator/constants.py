@@ -13,6 +13,21 @@ COURTYARD_SIZE = 6  # Students face up in the Courtyard (rulebook section 3, ste
 MAX_PLAYERS = 4
 NONE = -1  # sentinel for "no value" in every integer table
 
+# How a game ends, by the engine's code (layout.R_*: the position in this tuple) and as the
+# dataset's `reason` column spells it.
+REASON_NAMES = (
+    "none",
+    "wincon",  # the winner's Idol Win-Con was met
+    "last standing",  # every other player was expelled at 0 Merit
+    "school out",  # the School ran out; the winner had the most Merit
+    "school out (tie)",  # the School ran out with a tie for most Merit, broken by turn order
+    "stalled",  # a safety cap ended the game; nobody won
+    "draw",  # every remaining player was expelled at once and the draw option is on
+)
+# The starting Reputation bonus of each seat by player count (ruling 1), unless a run says other.
+DEFAULT_BONUSES = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+MAX_TURNS = 300  # the safety cap: a longer game is recorded as stalled, never a win (ruling 14)
+
 
 class CardKind(IntEnum):
     IDOL = 0

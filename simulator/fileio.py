@@ -20,6 +20,7 @@ def write_bytes_atomically(path: Path, data: bytes | memoryview) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, file_mode())  # mkstemp makes 0600; a file we write takes the umask's mode
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -30,6 +31,22 @@ def write_bytes_atomically(path: Path, data: bytes | memoryview) -> Path:
         raise
     _sync_directory(path.parent)
     return path
+
+
+def _umask() -> int:
+    umask = os.umask(0)  # the only way to read it is to set it; set it straight back
+    os.umask(umask)
+    return umask
+
+
+def file_mode() -> int:
+    """The mode a new file gets under this process's umask (0644 under the usual 022)."""
+    return 0o666 & ~_umask()
+
+
+def directory_mode() -> int:
+    """The mode a new directory gets under this process's umask (0755 under the usual 022)."""
+    return 0o777 & ~_umask()
 
 
 def _sync_directory(path: Path) -> None:

@@ -56,6 +56,7 @@ gender = "female"
 club = "Cheerleader"
 combat = 2
 defense = 2
+copies = 5
 """
 
 SCHEMES = """

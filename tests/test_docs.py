@@ -42,3 +42,10 @@ def test_every_bot_weight_is_explained_in_the_bots_guide():
     guide = (ROOT / "docs" / "bots.md").read_text()
     rows = {line.split("|")[1].strip().strip("`") for line in guide.splitlines() if "| `" in line}
     assert set(NAMES) <= rows, sorted(set(NAMES) - rows)
+
+
+def test_the_data_schema_doc_shows_the_columns_of_the_schema_module():
+    from avarium.simulator.schema import with_tables
+
+    written = (ROOT / "docs" / "data-schema.md").read_text(encoding="utf-8")
+    assert written == with_tables(written), "run `python -m avarium.simulator.schema`"

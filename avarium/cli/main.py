@@ -31,7 +31,7 @@ app.add_typer(cards_app, name="cards")
 PathArg = Annotated[
     Path | None,
     typer.Argument(
-        help="A card set: a directory of .toml (or .csv) files, or one file. "
+        help="A card set: one .toml or .csv file, or a directory of them (subdirectories too). "
         "Default: the bundled prototype set."
     ),
 ]
@@ -129,41 +129,44 @@ def cards_show(
     kind: Annotated[str | None, typer.Option(help="idol, student or scheme.")] = None,
     club: Annotated[str | None, typer.Option(help="Only cards of this club.")] = None,
     cost: Annotated[
-        str | None, typer.Option(help="Only this cost, or a range such as 2..4.")
+        str | None, typer.Option(help="Only this cost, or a range FROM..TO such as 2..4.")
     ] = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
 ) -> None:
-    """Print the set as readable tables, optionally filtered by kind, club and cost."""
+    """Print the set as readable tables, optionally filtered by kind, club and cost.
+
+    Exit code 1, with a line on stderr, when no card matches the filters."""
     from avarium.simulator.cards.show import table
 
+    wanted = _selection(kind, club, cost)  # bad filters fail before the set is read
     cs = _load(path, sets, patch)
-    wanted = _kind(kind)
-    low, high = _cost_range(cost)
+    shown = 0
     for k in CardKind:
-        if wanted is not None and k != wanted:
-            continue
-        cards = [
-            c
-            for c in cs.of_kind(k)
-            if (club is None or c.club_name.lower() == club.strip().lower())
-            and (cost is None or (k != CardKind.IDOL and low <= c.cost <= high))
-        ]
+        cards = [c for c in cs.of_kind(k) if wanted.matches(c)]
         if cards:
             typer.echo(f"\n{k.name.title()}s ({len(cards)})")
             typer.echo(table(cards, k))
+            shown += len(cards)
+    if not shown:
+        typer.echo(wanted.nothing_matches(), err=True)
+        raise typer.Exit(1)
 
 
-def _cost_range(text: str | None) -> tuple[int, int]:
-    if text is None:
-        return 0, 0
+def _selection(kind: str | None, club: str | None, cost: str | None):
+    """The cards --kind, --club and --cost ask for; a value that can never match is a usage
+    error (exit code 2) rather than an empty table."""
+    from avarium.simulator.cards.show import Selection, club_named, cost_range
+
     try:
-        if ".." in text:
-            a, b = text.split("..", 1)
-            return int(a), int(b)
-        return int(text), int(text)
-    except ValueError:
-        raise _fail(f'--cost "{text}": expected a number or a range such as 2..4', 2) from None
+        chosen_club = None if club is None else club_named(club)
+    except ValueError as exc:
+        raise _fail(f"--club {exc}", 2) from None
+    try:
+        costs = None if cost is None else cost_range(cost)
+    except ValueError as exc:
+        raise _fail(f"--cost {exc}", 2) from None
+    return Selection(_kind(kind), chosen_club, costs)
 
 
 @cards_app.command("describe")
@@ -185,17 +188,22 @@ def cards_describe(
 
 @cards_app.command("export")
 def cards_export(
-    out: Annotated[Path, typer.Argument(help="The CSV file to write.")],
+    out: Annotated[
+        Path,
+        typer.Argument(help="The file to write: .toml or .csv, the format its extension names."),
+    ],
     path: CardsOpt = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
 ) -> None:
-    """Export a card set to one CSV file (a spreadsheet can edit it; validate reads it back)."""
-    from avarium.simulator.cards.export import export_csv
+    """Export a card set to one TOML or CSV file (validate reads either back, same fingerprint)."""
+    from avarium.simulator.cards.export import FORMATS, export_cards
 
+    if out.suffix.lower() not in FORMATS:
+        raise _fail(f'OUT "{out}": expected a file name ending in .toml or .csv', 2)
     cs = _load(path, sets, patch)
     try:
-        export_csv(cs, out)
+        export_cards(cs, out)
     except OSError as exc:
         raise _fail(f"cannot write {out}: {exc.strerror}") from None
     typer.echo(f"wrote {len(cs.cards)} cards to {out} (fingerprint {cs.fingerprint})")

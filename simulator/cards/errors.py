@@ -37,7 +37,9 @@ class Problem:
             parts.append(f'card "{self.card}"')
         if self.field:
             parts.append(f"field {self.field}")
-        text = ", ".join(parts) + f": {self.severity}: {self.message}"
+        # One line per problem, always: a value quoted in a message may hold a line break.
+        message = " ".join(self.message.splitlines())
+        text = ", ".join(parts) + f": {self.severity}: {message}"
         if self.suggestion:
             text += f' (did you mean "{self.suggestion}"?)'
         return text

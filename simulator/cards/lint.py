@@ -1,6 +1,7 @@
 """Warnings about a card set that loads but may not be what the designer meant.
 
-None of these stops a set from loading: a designer may want an unusual set on purpose.
+None of these stops a set from loading: a designer may want an unusual set on purpose. A set
+too small to set up a game at all is an error instead (loader.too_small_for_the_rules).
 """
 
 from __future__ import annotations
@@ -53,8 +54,6 @@ def lint_set(cs: CardSet) -> list[Problem]:
                     f"the set has {have} {kind.name.lower()} cards; the game ships with {n}",
                 )
             )
-    if len(cs.idols) < 2:
-        out.append(_warn(None, "", "a game needs at least 2 Idols"))
     names: dict[str, Card] = {}
     for card in cs.cards:
         key = card.name.lower()

@@ -1,8 +1,9 @@
 """Reading card sets from TOML or CSV and checking every field and ability.
 
-`load_cards(path)` reads a directory of `*.toml` files (or `*.csv` files), or one file, applies
-any patches, checks everything and returns a `CardSet`; every error found is reported together in
-one `CardSetError`. Nothing here ever lets another exception out for bad input.
+`load_cards(path)` reads one card file, or every `.toml` and `.csv` file of a directory and its
+subdirectories, applies any patches, checks everything and returns a `CardSet`; every error
+found is reported together in one `CardSetError`. Nothing here ever lets another exception out
+for bad input.
 """
 
 from __future__ import annotations
@@ -23,10 +24,20 @@ from avarium.simulator.cards.model import Card, CardSet
 from avarium.simulator.cards.parser import parse_ability, parse_wincon
 from avarium.simulator.cards.patches import apply_patch_file, apply_sets
 from avarium.simulator.cards.schema import FIELDS, ID_PATTERN, TABLE_NAMES, FieldSpec
-from avarium.simulator.constants import CardKind, Club, Colour, Gender, Level
+from avarium.simulator.cards.schema import spec as field_spec
+from avarium.simulator.constants import COURTYARD_SIZE, CardKind, Club, Colour, Gender, Level
 
 BUNDLED = "bundled prototype set"
 MAX_ABILITIES = 16  # the engine records "used this turn" as one bit per ability of a card
+
+# The smallest set the rules can be played with (docs/cards.md, "How small a set may be").
+# Two Idols: a Duel seats two players, each with an Idol of their own (every Idol card exists
+# once, so two seats never share one). Six Students: setup step 4 flips six Students from the
+# School into the Courtyard; with fewer the School runs out during setup and the game is over
+# before the first turn. No Scheme is needed: drawing from an empty Library with an empty Trash
+# Pile draws nothing (ruling 12), and the game plays on.
+MIN_IDOLS = 2
+MIN_STUDENTS = COURTYARD_SIZE
 
 
 # -- checking fields -------------------------------------------------------------------------
@@ -93,6 +104,12 @@ def _convert(raw: RawCard, spec: FieldSpec, value: object, problems: list[Proble
     return value
 
 
+def _a(kind: CardKind) -> str:
+    """The kind with its article: an idol, a student, a scheme."""
+    word = kind.name.lower()
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
 def _shown(value: object) -> str:
     if isinstance(value, bool):
         return f"{str(value).lower()} (true/false)"
@@ -131,7 +148,7 @@ def check_raw(raw: RawCard, problems: list[Problem]) -> Card | None:
             else:
                 problems.append(
                     raw.problem(
-                        f'unknown field "{name}" for a {kind.name.lower()} (fields: '
+                        f'unknown field "{name}" for {_a(kind)} (expected one of '
                         f"{', '.join(specs)})",
                         name,
                         suggestion=did_you_mean(name, specs),
@@ -233,6 +250,7 @@ def build_set(raws: list[RawCard], problems: list[Problem], source: str = "") ->
             seen[cid] = raw
         if card is not None:
             cards.append(card)
+    problems += too_small_for_the_rules(raws, source)
     if any(p.severity == ERROR for p in problems):
         raise CardSetError(problems)
     order = {CardKind.IDOL: 0, CardKind.STUDENT: 1, CardKind.SCHEME: 2}
@@ -240,6 +258,45 @@ def build_set(raws: list[RawCard], problems: list[Problem], source: str = "") ->
     card_set = CardSet(cards, source=source)
     card_set.warnings = problems + lint_set(card_set)
     return card_set
+
+
+def too_small_for_the_rules(raws: list[RawCard], source: str) -> list[Problem]:
+    """A set with too few Idols or Students to set up a game is an error, not a warning."""
+    idols = sum(_copies(r) for r in raws if r.kind == CardKind.IDOL)
+    students = sum(_copies(r) for r in raws if r.kind == CardKind.STUDENT)
+    problems = []
+    if idols < MIN_IDOLS:
+        problems.append(
+            Problem(
+                ERROR,
+                f"the set has {idols} Idol{'s' * (idols != 1)}; expected at least {MIN_IDOLS}: "
+                "a Duel seats two players, each with their own Idol",
+                source,
+            )
+        )
+    if students < MIN_STUDENTS:
+        problems.append(
+            Problem(
+                ERROR,
+                f"the set has {students} Student{'s' * (students != 1)} (copies included); "
+                f"expected at least {MIN_STUDENTS}: setup flips {COURTYARD_SIZE} Students into "
+                "the Courtyard, and with fewer the School runs out before the first turn",
+                source,
+            )
+        )
+    return problems
+
+
+def _copies(raw: RawCard) -> int:
+    """The physical cards a raw card stands for; 1 when `copies` is missing or wrong (a wrong
+    value is reported by the field checks)."""
+    value = raw.values.get("copies", 1)
+    if isinstance(value, str) and raw.from_text and value.strip().isdigit():
+        value = int(value.strip())
+    limits = field_spec(CardKind.STUDENT, "copies")
+    if isinstance(value, bool) or not isinstance(value, int) or limits is None:
+        return 1
+    return value if limits.low <= value <= limits.high else 1
 
 
 def load_cards(
@@ -255,11 +312,13 @@ def load_cards(
     problems: list[Problem] = []
     source = Path(path) if path is not None else bundled_path()
     raws = read_source(source, problems)
+    if any(p.severity == ERROR for p in problems):
+        raise CardSetError(problems)  # a file that could not be read: patches would misfire
     for patch in patches:
         raws = apply_patch_file(raws, Path(patch), problems)
     raws = apply_sets(raws, list(sets), problems)
-    if any(p.severity == ERROR for p in problems):
-        raise CardSetError(problems)
+    # Bad patch entries do not stop here: the checks below report the bad values as well, so
+    # that one run lists every problem of every patch.
     card_set = build_set(raws, problems, BUNDLED if path is None else str(path))
     card_set.path = None if path is None else str(Path(path).resolve())
     card_set.sets = tuple(sets)

@@ -27,11 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from avarium.simulator.cards.errors import ERROR, CardNameError, Problem
-from avarium.simulator.cards.files import RawCard, decode, raw_cards_from_doc
+from avarium.simulator.cards.files import RawCard, decode, parse_toml, raw_cards_from_doc
 from avarium.simulator.cards.names import resolve
 from avarium.simulator.constants import CardKind
 
 _SET = re.compile(r"^\s*([^=]+?)\.([A-Za-z_]+)(?:\.(\d+))?\s*=(.*)$", re.S)
+
+#: Where a patch wrote something: the patch file (or the --set expression) and its line.
+Origin = tuple[str, int]
 
 
 @dataclass(frozen=True)
@@ -55,42 +58,56 @@ def _toml_value(text: str) -> object:
 
 
 def _assign(
-    raw: RawCard, name: str, index: int | None, value: object, origin: str, problems: list[Problem]
+    raw: RawCard,
+    name: str,
+    index: int | None,
+    value: object,
+    origin: Origin,
+    problems: list[Problem],
 ) -> None:
+    """Set a field (or, with `index`, one ability) and remember which patch line wrote it, so
+    that a problem with the new value points at the patch."""
+    file, line = origin
     if index is None:
         raw.values[name] = value
+        for key in [k for k in raw.origins if k.startswith(f"{name}[")]:
+            del raw.origins[key]  # the whole field is replaced: no ability keeps an older origin
+        raw.origins[name] = origin
+        return
+    current = raw.values.get(name, [])
+    if name != "abilities" or not isinstance(current, list):
+        problems.append(
+            Problem(
+                ERROR,
+                f"only abilities can be changed one by one (found {name}.{index}; "
+                f"expected {name} = VALUE)",
+                file,
+                raw.card_id,
+                name,
+                line,
+            )
+        )
+        return
+    if not 1 <= index <= len(current) + 1:
+        problems.append(
+            Problem(
+                ERROR,
+                f"{name}.{index}: the card has {len(current)} abilities, so expected a number "
+                f"from 1 to {len(current) + 1} ({len(current) + 1} adds one)",
+                file,
+                raw.card_id,
+                f"{name}[{index}]",
+                line,
+            )
+        )
+        return
+    current = list(current)
+    if index == len(current) + 1:
+        current.append(value)
     else:
-        current = raw.values.get(name, [])
-        if name != "abilities" or not isinstance(current, list):
-            problems.append(
-                Problem(
-                    ERROR,
-                    f"only abilities can be changed one by one (found {name}.{index})",
-                    origin,
-                    raw.card_id,
-                    name,
-                )
-            )
-            return
-        if not 1 <= index <= len(current) + 1:
-            problems.append(
-                Problem(
-                    ERROR,
-                    f"the card has {len(current)} abilities; ability {index} can be "
-                    f"replaced only for 1 to {len(current)} (or {len(current) + 1} to add one)",
-                    origin,
-                    raw.card_id,
-                    name,
-                )
-            )
-            return
-        current = list(current)
-        if index == len(current) + 1:
-            current.append(value)
-        else:
-            current[index - 1] = value
-        raw.values[name] = current
-    raw.origins[name] = origin
+        current[index - 1] = value
+    raw.values[name] = current
+    raw.origins[f"{name}[{index}]"] = origin
 
 
 def apply_sets(raws: list[RawCard], sets: list[str], problems: list[Problem]) -> list[RawCard]:
@@ -107,76 +124,162 @@ def apply_sets(raws: list[RawCard], sets: list[str], problems: list[Problem]) ->
         try:
             raw = _find(raws, query)
         except CardNameError as exc:
-            problems.append(Problem(ERROR, exc.message, origin))
+            problems.append(Problem(ERROR, exc.message, origin, query.strip()))
             continue
         _assign(
-            raw, name, None if index is None else int(index), _toml_value(text), origin, problems
+            raw,
+            name,
+            None if index is None else int(index),
+            _toml_value(text),
+            (origin, 0),
+            problems,
         )
     return raws
 
 
+# -- patch files -----------------------------------------------------------------------------
+
+_KEY_PART = r"(?:\"[^\"]*\"|'[^']*'|[A-Za-z0-9_-]+)"
+_DOTTED = rf"{_KEY_PART}(?:\s*\.\s*{_KEY_PART})*"
+_TABLE_LINE = re.compile(rf"^\s*\[\[?\s*({_DOTTED})\s*\]")
+_KEY_LINE = re.compile(rf"^\s*({_DOTTED})\s*=")
+
+
+def _key_path(text: str) -> tuple[str, ...]:
+    return tuple(part.strip("\"'") for part in re.findall(_KEY_PART, text))
+
+
+class PatchLines:
+    """Where each key of a patch file is written (tomllib gives values, not lines), so that
+    every problem in a patch names its line."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.keys: list[tuple[tuple[str, ...], int]] = []
+        table: tuple[str, ...] = ()
+        for n, line in enumerate(self.lines, 1):
+            if m := _TABLE_LINE.match(line):
+                table = _key_path(m.group(1))
+                self.keys.append((table, n))
+            elif m := _KEY_LINE.match(line):
+                self.keys.append((table + _key_path(m.group(1)), n))
+
+    def line(self, *path: str) -> int:
+        """The first line writing `path` (or a key below it); failing that, its parent's."""
+        while path:
+            for key, n in self.keys:
+                if key[: len(path)] == path:
+                    return n
+            path = path[:-1]
+        return 0
+
+    def line_of_removal(self, query: str) -> int:
+        """The line of `query` in the `remove = [...]` list, which may span several lines."""
+        start = self.line("remove")
+        for n in range(start, len(self.lines) + 1) if start else ():
+            if re.search(rf"[\"']{re.escape(query)}[\"']", self.lines[n - 1]):
+                return n
+        return start
+
+
+@dataclass
+class _Patch:
+    """One patch file being applied: where it is, where its keys are, what went wrong."""
+
+    file: str
+    where: PatchLines
+    problems: list[Problem]
+
+    def problem(self, message: str, card: str = "", field: str = "", line: int = 0) -> None:
+        self.problems.append(Problem(ERROR, message, self.file, card, field, line))
+
+    def remove(self, raws: list[RawCard], queries: object) -> list[RawCard]:
+        if not isinstance(queries, list):
+            self.problem(
+                'remove must be a list of card ids or names, e.g. remove = ["record_o_matic"]',
+                field="remove",
+                line=self.where.line("remove"),
+            )
+            return raws
+        for query in queries:
+            try:
+                gone = _find(raws, str(query))
+            except CardNameError as exc:
+                line = self.where.line_of_removal(str(query))
+                self.problem(f"remove: {exc.message}", str(query), "remove", line)
+                continue
+            raws = [r for r in raws if r is not gone]
+        return raws
+
+    def change(self, raws: list[RawCard], query: str, changes: object) -> None:
+        line = self.where.line(query)
+        if not isinstance(changes, dict):
+            self.problem(
+                f'"{query}": expected a table of fields to change, e.g. [{query}] then '
+                "field = value lines",
+                query,
+                line=line,
+            )
+            return
+        try:
+            raw = _find(raws, query)
+        except CardNameError as exc:
+            self.problem(exc.message, query, line=line)
+            return
+        for name, value in changes.items():
+            if name == "abilities" and isinstance(value, dict):
+                self._change_abilities(raw, query, value)
+            else:
+                origin = (self.file, self.where.line(query, name))
+                _assign(raw, name, None, value, origin, self.problems)
+
+    def _change_abilities(self, raw: RawCard, query: str, lines: dict) -> None:
+        """`abilities.2 = "..."`: replace (or add) abilities one by one, in number order."""
+        for key, text in sorted(lines.items(), key=lambda kv: _number_or_zero(kv[0])):
+            line = self.where.line(query, "abilities", key)
+            if not key.isdigit():
+                self.problem(
+                    f'abilities.{key}: expected an ability number such as abilities.2 = "..."',
+                    raw.card_id,
+                    "abilities",
+                    line,
+                )
+                continue
+            _assign(raw, "abilities", int(key), text, (self.file, line), self.problems)
+
+    def add(self, added: object, text: str) -> list[RawCard]:
+        if not isinstance(added, dict):
+            self.problem(
+                "add must hold [[add.idol]], [[add.student]] or [[add.scheme]] tables",
+                field="add",
+                line=self.where.line("add"),
+            )
+            return []
+        return raw_cards_from_doc(added, self.file, text, self.problems, prefix="add")
+
+
+def _number_or_zero(key: str) -> int:
+    return int(key) if key.isdigit() else 0
+
+
 def apply_patch_file(raws: list[RawCard], path: Path, problems: list[Problem]) -> list[RawCard]:
+    """The cards with one patch file applied: removals, then changes, then additions. Every
+    problem is reported (with its line) and the rest of the patch still applied, so that the
+    checks that follow report the bad values too."""
     raws = [_copy(r) for r in raws]
     text = decode(path, problems)
     if text is None:
         return raws
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        problems.append(Problem(ERROR, f"TOML syntax: {exc}", str(path)))
+    doc = parse_toml(text, str(path), problems)
+    if doc is None:
         return raws
-    origin = str(path)
-    for query in doc.pop("remove", []) if isinstance(doc.get("remove"), list) else []:
-        try:
-            gone = _find(raws, str(query))
-        except CardNameError as exc:
-            problems.append(Problem(ERROR, f"remove: {exc.message}", origin))
-            continue
-        raws = [r for r in raws if r is not gone]
+    patch = _Patch(str(path), PatchLines(text), problems)
+    if "remove" in doc:
+        raws = patch.remove(raws, doc.pop("remove"))
     added = doc.pop("add", {})
-    if not isinstance(added, dict):
-        problems.append(
-            Problem(
-                ERROR,
-                "add must hold [[add.idol]], [[add.student]] or [[add.scheme]] tables",
-                origin,
-            )
-        )
-        added = {}
     for query, changes in doc.items():
-        if not isinstance(changes, dict):
-            problems.append(
-                Problem(
-                    ERROR, f'"{query}" must be a table of fields to change, e.g. [{query}]', origin
-                )
-            )
-            continue
-        try:
-            raw = _find(raws, query)
-        except CardNameError as exc:
-            problems.append(Problem(ERROR, exc.message, origin))
-            continue
-        for name, value in changes.items():
-            if name == "abilities" and isinstance(value, dict):
-                for key, line in sorted(
-                    value.items(), key=lambda kv: int(kv[0]) if str(kv[0]).isdigit() else 0
-                ):
-                    if not str(key).isdigit():
-                        problems.append(
-                            Problem(
-                                ERROR,
-                                f"abilities.{key}: expected a number",
-                                origin,
-                                raw.card_id,
-                                "abilities",
-                            )
-                        )
-                        continue
-                    _assign(raw, name, int(key), line, origin, problems)
-            else:
-                _assign(raw, name, None, value, origin, problems)
-    raws += raw_cards_from_doc(added, origin, text, problems)
-    return raws
+        patch.change(raws, query, changes)
+    return raws + patch.add(added, text)
 
 
 def _copy(raw: RawCard) -> RawCard:

@@ -7,6 +7,8 @@ copy, easy to hash, the same compiled or not.
 
 from __future__ import annotations
 
+from avarium.simulator.constants import REASON_NAMES
+
 # -- zones (rulebook section 3) ---------------------------------------------------------------
 Z_BOX = 0  # not in this game (an Idol nobody picked)
 Z_SCHOOL = 1  # the common Student deck, face down
@@ -340,23 +342,14 @@ ROLE_NONE = 0
 ROLE_ATTACK = 1
 ROLE_DEFEND = 2
 
-# -- how a game ended ------------------------------------------------------------------------------
-R_NONE = 0
-R_WINCON = 1  # the winner's Idol Win-Con was met
-R_LAST_STANDING = 2  # every other player was expelled at 0 Merit
-R_SCHOOL_OUT = 3  # the School ran out; the winner had the most Merit
-R_SCHOOL_OUT_TIE = 4  # the School ran out with a tie for most Merit, broken by turn order
-R_STALLED = 5  # a safety cap ended the game; nobody won
-R_DRAW = 6  # every remaining player was expelled at once and the draw option is on
-REASON_NAMES = (
-    "none",
-    "wincon",
-    "last standing",
-    "school out",
-    "school out (tie)",
-    "stalled",
-    "draw",
-)
+# -- how a game ended (constants.REASON_NAMES says each in words) -------------------------------
+R_NONE = REASON_NAMES.index("none")
+R_WINCON = REASON_NAMES.index("wincon")
+R_LAST_STANDING = REASON_NAMES.index("last standing")
+R_SCHOOL_OUT = REASON_NAMES.index("school out")
+R_SCHOOL_OUT_TIE = REASON_NAMES.index("school out (tie)")
+R_STALLED = REASON_NAMES.index("stalled")
+R_DRAW = REASON_NAMES.index("draw")
 
 # -- actions: flat integers (see action_offsets) ---------------------------------------------------
 A_PASS = 0  # pass priority, or decline an optional choice

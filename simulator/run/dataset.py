@@ -15,7 +15,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 from avarium.simulator.fileio import write_bytes_atomically
-from avarium.simulator.run.tabulate import CARD_TYPES, GAME_TYPES, NAME, Columns
+from avarium.simulator.manifest import digest
+from avarium.simulator.run.tabulate import CARD_TYPES, GAME_TYPES, Columns
+from avarium.simulator.schema import NAME
 
 FOLDERS = ("games", "cards")
 NAME_TYPE = pa.dictionary(pa.int32(), pa.string())
@@ -71,8 +73,13 @@ def encode(table: pa.Table, metadata: dict[str, str]) -> pa.Buffer:
     return sink.getvalue()
 
 
-def write_part(run: Path, folder: str, index: int, table: pa.Table, metadata: dict[str, str]):
-    write_bytes_atomically(part_path(run, folder, index), encode(table, metadata))
+def write_part(
+    run: Path, folder: str, index: int, table: pa.Table, metadata: dict[str, str]
+) -> tuple[str, int]:
+    """Write a part file atomically; returns the SHA-256 and size of what was written."""
+    data = encode(table, metadata)
+    write_bytes_atomically(part_path(run, folder, index), data)
+    return digest(memoryview(data)), data.size
 
 
 def part_metadata(path: Path) -> tuple[dict[str, str], int] | None:

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import numpy as np
 from avarium.simulator import tomlwrite
-from avarium.simulator.api import DEFAULT_BONUSES, Rules
+from avarium.simulator.api import Rules
 from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.constants import CardKind
+from avarium.simulator.constants import DEFAULT_BONUSES, CardKind
 from avarium.simulator.run.fields import FLAGS
 
 BUNDLED = "bundled"  # the `cards` value naming the bundled prototype set

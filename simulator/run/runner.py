@@ -8,9 +8,12 @@ part files named by chunk index, each written atomically. Since every game's see
 follow from the run seed and the game's place in its variant, any number of workers, any backend
 and any order of completion give the same files.
 
-A stopped run resumes: a chunk whose two files are whole and belong to this experiment is
-skipped, anything else (a missing, cut-short or foreign file, a leftover temporary file) is
-removed and played again. A directory that holds a different experiment is refused untouched.
+A stopped run resumes: a chunk whose two files are whole, belong to this experiment and match
+their checksums in the run's manifest (simulator/manifest.py) is skipped; anything else (a
+missing, cut-short, damaged or foreign part file, a leftover temporary file) is removed and
+played again. A directory that holds a different experiment, or a file in games/ or cards/ that
+is no part of the run, is refused untouched. One process writes a run at a time: a second one
+finds the run's lock held and stops with a message.
 """
 
 from __future__ import annotations
@@ -25,13 +28,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from avarium.simulator import manifest
 from avarium.simulator.fileio import write_atomically
+from avarium.simulator.manifest import Manifest, PartRecord
 from avarium.simulator.run import dataset
 from avarium.simulator.run.experiment import Experiment, diff_fields
 from avarium.simulator.run.warmup import compile_side_by_side
 from avarium.simulator.run.worker import Chunk, Played, Task, play
 
 EXPERIMENT_FILE = "experiment.toml"
+LOCK_FILE = ".avarium.lock"  # held (flock) while a process writes the run; the OS frees it
 BACKENDS = ("loky", "dask")
 
 
@@ -130,7 +136,7 @@ def check_directory(out: Path, experiment: Experiment) -> bool:
                 "Choose another --out, or delete that directory to start over."
             )
         return True
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+    if out.exists() and (not out.is_dir() or any(p.name != LOCK_FILE for p in out.iterdir())):
         raise RunError(
             f"{out} exists and holds no run (no {EXPERIMENT_FILE}); nothing was changed. "
             "Choose a new or empty directory for --out."
@@ -138,43 +144,137 @@ def check_directory(out: Path, experiment: Experiment) -> bool:
     return False
 
 
-def completed(out: Path, chunks: list[Chunk], experiment: Experiment) -> set[int]:
-    """Chunks whose two part files are whole and belong to this experiment; every other part
-    file of the plan is deleted, and so are temporary files a stopped run left."""
+def new_manifest(experiment: Experiment, chunks: list[Chunk]) -> Manifest:
+    return Manifest(
+        manifest.experiment_id(experiment.to_json()), experiment.total_games, len(chunks)
+    )
+
+
+def _strays(out: Path, chunks: list[Chunk]) -> list[str]:
+    """Files in games/ or cards/ that are no part of the plan (temporary files aside)."""
+    planned = {dataset.part_name(c.index) for c in chunks}
+    return sorted(
+        f"{folder}/{path.name}"
+        for folder in dataset.FOLDERS
+        if (out / folder).is_dir()
+        for path in (out / folder).iterdir()
+        if path.name not in planned and not path.name.startswith(".")
+    )
+
+
+def _whole(out: Path, c: Chunk, experiment: Experiment, expected_json: str) -> bool:
+    """Whether both part files of chunk c are whole Parquet files of this chunk and run."""
+    v = experiment.variants[c.variant]
+    want = json.dumps(c.describe(v.label), sort_keys=True)
+    for folder in dataset.FOLDERS:
+        found = dataset.part_metadata(dataset.part_path(out, folder, c.index))
+        if not (
+            found is not None
+            and found[0].get("avarium.chunk") == want
+            and found[0].get("avarium.experiment") == expected_json
+            and (folder != "games" or found[1] == c.games * v.players)
+        ):
+            return False
+    return True
+
+
+def _record(out: Path, name: str, c: Chunk, label: str, rows: int) -> PartRecord:
+    path = out / name
+    return PartRecord(
+        manifest.file_digest(path), path.stat().st_size, rows, c.index, c.first, c.stop - 1, label
+    )
+
+
+def completed(out: Path, chunks: list[Chunk], experiment: Experiment) -> tuple[set[int], Manifest]:
+    """Chunks whose two part files are whole, belong to this experiment and match the manifest,
+    and the manifest of those; every other part file of the plan is deleted, and so are
+    temporary files a stopped run left. A run written before manifests gets one, from the
+    parts that pass every other check. Raises RunError, changing nothing, for a file that is no
+    part of the run or a manifest of another run."""
+    strays = _strays(out, chunks)
+    if strays:
+        shown = ", ".join(strays[:5]) + (f" and {len(strays) - 5} more" if len(strays) > 5 else "")
+        raise RunError(
+            f"{out} holds files that are no part of this run: {shown}; nothing was changed. "
+            "Move them out of the run directory and run the same command again."
+        )
+    try:
+        stored = manifest.read(out)
+    except manifest.ManifestError as exc:
+        raise RunError(f"{exc}; nothing was changed") from None
+    fresh = new_manifest(experiment, chunks)
+    if stored is not None and stored.run_id != fresh.run_id:
+        raise RunError(
+            f"{out / manifest.MANIFEST} belongs to another run (run id {stored.run_id}, this "
+            f"one is {fresh.run_id}); nothing was changed"
+        )
     dataset.remove_temporary(out)
     expected_json = experiment.to_json()
     done = set()
     for c in chunks:
         v = experiment.variants[c.variant]
-        want = json.dumps(c.describe(v.label), sort_keys=True)
-        ok = True
-        for folder in dataset.FOLDERS:
-            found = dataset.part_metadata(dataset.part_path(out, folder, c.index))
-            ok = ok and (
-                found is not None
-                and found[0].get("avarium.chunk") == want
-                and found[0].get("avarium.experiment") == expected_json
-                and (folder != "games" or found[1] == c.games * v.players)
+        names = [f"{folder}/{dataset.part_name(c.index)}" for folder in dataset.FOLDERS]
+        ok = _whole(out, c, experiment, expected_json)
+        if ok and stored is not None:
+            ok = all(
+                n in stored.parts and manifest.check_part(out, n, stored.parts[n]) is None
+                for n in names
             )
+            if ok:
+                fresh.parts |= {n: stored.parts[n] for n in names}
+        elif ok:  # no manifest yet: record the parts that pass every other check
+            rows = {"games": c.games * v.players}
+            for n in names:
+                meta = dataset.part_metadata(out / n)
+                fresh.parts[n] = _record(out, n, c, v.label, rows.get(n[:5], meta[1]))
         if ok:
             done.add(c.index)
         else:
             for folder in dataset.FOLDERS:
                 dataset.part_path(out, folder, c.index).unlink(missing_ok=True)
-    return done
+    return done, fresh
 
 
-def _write(out: Path, experiment: Experiment, played: Played) -> None:
+def _write(out: Path, experiment: Experiment, played: Played, record: Manifest) -> None:
     c = played.chunk
     v = experiment.variants[c.variant]
     meta = dataset.chunk_metadata(
         experiment.to_json(), v.card_set, experiment.version, experiment.seed, c.describe(v.label)
     )
-    # cards first: a chunk counts as written once its games file exists and both are whole
-    cards = dataset.to_table(played.cards, dataset.CARDS_SCHEMA)
-    games = dataset.to_table(played.games, dataset.GAMES_SCHEMA)
-    dataset.write_part(out, "cards", c.index, cards, meta)
-    dataset.write_part(out, "games", c.index, games, meta)
+    # cards first: a chunk counts as written once its games file exists and both are whole;
+    # then the manifest, which lists the chunk only once both files are on disk.
+    for folder, columns, schema in (
+        ("cards", played.cards, dataset.CARDS_SCHEMA),
+        ("games", played.games, dataset.GAMES_SCHEMA),
+    ):
+        table = dataset.to_table(columns, schema)
+        sha, size = dataset.write_part(out, folder, c.index, table, meta)
+        record.parts[f"{folder}/{dataset.part_name(c.index)}"] = PartRecord(
+            sha, size, table.num_rows, c.index, c.first, c.stop - 1, v.label
+        )
+    manifest.write(out, record)
+
+
+@contextlib.contextmanager
+def _lock(out: Path) -> Iterator[None]:
+    """Hold the run's lock: one writer per run. The lock is an flock on RUN/.avarium.lock, which
+    the operating system releases when its process ends, however it ends: a killed run leaves
+    no stale lock behind."""
+    from filelock import FileLock, Timeout
+
+    out.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(out / LOCK_FILE)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise RunError(
+            f"{out} is being written by another process (it holds {out / LOCK_FILE}); wait "
+            "for it to finish, or choose another --out"
+        ) from None
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 # -- backends ------------------------------------------------------------------------------------
@@ -278,29 +378,53 @@ def run(
         )
     check_jobs(jobs)
     started = time.perf_counter()
-    resuming = check_directory(out, experiment)
     chunks = plan(experiment)
-    done = completed(out, chunks, experiment) if resuming else set()
-    before = sum(c.games for c in chunks if c.index in done)
-    tasks = plan_tasks(experiment, chunks, done)
-    games_done, peak, written, workers, cpu = before, 0.0, 0, jobs, 0.0
-    if on_progress is not None:
-        on_progress(Progress(None, before, experiment.total_games))
-    if tasks:
-        with _backend(backend, scheduler, jobs) as (n_jobs, workers):
-            # Written once the backend is up, so a cluster that cannot be reached leaves nothing.
-            if not resuming:
-                write_atomically(out / EXPERIMENT_FILE, experiment.to_toml())
-            _warm(tasks[0])
-            with contextlib.closing(_played(tasks, n_jobs)) as results:  # closed even on errors
+    try:
+        with contextlib.ExitStack() as stack:
+            resuming = check_directory(out, experiment)
+            if resuming:  # the run's files are read and repaired under its lock
+                stack.enter_context(_lock(out))
+                check_directory(out, experiment)
+            if resuming:
+                done, record = completed(out, chunks, experiment)
+                if record != manifest.read(out):  # what survived the checks, and nothing else
+                    manifest.write(out, record)
+            else:
+                done, record = set(), new_manifest(experiment, chunks)
+            before = sum(c.games for c in chunks if c.index in done)
+            tasks = plan_tasks(experiment, chunks, done)
+            games_done, peak, written, workers, cpu = before, 0.0, 0, jobs, 0.0
+            if on_progress is not None:
+                on_progress(Progress(None, before, experiment.total_games))
+            if tasks:
+                n_jobs, workers = stack.enter_context(_backend(backend, scheduler, jobs))
+                # Written once the backend is up, so a cluster that cannot be reached leaves
+                # nothing.
+                if not resuming:
+                    stack.enter_context(_lock(out))
+                    if check_directory(out, experiment):
+                        raise RunError(
+                            f"another process started {out} at the same moment; run the same "
+                            "command again to resume it"
+                        )
+                    write_atomically(out / EXPERIMENT_FILE, experiment.to_toml())
+                    manifest.write(out, record)
+                _warm(tasks[0])
+                results = stack.enter_context(contextlib.closing(_played(tasks, n_jobs)))
                 for played in results:
-                    _write(out, experiment, played)
+                    _write(out, experiment, played, record)
                     written += 1
                     games_done += played.chunk.games
                     peak = max(peak, played.peak_mb)
                     cpu += played.cpu_seconds
                     if on_progress is not None:
                         on_progress(Progress(played.chunk, games_done, experiment.total_games))
+    except OSError as exc:
+        where = exc.filename or out
+        raise RunError(
+            f"cannot write {where}: {exc.strerror or exc}; every chunk already written is kept: "
+            "free the space or fix the permission, then run the same command again"
+        ) from None
     seconds = time.perf_counter() - started
     played_now = games_done - before
     return Summary(

@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from avarium.simulator import schema
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.constants import CardKind
-from avarium.simulator.engine.layout import REASON_NAMES
+from avarium.simulator.constants import REASON_NAMES, CardKind
+from avarium.simulator.schema import CARD_KINDS, NAME
 
 # Seat columns of the dataset taken as they are from the engine's seat fields.
 SEAT_COLUMNS = (
@@ -31,49 +32,10 @@ SEAT_COLUMNS = (
 )
 GAME_COLUMNS = ("turns", "rounds")
 COUNT_COLUMNS = ("offered", "offered_won", "taken", "taken_won")
-CARD_KINDS = ("student", "scheme")
 
-NAME = "name"  # the type of a dictionary-encoded name column (int32 indices into its names)
-
-# Every column of the two tables, in their order, with its type (docs/data-schema.md).
-GAME_TYPES: dict[str, object] = {
-    "variant": NAME,
-    "game_id": np.int64,
-    "game_seed": np.uint32,
-    "bot_seed": np.uint32,
-    "players": np.int8,
-    "seat": np.int8,
-    "turn_order": np.int8,
-    "idol": NAME,
-    "bot": NAME,
-    "bonus": np.int8,
-    "won": np.bool_,
-    "placement": np.int8,
-    "expelled_order": np.int8,
-    "reason": NAME,
-    "turns": np.int16,
-    "rounds": np.int16,
-    "merit": np.int16,
-    "reputation": np.int16,
-    "recruited": np.int16,
-    "expelled": np.int16,
-    "schemes_played": np.int16,
-    "fights": np.int16,
-    "decisions": np.int32,
-}
-CARD_TYPES: dict[str, object] = {
-    "variant": NAME,
-    "players": np.int8,
-    "idol": NAME,
-    "seat": np.int8,
-    "bot": NAME,
-    "card": NAME,
-    "kind": NAME,
-    "offered": np.int32,
-    "offered_won": np.int32,
-    "taken": np.int32,
-    "taken_won": np.int32,
-}
+# Every column of the two tables, in their order, with its type (simulator/schema.py).
+GAME_TYPES: dict[str, str] = schema.types(schema.GAMES)
+CARD_TYPES: dict[str, str] = schema.types(schema.CARDS)
 
 
 @dataclass(frozen=True)
@@ -88,7 +50,7 @@ class Columns:
         return len(next(iter(self.values.values())))
 
 
-def _typed(values: dict[str, np.ndarray], types: dict[str, object]) -> dict[str, np.ndarray]:
+def _typed(values: dict[str, np.ndarray], types: dict[str, str]) -> dict[str, np.ndarray]:
     """The columns in table order, each cast to its type after checking that it fits."""
     out = {}
     for name, kind in types.items():

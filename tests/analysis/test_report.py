@@ -109,7 +109,7 @@ def test_a_second_report_replaces_the_first_whole(planted_run, tmp_path):
         (lambda run_dir: shutil.rmtree(run_dir / "games"), "no games data"),
         (
             lambda run_dir: (run_dir / "games" / "part-00000.parquet").write_bytes(b"junk"),
-            "part-00000.parquet: not a readable Parquet file",
+            "part-00000.parquet: has 4 bytes where",
         ),
     ],
 )

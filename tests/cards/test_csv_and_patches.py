@@ -84,6 +84,7 @@ def test_a_patch_file_changes_removes_and_adds_cards(mini_path, tmp_path):
         club = "None"
         combat = 1
         defense = 1
+        copies = 5
         """,
         "patch.toml",
     )

@@ -15,7 +15,7 @@ def warnings(cs) -> list[str]:
 
 def test_a_set_of_unusual_size_is_a_warning_not_an_error(mini_path):
     found = warnings(load_cards(mini_path))
-    assert any("2 student cards; the game ships with 60" in w for w in found)
+    assert any("6 student cards; the game ships with 60" in w for w in found)
 
 
 def test_a_wincon_that_can_never_be_met_is_flagged(tmp_path):

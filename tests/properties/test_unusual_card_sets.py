@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from avarium.simulator.cards import registry as R
-from avarium.simulator.cards.loader import load_cards
+from avarium.simulator.cards.loader import MIN_STUDENTS, load_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -71,7 +71,8 @@ combat = {draw(st.integers(0, 4))}
 merit = {draw(st.integers(3, 25))}
 wincon = "{draw(st.sampled_from(WINCONS))}"
 """)
-    parts += [_student(i, draw) for i in range(draw(st.integers(1, 25)))]
+    # At least the fewest Students the rules can set up (a smaller set is refused).
+    parts += [_student(i, draw) for i in range(draw(st.integers(MIN_STUDENTS, 25)))]
     parts += [_scheme(i, draw) for i in range(draw(st.integers(0, 12)))]
     return "".join(parts)
 

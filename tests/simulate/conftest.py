@@ -8,6 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from avarium.simulator.run.experiment import Experiment, from_flags
+from avarium.simulator.run.runner import LOCK_FILE
 
 
 def small(games: int = 240, chunk_size: int = 60, **flags) -> Experiment:
@@ -33,12 +34,13 @@ def cards_of(run: Path) -> pd.DataFrame:
 
 
 def snapshot(run: Path) -> dict[str, str]:
-    """Every file under `run` with a hash of its content and its modification time."""
+    """Every file under `run` with a hash of its content and its modification time (but the
+    run's lock file, which every writer opens to take the lock)."""
     return {
         str(p.relative_to(run)): hashlib.sha256(p.read_bytes()).hexdigest()
         + str(p.stat().st_mtime_ns)
         for p in sorted(run.rglob("*"))
-        if p.is_file()
+        if p.is_file() and p.name != LOCK_FILE
     }
 
 

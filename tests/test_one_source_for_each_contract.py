@@ -1,0 +1,55 @@
+"""Every contract has one source: the dataset's columns (simulator/schema.py), the win reasons,
+the default bonuses and the stall cap (simulator/constants.py). Each user is checked against it."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from avarium.analysis import dataset as reader
+from avarium.analysis import synthetic
+from avarium.simulator import schema
+from avarium.simulator.api import Rules
+from avarium.simulator.constants import DEFAULT_BONUSES, MAX_TURNS, REASON_NAMES
+from avarium.simulator.engine import layout as L
+from avarium.simulator.run import dataset as writer
+
+
+def _plain(t: pa.DataType) -> str:
+    """A type without a dictionary's index width (pandas picks its own when it writes)."""
+    return f"dictionary<{t.value_type}>" if pa.types.is_dictionary(t) else str(t)
+
+
+def test_the_writer_writes_the_schema_columns_in_their_types():
+    for table, arrow in (("games", writer.GAMES_SCHEMA), ("cards", writer.CARDS_SCHEMA)):
+        columns = schema.TABLES[table]
+        assert arrow.names == [c.name for c in columns]
+        for c in columns:
+            expected = "dictionary<string>" if c.type == schema.NAME else c.type
+            assert _plain(arrow.field(c.name).type) == expected, c.name
+
+
+def test_the_reader_reads_the_analysed_columns_of_the_schema():
+    assert list(reader.GAMES_COLUMNS) == [c.name for c in schema.GAMES if c.analysed]
+    assert list(reader.CARDS_COLUMNS) == [c.name for c in schema.CARDS if c.analysed]
+
+
+def test_synthetic_runs_are_written_in_the_writers_schema(tmp_path):
+    run = synthetic.synthetic_run(tmp_path / "s", 200, synthetic.Plan(), seed=1)
+    for table, arrow in (("games", writer.GAMES_SCHEMA), ("cards", writer.CARDS_SCHEMA)):
+        written = pq.read_schema(next((run / table).glob("part-*.parquet")))
+        assert written.names == arrow.names, table
+        for name in arrow.names:
+            assert _plain(written.field(name).type) == _plain(arrow.field(name).type), name
+
+
+def test_the_engine_codes_of_a_game_end_are_the_positions_of_their_names():
+    codes = [L.R_NONE, L.R_WINCON, L.R_LAST_STANDING, L.R_SCHOOL_OUT, L.R_SCHOOL_OUT_TIE]
+    codes += [L.R_STALLED, L.R_DRAW]
+    assert codes == list(range(len(REASON_NAMES)))
+    assert REASON_NAMES[1:] == synthetic.REASONS
+
+
+def test_bonuses_and_the_stall_cap_have_one_value_everywhere():
+    rules = Rules()
+    assert rules.bonuses == DEFAULT_BONUSES and rules.max_turns == MAX_TURNS
+    assert synthetic.Plan().bonus == DEFAULT_BONUSES and synthetic.STALL_TURNS == MAX_TURNS
