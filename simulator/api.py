@@ -37,7 +37,6 @@ from avarium.simulator.engine.step import step as _step
 from avarium.simulator.engine.tables import H_AB_SLOTS, pack
 
 
-
 class IllegalActionError(ValueError):
     """An action that is not legal in the current decision."""
 
