@@ -80,22 +80,33 @@ def play_logged(game: Game, choose: Callable[[Game, list[int]], int]) -> list[st
     while not game.is_terminal():
         if game.turn != turn:
             turn = game.turn
-            p = game.active
-            lines.append(
-                f"\n== Turn {turn} (round {int(game.state[L.G_ROUND])}): {_seat_name(game, p)}, "
-                f"Merit {game.merit(p)}, Reputation {game.rep(p)} =="
-            )
+            lines.append(turn_header(game))
         legal = game.legal_actions()
-        action = choose(game, legal)
-        who = game.current_player()
-        before = game.state.copy()
-        name = game.action_name(action)
-        game.step(action)
-        forced = " (forced)" if len(legal) == 1 else ""
-        lines.append(f"P{who} [{game_decision_name(before)}]: {name}{forced}")
-        lines += [f"    {c}" for c in changes(game, before)]
+        lines += logged_step(game, choose(game, legal), legal)
     lines.append(footer(game))
     return lines
+
+
+def turn_header(game: Game) -> str:
+    """The line that opens a turn: its number, its round, the active seat's figures."""
+    p = game.active
+    return (
+        f"\n== Turn {game.turn} (round {int(game.state[L.G_ROUND])}): {_seat_name(game, p)}, "
+        f"Merit {game.merit(p)}, Reputation {game.rep(p)} =="
+    )
+
+
+def logged_step(game: Game, action: int, legal: list[int] | None = None) -> list[str]:
+    """Take `action` and tell it: who chose what in which decision (forced if it was the only
+    legal action), then what changed."""
+    legal = game.legal_actions() if legal is None else legal
+    who = game.current_player()
+    before = game.state.copy()
+    name = game.action_name(action)
+    game.step(action)
+    forced = " (forced)" if len(legal) == 1 else ""
+    lines = [f"P{who} [{game_decision_name(before)}]: {name}{forced}"]
+    return lines + [f"    {c}" for c in changes(game, before)]
 
 
 def game_decision_name(state: np.ndarray) -> str:

@@ -14,6 +14,7 @@ import typer
 
 from avarium.cli.errors import fail as _fail
 from avarium.cli.report import compare_command, report_command
+from avarium.cli.scenario import scenario_command
 from avarium.cli.simulate import register as register_simulate
 from avarium.cli.tuning import sweep_command, tune_bonus_command
 from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, Problem
@@ -338,6 +339,7 @@ app.command("report")(report_command)
 app.command("compare")(compare_command)
 app.command("tune-bonus")(tune_bonus_command)
 app.command("sweep")(sweep_command)
+app.command("scenario")(scenario_command)
 
 register_simulate(app)  # simulate, replay: avarium/cli/simulate.py
 

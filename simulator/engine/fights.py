@@ -57,6 +57,7 @@ from avarium.simulator.engine.layout import (
     P_N_OWNED,
     ROLE_ATTACK,
     ROLE_DEFEND,
+    ROLE_NONE,
     ROW_CARD,
     ROW_MEMBERS,
     ROW_SEAT,
@@ -362,7 +363,7 @@ def step_apply(st, tb):
     for k in range(n):
         c = members[k]
         if (
-            st[ROW_CARD + c, C_ROLE] == 0
+            st[ROW_CARD + c, C_ROLE] == ROLE_NONE
             or st[ROW_CARD + c, C_FDMG] == 0
             or st[ROW_CARD + c, C_ZONE] != Z_CLASS
         ):

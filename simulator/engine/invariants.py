@@ -47,6 +47,7 @@ from avarium.simulator.engine.layout import (
     P_N_STATIC_DISC,
     P_N_STATIC_MOD,
     P_REP,
+    ROLE_NONE,
     ROW_CARD,
     ROW_MEMBERS,
     ROW_SEAT,
@@ -198,7 +199,7 @@ def members_listed(st):
         if st[ROW_MEMBERS, k - 1] >= st[ROW_MEMBERS, k]:
             return False
     for c in range(st[G_N_CARDS]):
-        if st[ROW_CARD + c, C_ROLE] == 0:
+        if st[ROW_CARD + c, C_ROLE] == ROLE_NONE:
             continue
         found = False
         for k in range(st[G_F_N]):

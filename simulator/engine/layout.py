@@ -7,7 +7,7 @@ copy, easy to hash, the same compiled or not.
 
 from __future__ import annotations
 
-from avarium.simulator.constants import REASON_NAMES
+from avarium.simulator.constants import MAX_PLAYERS, REASON_NAMES
 
 # -- zones (rulebook section 3) ---------------------------------------------------------------
 Z_BOX = 0  # not in this game (an Idol nobody picked)
@@ -40,86 +40,84 @@ ZONE_NAMES = (
 MAX_EFFECTS = 8  # effects in one ability (the card checker enforces it)
 MAX_STACK = 64  # effects waiting to resolve
 MAX_TRIGGERS = 64  # triggered abilities waiting to go on the stack
-MAX_PLAYERS = 4
 
-# -- columns of the per-card array st.card[c, C_*] ------------------------------------------------
-CARD_COLUMNS = (
-    "def",  # definition index in the card tables (fixed for a card set)
-    "zone",  # Z_* zone
-    "owner",  # seat controlling it (Class, Hallway, hand, stack), -1 otherwise
-    "exhausted",  # 1 if turned sideways
-    "token",  # 1 if it carries an Attack Token
-    "mc_turn",  # Combat change until end of turn
-    "md_turn",  # Defense change until end of turn
-    "mc_fight",  # Combat change until end of fight
-    "md_fight",  # Defense change until end of fight
-    "mc_perm",  # Combat change while it stays where it is
-    "md_perm",  # Defense change while it stays where it is
-    "shield_turn",  # damage still prevented this turn
-    "shield_fight",  # damage still prevented this fight
-    "shield_perm",  # damage still prevented while it stays where it is
-    "used",  # bit k set: its ability k was used this turn ("once per turn")
-    "role",  # ROLE_* in the current fight
-    "fdmg",  # fight damage assigned to it in the current fight
-)
-C_DEF = 0
-C_ZONE = 1
-C_OWNER = 2
-C_EXHAUSTED = 3
-C_TOKEN = 4
-C_MC_TURN = 5
-C_MD_TURN = 6
-C_MC_FIGHT = 7
-C_MD_FIGHT = 8
-C_MC_PERM = 9
-C_MD_PERM = 10
-C_SHIELD_TURN = 11
-C_SHIELD_FIGHT = 12
-C_SHIELD_PERM = 13
-C_USED = 14
-C_ROLE = 15
-C_FDMG = 16
-N_CARD_COLUMNS = 17
+# -- columns of the card rows, st[ROW_CARD + c, C_*] ---------------------------------------------
+(
+    C_DEF,  # definition index in the card tables (fixed for a card set)
+    C_ZONE,  # Z_* zone
+    C_OWNER,  # seat controlling it (Class, Hallway, hand, stack), -1 otherwise
+    C_EXHAUSTED,  # 1 if turned sideways
+    C_TOKEN,  # 1 if it carries an Attack Token
+    C_MC_TURN,  # Combat change until end of turn
+    C_MD_TURN,  # Defense change until end of turn
+    C_MC_FIGHT,  # Combat change until end of fight
+    C_MD_FIGHT,  # Defense change until end of fight
+    C_MC_PERM,  # Combat change while it stays where it is
+    C_MD_PERM,  # Defense change while it stays where it is
+    C_SHIELD_TURN,  # damage still prevented this turn
+    C_SHIELD_FIGHT,  # damage still prevented this fight
+    C_SHIELD_PERM,  # damage still prevented while it stays where it is
+    C_USED,  # bit k set: its ability k was used this turn ("once per turn")
+    C_ROLE,  # ROLE_* in the current fight
+    C_FDMG,  # fight damage assigned to it in the current fight
+    C_SCHOOL,  # card rows also hold the School's ring buffer: st[ROW_CARD + i, C_SCHOOL]
+    C_LIBRARY,  # and the Library's: st[ROW_CARD + i, C_LIBRARY]
+    # Card lists kept up to date by zones.move, so kernels scan the few cards that matter
+    # instead of every card: each seat's cards (hand, Hallway, Class, stack) and the Courtyard.
+    C_LISTPOS,  # the card's position in its seat's list (or in the Courtyard's), -1 if none
+) = range(20)
+C_OWNED = C_LISTPOS + 1  # st[ROW_CARD + i, C_OWNED + p]: i-th card of seat p (P_N_OWNED of them)
+C_YARD = C_OWNED + MAX_PLAYERS  # st[ROW_CARD + i, C_YARD]: i-th card of the Courtyard (G_YARD_N)
+# Scratch columns for kernels that need a list for a moment (the engine allocates nothing while
+# it plays, so no kernel needs numba's reference counting; see _jit.py).
+C_SCR_A = C_YARD + 1
+C_SCR_B = C_SCR_A + 1
+C_SCR_C = C_SCR_B + 1
+# What each seat saw and took, for per-card analysis (never read by the rules): bit p set when
+# seat p was offered the card (a Student in the Courtyard on p's turn, a Scheme drawn), bit
+# SEEN_TAKEN + p when p took it (recruited the Student, played the Scheme).
+C_SEEN = C_SCR_C + 1
+SEEN_TAKEN = MAX_PLAYERS
+# What a card can do that the kernels count per seat, set when a game is dealt: its static
+# abilities (bit STATIC_MOD: a Combat/Defense change, bit STATIC_DISC: a cost reduction) and
+# when it could be played at instant speed: four bits from INSTANT_HAND_SHIFT for a Surprise
+# (played from hand), four from INSTANT_CLASS_SHIFT for activated abilities (used from a
+# Class), bit k set when its restrictions allow it in timing context k = 2 * (its controller's
+# own turn) + (a fight before its Fight! step). move() counts them per seat (P_N_STATIC_*,
+# P_N_INSTANT + k), so the kernels that sum statics skip the Classes that have none, and a
+# priority window passes over a seat with nothing it could play now without looking at its
+# cards.
+C_TRAITS = C_SEEN + 1
+STATIC_MOD = 1
+STATIC_DISC = 2
+INSTANT_HAND_SHIFT = 2
+INSTANT_CLASS_SHIFT = 6
+W = C_TRAITS + 1  # columns of the state array (every region of rows uses the same width)
 
-# -- columns of the per-seat array st.seat[p, P_*] -------------------------------------------------
-SEAT_COLUMNS = (
-    "merit",
-    "rep",  # Reputation
-    "alive",  # 1 while in the game (not expelled at 0 Merit)
-    "idol",  # instance of the seat's Idol
-    "turns_taken",  # turns this seat has started (0 before its first turn)
-    "n_expelled",  # enemy Students this seat has expelled
-    "n_recruited",  # Students this seat has recruited
-    "n_schemes",  # Schemes this seat has played
-    "n_fights",  # fights this seat has declared
-    "disc_recruit",  # recruit cost reduction until end of turn
-    "disc_scheme",  # Scheme cost reduction until end of turn
-    "helped",  # 1 if the seat already sent a helper this turn
-    "place",  # order in which the seat was expelled (1 = first), 0 while alive
-    "bonus",  # starting Reputation bonus of the seat
-    "n_owned",  # cards the seat controls (hand, Hallway, Class, stack): its list in C_OWNED + p
-)
-P_MERIT = 0
-P_REP = 1
-P_ALIVE = 2
-P_IDOL = 3
-P_TURNS_TAKEN = 4
-P_N_EXPELLED = 5
-P_N_RECRUITED = 6
-P_N_SCHEMES = 7
-P_N_FIGHTS = 8
-P_DISC_RECRUIT = 9
-P_DISC_SCHEME = 10
-P_HELPED = 11
-P_PLACE = 12
-P_BONUS = 13
-P_N_OWNED = 14
-P_SCR = 15  # scratch: a list of seats for a moment (effects.players_of)
-P_N_STATIC_MOD = 16  # cards in the seat's Class with a static Combat/Defense change (C_TRAITS)
-P_N_STATIC_DISC = 17  # cards in the seat's Class with a static cost reduction
-# P_N_INSTANT + k (k = a timing context, below): the seat's Surprises in hand and Class cards
-# with an activated ability whose restrictions allow playing it in that context.
-P_N_INSTANT = 18
+# -- columns of the seat rows, st[ROW_SEAT + p, P_*] ---------------------------------------------
+(
+    P_MERIT,
+    P_REP,  # Reputation
+    P_ALIVE,  # 1 while in the game (not expelled at 0 Merit)
+    P_IDOL,  # instance of the seat's Idol
+    P_TURNS_TAKEN,  # turns this seat has started (0 before its first turn)
+    P_N_EXPELLED,  # enemy Students this seat has expelled
+    P_N_RECRUITED,  # Students this seat has recruited
+    P_N_SCHEMES,  # Schemes this seat has played
+    P_N_FIGHTS,  # fights this seat has declared
+    P_DISC_RECRUIT,  # recruit cost reduction until end of turn
+    P_DISC_SCHEME,  # Scheme cost reduction until end of turn
+    P_HELPED,  # 1 if the seat already sent a helper this turn
+    P_PLACE,  # order in which the seat was expelled (1 = first), 0 while alive
+    P_BONUS,  # starting Reputation bonus of the seat
+    P_N_OWNED,  # cards the seat controls (hand, Hallway, Class, stack): its list in C_OWNED + p
+    P_SCR,  # scratch: a list of seats for a moment (effects.players_of)
+    P_N_STATIC_MOD,  # cards in the seat's Class with a static Combat/Defense change (C_TRAITS)
+    P_N_STATIC_DISC,  # cards in the seat's Class with a static cost reduction
+    # P_N_INSTANT + k (k = a timing context, see C_TRAITS): the seat's Surprises in hand and
+    # Class cards with an activated ability whose restrictions allow playing it in that context.
+    P_N_INSTANT,
+) = range(19)
 N_SEAT_COLUMNS = P_N_INSTANT + 4
 
 # -- columns of the effect stack st.stack[i, K_*] and the trigger queue st.trig[t, TR_*] ----------
@@ -138,50 +136,20 @@ N_TRIG_COLUMNS = 3
 # Numba passes every array separately into every compiled call (measured: about 7 ns per array
 # per call), so the whole state is one array and the whole card table another; regions of rows
 # and named columns keep it readable: st[ROW_CARD + c, C_ZONE] is the zone of card c.
-W = 30  # columns of the state array
-C_SCHOOL = 17  # card rows also hold the School's ring buffer: st[ROW_CARD + i, C_SCHOOL]
-C_LIBRARY = 18  # and the Library's: st[ROW_CARD + i, C_LIBRARY]
-# Card lists kept up to date by zones.move, so kernels scan the few cards that matter instead
-# of every card: each seat's cards (hand, Hallway, Class, stack) and the Courtyard.
-C_LISTPOS = 19  # the card's position in its seat's list (or in the Courtyard's), -1 if none
-C_OWNED = 20  # st[ROW_CARD + i, C_OWNED + p]: i-th card of seat p (P_N_OWNED of them)
-C_YARD = 24  # st[ROW_CARD + i, C_YARD]: i-th card of the Courtyard (G_YARD_N of them)
-# Scratch columns for kernels that need a list for a moment (the engine allocates nothing while
-# it plays, so no kernel needs numba's reference counting; see _jit.py).
-C_SCR_A = 25
-C_SCR_B = 26
-C_SCR_C = 27
-# What each seat saw and took, for per-card analysis (never read by the rules): bit p set when
-# seat p was offered the card (a Student in the Courtyard on p's turn, a Scheme drawn), bit
-# SEEN_TAKEN + p when p took it (recruited the Student, played the Scheme).
-C_SEEN = 28
-SEEN_TAKEN = 4
-# What a card can do that the kernels count per seat, set when a game is dealt: its static
-# abilities (bit STATIC_MOD: a Combat/Defense change, bit STATIC_DISC: a cost reduction) and
-# when it could be played at instant speed: four bits from INSTANT_HAND_SHIFT for a Surprise
-# (played from hand), four from INSTANT_CLASS_SHIFT for activated abilities (used from a
-# Class), bit k set when its restrictions allow it in timing context k = 2 * (its controller's
-# own turn) + (a fight before its Fight! step). move() counts them per seat (P_N_STATIC_*,
-# P_N_INSTANT + k), so the kernels that sum statics skip the Classes that have none, and a
-# priority window passes over a seat with nothing it could play now without looking at its
-# cards.
-C_TRAITS = 29
-STATIC_MOD = 1
-STATIC_DISC = 2
-INSTANT_HAND_SHIFT = 2
-INSTANT_CLASS_SHIFT = 6
-K_TARGET = 5  # stack rows hold their targets in columns K_TARGET .. K_TARGET + MAX_EFFECTS - 1
-G_ROWS = 2  # rows holding the scalar fields g (G_* below)
+K_TARGET = N_STACK_COLUMNS  # stack rows hold their targets in K_TARGET .. + MAX_EFFECTS - 1
+G_ROWS = 2  # rows holding the scalar fields g (G_* below; N_G of them, W to a row)
 # The members of the current fight, in card order: st[ROW_MEMBERS, k] for k < G_F_N, so the
 # fight's kernels look at its few cards instead of every card (a card that leaves its Class
 # loses its role, so a kernel still checks the role of each member it reads).
-ROW_MEMBERS = 2
+ROW_MEMBERS = G_ROWS
 MAX_MEMBERS = 2 + 2 + (MAX_PLAYERS - 2)  # two leaders, two supporters, one helper per other seat
-ROW_SEAT = 4  # MAX_PLAYERS rows, one per seat (P_* columns)
-ROW_STACK = 8  # MAX_STACK rows, the effect stack (K_* columns)
-ROW_TRIG = 72  # MAX_TRIGGERS rows, triggered abilities waiting (TR_* columns)
-ROW_DECL = 136  # one row: targets of the declaration being built
-ROW_CARD = 137  # one row per card instance (C_* columns)
+# Two rows are kept for the members although one holds MAX_MEMBERS: every row below keeps the
+# number it has always had, and so every stored state hash (transcripts, parity) stays valid.
+ROW_SEAT = ROW_MEMBERS + 2  # MAX_PLAYERS rows, one per seat (P_* columns)
+ROW_STACK = ROW_SEAT + MAX_PLAYERS  # MAX_STACK rows, the effect stack (K_* columns)
+ROW_TRIG = ROW_STACK + MAX_STACK  # MAX_TRIGGERS rows, triggered abilities waiting (TR_* columns)
+ROW_DECL = ROW_TRIG + MAX_TRIGGERS  # one row: targets of the declaration being built
+ROW_CARD = ROW_DECL + 1  # one row per card instance (C_* columns)
 
 
 def _g(i: int) -> tuple[int, int]:
@@ -272,28 +240,6 @@ S_END_TRIGGERS = 17  # "on end of turn" abilities
 S_NEXT_TURN = 18
 S_FIGHT_SPLIT_DEF = 19  # dividing the attackers' damage among the defending party
 S_FIGHT_SPLIT_ATT = 20  # dividing the defenders' damage among the attacking party
-STEP_NAMES = {
-    1: "start: win-con check",
-    2: "start: ready",
-    3: "start: gain reputation",
-    4: "start: draw",
-    5: "start: triggers",
-    6: "plan",
-    7: "fight: attacker's support",
-    8: "fight: defender's support",
-    9: "fight: helpers",
-    10: "fight: last window",
-    11: "fight: damage",
-    12: "fight: expel",
-    13: "end: hallway",
-    14: "end: class limit",
-    15: "end: hand limit",
-    16: "end: clean up",
-    17: "end: triggers",
-    18: "next turn",
-    19: "fight: split damage",
-    20: "fight: split damage",
-}
 
 # -- decisions ----------------------------------------------------------------------------------
 D_NONE = 0

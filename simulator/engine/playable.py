@@ -35,6 +35,7 @@ from avarium.simulator.engine.layout import (
     P_N_OWNED,
     P_REP,
     P_TURNS_TAKEN,
+    ROLE_NONE,
     ROW_CARD,
     ROW_SEAT,
     S_FIGHT_APPLY,
@@ -285,7 +286,7 @@ def can_lead(st, tb, p, c):
     return (
         st[ROW_CARD + c, C_EXHAUSTED] == 0
         and st[ROW_CARD + c, C_TOKEN] == 0
-        and st[ROW_CARD + c, C_ROLE] == 0
+        and st[ROW_CARD + c, C_ROLE] == ROLE_NONE
     )
 
 

@@ -51,6 +51,7 @@ from avarium.simulator.engine.layout import (
     P_N_STATIC_DISC,
     P_N_STATIC_MOD,
     P_REP,
+    ROLE_NONE,
     ROW_CARD,
     ROW_SEAT,
     Z_CLASS,
@@ -213,7 +214,9 @@ def passes_filters(st, tb, sel, c, source):
         elif field == Field.OTHER:
             if c == source:
                 return False
-        elif field == Field.IN_FIGHT and (st[G_FIGHT] == 0 or st[ROW_CARD + c, C_ROLE] == 0):
+        elif field == Field.IN_FIGHT and (
+            st[G_FIGHT] == 0 or st[ROW_CARD + c, C_ROLE] == ROLE_NONE
+        ):
             return False
     return True
 

@@ -238,7 +238,7 @@ def test_a_damage_scheme_targets_an_enemy_student_it_can_expel(bundled, bot):
     """Sabotage (2 damage to target enemy Student) expels Karaoke Fiend (Defense 1); on
     Sculptor (Defense 5) it only exhausts it until its owner's next turn."""
     text = """
-    p0: idol raj | rep 5 | class goalkeeper | hand sabotage | first
+    p0: idol raj | rep 5 | class goalkeeper(attacked) | hand sabotage
     p1: idol amyba | class sculptor, karaoke fiend
     """
     game = scenario(text, bundled)

@@ -58,13 +58,7 @@ def test_damage_goes_to_the_leader_first_and_the_rest_is_lost_if_it_survives(bun
         """,
         bundled,
     )
-    g.play("fight: Sculptor leads")
-    g.play("attack Dojo Senpai")
-    pass_windows(g)
-    if g.decision == "attacker's support":
-        g.play("pass")
-    g.play("support the defense with Benchwarmer")
-    pass_windows(g)
+    g.fight("Sculptor", "Dojo Senpai", supporters=["Benchwarmer"])
     assert g.exhausted(g.find("dojo senpai"))  # 4 < 6: exhausted, not expelled
     assert not g.exhausted(g.find("benchwarmer"))  # nothing reached the supporter
     # Senpai 5 + Benchwarmer 1 = 6 damage expels Sculptor (Defense 5)
@@ -103,15 +97,12 @@ def test_the_dealing_player_divides_the_rest_point_by_point(bundled):
         """,
         bundled,
     )
-    g.play("fight: Dojo Senpai leads")
-    g.play("attack Benchwarmer")
-    pass_windows(g)
-    g.play("support the attack with Sculptor")
-    pass_windows(g)
-    g.play("support the defense with AMYBA")
-    pass_windows(g)
-    g.play("help the defenders with Kendo Novice")
-    pass_windows(g)
+    g.fight(
+        "Dojo Senpai",
+        "Benchwarmer",
+        supporters=["Sculptor", "AMYBA"],
+        helpers={"Kendo Novice": "defenders"},
+    )
     assert g.decision == "damage" and g.current_player() == 0
     assert sorted(names(g)) == ["1 damage to AMYBA", "1 damage to Kendo Novice"]
     g.play("1 damage to Kendo Novice")

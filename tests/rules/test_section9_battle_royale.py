@@ -42,14 +42,7 @@ def test_a_helper_joins_the_chosen_party_and_counts_for_damage(bundled):
         """,
         bundled,
     )
-    g.play("fight: Benchwarmer leads")
-    g.play("attack Space Cadet")
-    pass_windows(g)
-    while g.decision in ("attacker's support", "defender's support", "priority"):
-        g.play("pass")
-    g.play("help the attackers with Dojo Senpai")
-    while g.decision == "priority":
-        g.play("pass")
+    g.fight("Benchwarmer", "Space Cadet", helpers={"Dojo Senpai": "attackers"})
     # Benchwarmer 1 + Dojo Senpai 5 = 6 expels Space Cadet (Defense 4)
     assert "Space Cadet" in g.names_in("expel pile")
     assert g.attack_token(g.find("dojo senpai"))  # a helper on the attacking side attacked
