@@ -33,7 +33,7 @@ lint: $(STAMP)
 # plain Python (NUMBA_DISABLE_JIT=1), so both give the same games.
 test: lint
 	$(BIN)/python -m pytest
-	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest tests/rules tests/card_behaviour tests/properties tests/playthroughs
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest tests/rules tests/card_behaviour tests/properties tests/playthroughs tests/scenario
 
 format: $(STAMP)
 	$(BIN)/ruff format .

@@ -10,31 +10,169 @@ Unpaired otherwise: the difference of two independent proportions, with the Newc
 based) interval and the score test (statsmodels confint/test_proportions_2indep).
 
 Holm's correction over the rows of each table says which differences are significant together.
+
+What may differ. A comparison asks what a change of the cards or the rules did, so the two runs
+must play the same kind of games: the same bots (and bot weights), player counts, Idol pool,
+seating and mirrors, read from both runs' experiments (`comparable`), and where a run does not
+record them, from its games (the bots in every seat, the player counts). Cards, card
+fingerprints, --set overrides, patches, bonus, rules, seeds and game counts may differ. Twins are
+games with the same game_id, game_seed and seating (the Idol in every seat); a game without a
+twin in the other run is left out of a paired comparison, and the page says how many.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from avarium.analysis.games import one_row_per_game
+from avarium.analysis.games import game_index, one_row_per_game
+from avarium.analysis.notes import noted
 from avarium.analysis.proportions import ALPHA
 from statsmodels.stats.contingency_tables import mcnemar
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, test_proportions_2indep
 from statsmodels.stats.weightstats import DescrStatsW
 
-# Share of both runs' games that must match (same id, same seed) to compare them pairwise.
+# Share of both runs' games that must have a twin (same id, seed and seating) to compare them
+# pairwise.
 PAIRED_SHARE = 0.99
+# The fields of an experiment's variant that say which games are played: two runs that differ
+# in any of them play different games, and comparing them says nothing about a patch.
+GAME_FIELDS = ("players", "idols", "seating", "mirrors", "bots", "bot_weights")
+# What may differ, for the message.
+MAY_DIFFER = "cards, patches, --set overrides, bonus and rules"
+
+
+class CompareError(ValueError):
+    """Two runs that cannot be compared; the message names what differs."""
+
+
+def _variants(experiment: dict, variant: str | None) -> list[dict] | None:
+    """The experiment's variant tables (the one named, when one is), or None when it does not
+    record them."""
+    tables = experiment.get("variant")
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        return None
+    if variant is not None:
+        return [t for t in tables if t.get("label") == variant]
+    return tables
+
+
+def _shown(value) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value)) or "none"
+    return "not recorded" if value is None else str(value)
+
+
+def experiment_differences(a: dict, b: dict, variant: str | None = None) -> list[str]:
+    """What differs between two runs' experiments in the fields that say which games are
+    played (GAME_FIELDS), one phrase each; empty when either does not record its variants."""
+    va, vb = _variants(a, variant), _variants(b, variant)
+    if va is None or vb is None:
+        return []
+    if len(va) != len(vb):
+        return [f"the number of variants (A {len(va)}, B {len(vb)})"]
+    out = []
+    for i, (x, y) in enumerate(zip(va, vb, strict=True)):
+        where = f" of variant {i + 1}" if len(va) > 1 else ""
+        # A field one run does not record (an older toolkit's run) is not held against it.
+        recorded = [name for name in GAME_FIELDS if name in x and name in y]
+        differ = [name for name in recorded if x[name] != y[name]]
+        out += [
+            f"{name}{where} (A {_shown(x[name])}; B {_shown(y[name])})"
+            for name in differ
+            if not _follows(name, differ)
+        ]
+    return out
+
+
+def _follows(name: str, differ: list[str]) -> bool:
+    """Whether a difference only follows from another one named: other players have other
+    seatings and bots per seat; other bots have other weights."""
+    if "players" in differ and name in ("seating", "bots", "bot_weights"):
+        return True
+    return name == "bot_weights" and "bots" in differ
+
+
+def _seat_bots(games: pd.DataFrame) -> dict[int, list[str]]:
+    """Per player count, the bots seen in each seat, written as one label per seat."""
+    pairs = games[["players", "seat", "bot"]].drop_duplicates().astype({"bot": str})
+    out: dict[int, list[str]] = {}
+    for (players, seat), part in pairs.groupby(["players", "seat"]):
+        out.setdefault(int(players), []).append(f"seat {seat}: " + "/".join(sorted(part["bot"])))
+    return out
+
+
+def games_differences(a: pd.DataFrame, b: pd.DataFrame) -> list[str]:
+    """What the games themselves show to differ: the player counts, and the bots in each seat
+    (for runs whose experiment does not say)."""
+    players_a = sorted(int(p) for p in a["players"].unique())
+    players_b = sorted(int(p) for p in b["players"].unique())
+    if players_a != players_b:
+        return [f"players (A {_shown(players_a)}; B {_shown(players_b)})"]
+    ba, bb = _seat_bots(a), _seat_bots(b)
+    return [
+        f"bots in {players}-player games (A {'; '.join(ba[players])}; B {'; '.join(bb[players])})"
+        for players in ba
+        if ba[players] != bb.get(players)
+    ]
+
+
+def comparable(
+    games_a: pd.DataFrame,
+    games_b: pd.DataFrame,
+    experiment_a: dict,
+    experiment_b: dict,
+    variant: str | None = None,
+) -> None:
+    """Raise CompareError, naming every difference on one line, unless the two runs play the
+    same kind of games (see the module doc)."""
+    found = experiment_differences(experiment_a, experiment_b, variant)
+    found = found or games_differences(games_a, games_b)
+    if found:
+        raise CompareError(
+            f"the runs differ in {'; '.join(found)}: a comparison pairs games of the same bots, "
+            f"players, Idol pool and seating, and only {MAY_DIFFER} may differ"
+        )
+
+
+def with_seating(games: pd.DataFrame, categories: list) -> pd.DataFrame:
+    """The games with a `seating` column: one number per game for the Idol in every seat, the
+    same in both runs of a comparison (`categories` is their shared list of Idols)."""
+    idols = games["idol"]
+    if not isinstance(idols.dtype, pd.CategoricalDtype):
+        idols = idols.astype("category")
+    codes = idols.cat.set_categories(categories).cat.codes.to_numpy().astype(np.int64)
+    base = len(categories) + 1
+    per_row = (codes + 1) * base ** games["seat"].to_numpy().astype(np.int64)
+    index, slots = game_index(games)
+    per_game = np.bincount(index, weights=per_row, minlength=slots).astype(np.int64)
+    return games.assign(seating=per_game[index])
+
+
+TWIN_KEYS = ["game_id", "game_seed", "seating"]
+
+
+def twins(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
+    """The games (id, seed, seating) both runs played: the same deal and the same seats."""
+    ga = one_row_per_game(a)[TWIN_KEYS]
+    gb = one_row_per_game(b)[TWIN_KEYS]
+    return ga.merge(gb, on=TWIN_KEYS, how="inner")
 
 
 def is_paired(a: pd.DataFrame, b: pd.DataFrame) -> bool:
-    """Whether nearly all games of both runs are the same deals (same game_id and game_seed)."""
-    ga = one_row_per_game(a)[["game_id", "game_seed"]]
-    gb = one_row_per_game(b)[["game_id", "game_seed"]]
-    if ga.empty or gb.empty:
-        return False
-    both = ga.merge(gb, on=["game_id", "game_seed"], how="inner")
-    return len(both) >= PAIRED_SHARE * max(len(ga), len(gb))
+    """Whether nearly all games of both runs have a twin: the same deal (game_id, game_seed)
+    with the same Idol in every seat."""
+    a, b = _seated(a, b)
+    games = max(int((a["seat"] == 0).sum()), int((b["seat"] == 0).sum()))
+    return games > 0 and len(twins(a, b)) >= PAIRED_SHARE * games
+
+
+def _seated(a: pd.DataFrame, b: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Both runs with their Idols on one set of categories and a seating column."""
+    if "seating" in a.columns and "seating" in b.columns:
+        return a, b
+    names = sorted({str(i) for i in a["idol"].unique()} | {str(i) for i in b["idol"].unique()})
+    return with_seating(a, names), with_seating(b, names)
 
 
 def _aligned(a: pd.DataFrame, b: pd.DataFrame, key: str):
@@ -49,8 +187,9 @@ def _aligned(a: pd.DataFrame, b: pd.DataFrame, key: str):
 
 
 def _matched(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
-    """Rows of the same game and seat in both runs (and the same `key`), won in each."""
-    on = list(dict.fromkeys(["game_id", "game_seed", "seat", "players", key]))
+    """Rows of the same seat of twin games (the same deal and seating) in both runs, won in
+    each."""
+    on = list(dict.fromkeys(["game_id", "game_seed", "seating", "seat", "players", key]))
     a, b = _aligned(a, b, key)
     return a[[*on, "won"]].merge(b[[*on, "won"]], on=on, suffixes=("_a", "_b"))
 
@@ -129,8 +268,28 @@ def _finish(out, lo, hi, p, method) -> pd.DataFrame:
 
 
 def compare_runs(a: pd.DataFrame, b: pd.DataFrame, paired: bool | None = None) -> dict:
-    """Per-Idol and per-seat differences of run B against run A; `paired` None decides by seeds."""
+    """Per-Idol and per-seat differences of run B against run A; `paired` None decides by the
+    twins. Also the games of each run, those without a twin in the other (left out when
+    paired), and the notes for any warning the statistics raised (analysis.notes)."""
+    a, b = _seated(a, b)
     if paired is None:
         paired = is_paired(a, b)
     diff = _paired if paired else _unpaired
-    return {"paired": paired, "idols": diff(a, b, "idol"), "seats": diff(a, b, "seat")}
+    shared = len(twins(a, b))
+    games_a, games_b = int((a["seat"] == 0).sum()), int((b["seat"] == 0).sum())
+    notes: list[str] = []
+    with noted(notes, "Idol differences"):
+        idols = diff(a, b, "idol")
+    with noted(notes, "Seat differences"):
+        seats = diff(a, b, "seat")
+    return {
+        "paired": paired,
+        "idols": idols,
+        "seats": seats,
+        "notes": notes,
+        "games_a": games_a,
+        "games_b": games_b,
+        "twins": shared,
+        "unpaired_a": games_a - shared,
+        "unpaired_b": games_b - shared,
+    }

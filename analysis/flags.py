@@ -15,6 +15,11 @@ The interval shown for the decision: Holm tests the Idol ranked j-th by p-value 
 alpha/(m-j+1). `flag_lo`/`flag_hi` are the Wilson interval at confidence 1 - 2 x that level (for
 Idols after Holm stopped, the level where it stopped). An Idol is flagged exactly when that
 interval lies wholly outside the band, so the flag and the interval always agree.
+
+Too few games. An Idol (at a player count) with fewer than MIN_IDOL_GAMES games is "not enough
+games": it is neither tested nor counted in Holm's family, gets no flag and no estimate of the
+games still needed; the report names it. Below that, the score test's normal approximation and
+the sample-size formula say nothing useful (one game "needed about 0 more").
 """
 
 from __future__ import annotations
@@ -26,6 +31,12 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportions_ztest, samplesize_confint_proportion
 
 DEFAULT_BAND = (0.45, 0.55)
+# The fewest games of an Idol (at one player count) that the flag test and the seat-and-strength
+# model judge. 30 games is where the normal approximation behind the score test and the
+# sample-size estimate starts to hold for rates near the fair share; it is a floor, not a
+# target: at 30 games the 95% interval is still about 35 points wide.
+MIN_IDOL_GAMES = 30
+NOT_ENOUGH = "not enough games"
 # Above this many more games we say "more than" rather than print a meaningless number.
 MAX_MORE_GAMES = 100_000_000
 
@@ -101,7 +112,9 @@ def more_games(rate, games, lo, hi, status, family_alpha) -> np.ndarray:
             out[i] = np.inf
             continue
         need = samplesize_confint_proportion(rate[i], gap[i], alpha=alpha[i], method="normal")
-        out[i] = max(0.0, np.ceil(need) - games[i])
+        # Unsettled means the Wilson interval still straddles an edge; where the normal
+        # approximation thinks the games already suffice, one more game is the honest floor.
+        out[i] = max(1.0, np.ceil(need) - games[i])
     return np.where(out > MAX_MORE_GAMES, np.inf, out)
 
 
@@ -111,19 +124,30 @@ def balance_flags(
     """Flags for a count table with columns players, idol, games, wins (and optionally stalled).
 
     Adds the band, the 95% Wilson interval, the test's p-value and Holm-adjusted p-value, the
-    flag, the Holm-consistent interval, a status (outside, inside or unsettled) and the more
-    games needed to settle an unsettled Idol (for this Idol, and for the run as a whole)."""
+    flag, the Holm-consistent interval, a status (outside, inside, unsettled, or not enough
+    games: fewer than MIN_IDOL_GAMES, left out of the test) and the more games needed to settle
+    an unsettled Idol (for this Idol, and for the run as a whole)."""
     out = counts.reset_index(drop=True).copy()
     wins, games = out["wins"].to_numpy(float), out["games"].to_numpy(float)
     out["rate"] = np.divide(wins, games, out=np.full(len(out), np.nan), where=games > 0)
     out["lo"], out["hi"] = wilson(wins, games)
     out["band_lo"], out["band_hi"] = band_for(out["players"], band)
-    result = flag_counts(wins, games, out["band_lo"], out["band_hi"], alpha)
+    judged = games >= MIN_IDOL_GAMES
+    result = flag_counts(
+        wins[judged], games[judged], out["band_lo"][judged], out["band_hi"][judged], alpha
+    )
+    empty = {"side": "", "p": np.nan, "p_holm": np.nan, "flagged": False, "level": np.nan}
     for key in ("side", "p", "p_holm", "flagged", "level", "flag_lo", "flag_hi"):
-        out[key] = result[key]
-    inside = (out["lo"] >= out["band_lo"]) & (out["hi"] <= out["band_hi"])
-    out["status"] = np.where(out["flagged"], "outside", np.where(inside, "inside", "unsettled"))
-    family = alpha / max(len(out), 1)
+        column = np.full(len(out), empty.get(key, np.nan), dtype=np.asarray(result[key]).dtype)
+        column[judged] = result[key]
+        out[key] = column
+    inside = judged & (out["lo"] >= out["band_lo"]) & (out["hi"] <= out["band_hi"])
+    out["status"] = np.where(
+        ~judged,
+        NOT_ENOUGH,
+        np.where(out["flagged"], "outside", np.where(inside, "inside", "unsettled")),
+    )
+    family = alpha / max(int(judged.sum()), 1)
     extra = more_games(
         out["rate"],
         games,
@@ -132,9 +156,9 @@ def balance_flags(
         out["status"],
         family,
     )
-    out["more_games"] = extra
+    out["more_games"] = np.where(judged, extra, np.nan)
     # An Idol sits in a share of the run's games; more games of it need proportionally more games.
     if "run_games" in out.columns:
         with np.errstate(invalid="ignore", divide="ignore"):
-            out["more_run_games"] = np.ceil(extra * out["run_games"] / games)
+            out["more_run_games"] = np.ceil(out["more_games"] * out["run_games"] / games)
     return out

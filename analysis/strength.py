@@ -12,24 +12,40 @@ the wins of each seat counted. Both fit on counts, never on rows: a few thousand
 
 Strengths are on the log-odds scale and sum to zero over the Idols of a player count (0 is an
 average Idol). Games without a winner (stalled, draw) carry no information here and are left out.
+
+Too few games. An Idol with fewer than MIN_IDOL_GAMES decided games (analysis.flags) is left out
+of the model with every game it sat in, and a player count with fewer than MIN_MODEL_GAMES
+decided games left is not fitted at all: ten games once gave "+50.0 points with Idol strengths
+taken out" with intervals of billions of percent. Each is said in the notes, and so is every
+warning a fit raises (analysis.notes).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 import statsmodels.api as sm
 from avarium.analysis.counts import SEAT_COLUMNS, seatings, weight
+from avarium.analysis.flags import MIN_IDOL_GAMES
 from avarium.analysis.games import MAX_SEATS
+from avarium.analysis.notes import noted
+from scipy.special import expit
 from statsmodels.base.model import GenericLikelihoodModel
-from statsmodels.tools.sm_exceptions import ConvergenceWarning, HessianInversionWarning
 
 Z95 = 1.959963984540054
 # Interval of derived quantities (seat shares) from draws of the fitted parameters' normal
 # approximation; a fixed seed keeps reports reproducible.
 DRAWS = 4000
+# The fewest decided games (at one player count, among Idols with enough games) the model is
+# fitted on: below it, a seat term and several strengths are fitted to a handful of outcomes,
+# and its "with Idol strengths taken out" figure is noise presented as a finding.
+MIN_MODEL_GAMES = 100
+# A strength's standard error above this (log-odds) is no estimate: its 95% interval spans more
+# than 0.01% to 99.99% against an average Idol. That happens when an Idol won all or none of its
+# decided games, which statsmodels' binomial GLM fits without a warning.
+UNBOUNDED_SE = 5.0
 
 
 @dataclass
@@ -38,6 +54,7 @@ class SeatTables:
 
     seats: pd.DataFrame
     idols: pd.DataFrame
+    notes: list[str] = field(default_factory=list)  # Idols left out, fits skipped, warnings
 
 
 def seating_counts(games: pd.DataFrame, players: int) -> tuple[np.ndarray, np.ndarray, list]:
@@ -129,13 +146,9 @@ def _fit_two_player(seating, wins, k):
 
 
 def _fit_table(seating, wins, k):
-    import warnings
-
     model = TableLogit(seating, wins, k)
     start = np.zeros(k - 1 + seating.shape[1] - 1)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", (ConvergenceWarning, HessianInversionWarning))
-        result = model.fit(start_params=start, method="newton", maxiter=100, disp=False)
+    result = model.fit(start_params=start, method="newton", maxiter=100, disp=False)
     return np.asarray(result.params), np.asarray(result.cov_params())
 
 
@@ -152,50 +165,127 @@ def fit_seats_and_strengths(
     return _fit_table(seating, wins, k)
 
 
+def without_thin_idols(
+    seating: np.ndarray, wins: np.ndarray, names: list
+) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """The seatings whose every Idol has MIN_IDOL_GAMES decided games or more among them, and
+    the names of the Idols left out. Leaving an Idol's games out thins the others' games too,
+    so it repeats until none is left to drop."""
+    thin_names: list[str] = []
+    while len(seating):
+        decided = wins.sum(axis=1)
+        per_idol = np.bincount(
+            seating.ravel(),
+            weights=np.repeat(decided, seating.shape[1]),
+            minlength=len(names),
+        )
+        thin = np.flatnonzero((per_idol > 0) & (per_idol < MIN_IDOL_GAMES))
+        if not len(thin):
+            break
+        thin_names += [str(names[i]) for i in thin]
+        keep = ~np.isin(seating, thin).any(axis=1)
+        seating, wins = seating[keep], wins[keep]
+    return seating, wins, sorted(thin_names)
+
+
 def seat_and_strength(games: pd.DataFrame) -> SeatTables:
     """Fit the model for every player count; seat shares and Idol strengths with 95% intervals.
 
     `games` is the games table or its seatings (analysis.counts); pass it without mirror games
-    to leave them out (avarium.analysis.games.drop_mirrors)."""
-    seat_rows, idol_rows = [], []
+    to leave them out (avarium.analysis.games.drop_mirrors). Idols and player counts with too
+    few games are left out, and the notes say so."""
+    seat_rows, idol_rows, notes = [], [], []
     rng = np.random.default_rng(0)
     table = seatings(games)
     for players in sorted(int(p) for p in table["players"].unique()):
+        if not 2 <= players <= MAX_SEATS:
+            continue
+        where = f"Seat-and-strength model, {players} players"
         seating, wins, names = seating_counts(table, players)
-        if len(seating) == 0:
-            continue
-        seating, names = _compact(seating, names)
-        k = len(names)
-        if k < 2 or not 2 <= players <= MAX_SEATS:
-            continue
-        params, cov = fit_seats_and_strengths(seating, wins, k)
-        contrast = _sum_to_zero(k)
-        theta = contrast @ params[: k - 1]
-        theta_se = np.sqrt(np.diag(contrast @ cov[: k - 1, : k - 1] @ contrast.T))
-        # A typical opponent field is (players - 1) Idols of strength 0 at even seats.
-        vs_field = np.exp(theta) / (np.exp(theta) + players - 1)
-        idol_rows.append(
-            pd.DataFrame(
-                {
-                    "players": players,
-                    "idol": names,
-                    "strength": theta,
-                    "se": theta_se,
-                    "lo": theta - Z95 * theta_se,
-                    "hi": theta + Z95 * theta_se,
-                    "vs_field": vs_field,
-                    "vs_field_lo": np.exp(theta - Z95 * theta_se)
-                    / (np.exp(theta - Z95 * theta_se) + players - 1),
-                    "vs_field_hi": np.exp(theta + Z95 * theta_se)
-                    / (np.exp(theta + Z95 * theta_se) + players - 1),
-                    "decided_games": int(wins.sum()),
-                }
-            )
+        seating, wins, thin = without_thin_idols(seating, wins, names)
+        thin_text = (
+            f"{', '.join(thin)} (fewer than {MIN_IDOL_GAMES} decided games each)" if thin else ""
         )
-        seat_rows.append(_seat_shares(params[k - 1 :], cov[k - 1 :, k - 1 :], players, rng))
+        decided = int(wins.sum())
+        seating, names = _compact(seating, names)
+        if decided < MIN_MODEL_GAMES or len(names) < 2:
+            notes.append(
+                f"{where}: not fitted, since it needs {MIN_MODEL_GAMES} decided games between "
+                f"two Idols or more and has {decided:,}"
+                + (f" without {thin_text}" if thin else "")
+                + "; the raw seat win rates stand alone."
+            )
+            continue
+        if thin:
+            notes.append(f"{where}: left out {thin_text}, with every game they sat in.")
+        with noted(notes, where):
+            idols, seats = _fitted(seating, wins, names, players, rng)
+        if (~(idols["se"] <= UNBOUNDED_SE)).any():
+            notes.append(_unbounded_note(where, idols, _all_or_nothing(seating, wins, names)))
+        idol_rows.append(idols)
+        seat_rows.append(seats)
     seats = pd.concat(seat_rows, ignore_index=True) if seat_rows else _empty_seats()
     idols = pd.concat(idol_rows, ignore_index=True) if idol_rows else pd.DataFrame()
-    return SeatTables(seats=seats, idols=idols)
+    return SeatTables(seats=seats, idols=idols, notes=notes)
+
+
+def _fitted(seating, wins, names, players, rng) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One player count's fit: the Idols' strengths and the seats' even-table shares."""
+    k = len(names)
+    params, cov = fit_seats_and_strengths(seating, wins, k)
+    contrast = _sum_to_zero(k)
+    theta = contrast @ params[: k - 1]
+    theta_se = np.sqrt(np.diag(contrast @ cov[: k - 1, : k - 1] @ contrast.T))
+    lo, hi = theta - Z95 * theta_se, theta + Z95 * theta_se
+    idols = pd.DataFrame(
+        {
+            "players": players,
+            "idol": names,
+            "strength": theta,
+            "se": theta_se,
+            "lo": lo,
+            "hi": hi,
+            "vs_field": _vs_field(theta, players),
+            "vs_field_lo": _vs_field(lo, players),
+            "vs_field_hi": _vs_field(hi, players),
+            "decided_games": int(wins.sum()),
+        }
+    )
+    seats = _seat_shares(params[k - 1 :], cov[k - 1 :, k - 1 :], players, rng)
+    return idols, seats
+
+
+def _all_or_nothing(seating: np.ndarray, wins: np.ndarray, names: list) -> list[str]:
+    """The Idols that won every decided game they sat in, or none: their strength has no
+    finite estimate."""
+    won = np.zeros(len(names))
+    sat = np.zeros(len(names))
+    decided = wins.sum(axis=1)
+    for s in range(seating.shape[1]):
+        won += np.bincount(seating[:, s], weights=wins[:, s], minlength=len(names))
+        sat += np.bincount(seating[:, s], weights=decided, minlength=len(names))
+    return [str(names[i]) for i in np.flatnonzero((sat > 0) & ((won == 0) | (won == sat)))]
+
+
+def _unbounded_note(where: str, idols: pd.DataFrame, culprits: list[str]) -> str:
+    """Why some strengths have no interval worth the name."""
+    unbounded = idols.loc[~(idols["se"] <= UNBOUNDED_SE), "idol"].astype(str).tolist()
+    if culprits:
+        return (
+            f"{where}: {', '.join(culprits)} won all or none of its decided games, so the games "
+            "do not bound its strength and its interval means nothing; since the strengths sum "
+            f"to zero, {len(unbounded)} Idol(s) in all have unbounded intervals with it."
+        )
+    return (
+        f"{where}: the pairings played do not tell {', '.join(unbounded)} apart from the "
+        "others, so the games do not bound their strengths and their intervals mean nothing."
+    )
+
+
+def _vs_field(strength, players: int) -> np.ndarray:
+    """The win rate a strength implies against players - 1 Idols of strength 0 at an even
+    table, exp(s) / (exp(s) + players - 1), written so that no strength overflows."""
+    return expit(np.asarray(strength, dtype=float) - np.log(players - 1))
 
 
 def _seat_shares(seat_params, seat_cov, players, rng) -> pd.DataFrame:

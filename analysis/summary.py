@@ -8,9 +8,11 @@ import numpy as np
 import pandas as pd
 from avarium.analysis.cards import card_impact
 from avarium.analysis.counts import row_counts, seatings, totals, weight
-from avarium.analysis.flags import DEFAULT_BAND, balance_flags
+from avarium.analysis.coverage import left_out, never_played
+from avarium.analysis.flags import DEFAULT_BAND, NOT_ENOUGH, balance_flags
 from avarium.analysis.games import drop_mirrors, one_row_per_game, seat_matrix
 from avarium.analysis.length import length_distribution, length_summary
+from avarium.analysis.notes import noted
 from avarium.analysis.placements import eliminations, mean_placement, placements
 from avarium.analysis.reasons import reason_totals, win_reasons
 from avarium.analysis.seats import first_player_advantage, seat_winrates
@@ -33,6 +35,11 @@ class Analysis:
     band: tuple[float, float] = DEFAULT_BAND
     include_mirrors: bool = False
     variants: list[str] = field(default_factory=list)
+    # Sentences the summary must add: Idols or fits left out for too few games, and every
+    # warning a computation raised (analysis.notes), instead of a raw warning on the terminal.
+    notes: list[str] = field(default_factory=list)
+    never_played: list[str] = field(default_factory=list)  # in the pool, in no game
+    left_out: list[str] = field(default_factory=list)  # in the card set, not in the pool
 
 
 def analyse(
@@ -40,12 +47,27 @@ def analyse(
     cards: pd.DataFrame,
     band: tuple[float, float] = DEFAULT_BAND,
     include_mirrors: bool = False,
+    pool: list[str] | None = None,
+    set_idols: list[str] | None = None,
 ) -> Analysis:
     """Run every analysis on one run's games and card counts (already narrowed to a variant).
 
     The raw rows are reduced to two count tables first (analysis.counts); every analysis then
     works on those, so the cost beyond reading the data hardly grows with the number of games.
+    `pool` (the experiment's Idol pool) and `set_idols` (the card set's), when known, let the
+    summary name the Idols that never played and those the pool left out. No warning escapes:
+    each becomes a note (analysis.notes).
     """
+    notes: list[str] = []
+    with noted(notes, "Analysis"):  # anything not caught closer to where it happened
+        result = _analyse(games, cards, band, include_mirrors, notes)
+    result.notes = notes
+    result.never_played = never_played(games, pool)
+    result.left_out = left_out(pool, set_idols)
+    return result
+
+
+def _analyse(games, cards, band, include_mirrors, notes: list[str]) -> Analysis:
     view = seat_matrix(games)
     rows = row_counts(games, view)
     seats = seatings(games, extra=("turns", "rounds", "reason"), view=view)
@@ -61,11 +83,13 @@ def analyse(
     )
     t = result.tables
     t["idol_winrates"] = idol_winrates(rows, include_mirrors=True)
-    t["flags"] = balance_flags(_flag_counts(rows, t["idol_winrates"]), band=band)
+    with noted(notes, "Balance flags"):
+        t["flags"] = balance_flags(_flag_counts(rows, t["idol_winrates"]), band=band)
     t["matchups"] = matchups(seats, include_mirrors=True)
     t["seat_winrates"] = seat_winrates(rows)
     t["first_player_advantage"] = first_player_advantage(t["seat_winrates"])
     model = seat_and_strength(seats)
+    notes += model.notes
     t["seat_model"] = model.seats
     t["idol_strength"] = model.idols
     t["length"] = length_summary(rows)
@@ -75,7 +99,8 @@ def analyse(
     t["length_distribution"] = length_distribution(rows, "turns")
     t["reasons"] = reason_totals(rows)
     t["win_reasons"] = win_reasons(rows)
-    t["card_impact"] = card_impact(cards) if len(cards) else pd.DataFrame()
+    with noted(notes, "Card impact"):
+        t["card_impact"] = card_impact(cards) if len(cards) else pd.DataFrame()
     t["placements_by_idol"] = placements(rows, "idol")
     t["placements_by_seat"] = placements(rows, "seat")
     t["eliminations_by_idol"] = eliminations(rows, "idol")
@@ -110,6 +135,8 @@ def headline(analysis: Analysis) -> dict:
     out = {
         "flagged": flags[flags["flagged"]].to_dict("records"),
         "unsettled": flags[flags["status"] == "unsettled"].to_dict("records"),
+        "not_enough": flags[flags["status"] == NOT_ENOUGH].to_dict("records"),
+        "judged": int((flags["status"] != NOT_ENOUGH).sum()),
         "first_player": [],
         "length": t["length"][t["length"]["measure"] == "turns"].to_dict("records"),
         "rounds": t["length"][t["length"]["measure"] == "rounds"].to_dict("records"),

@@ -242,15 +242,34 @@ def _toml_value(value) -> str:
         return repr(value)
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return (
+            "{"
+            + ", ".join(f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in value.items())
+            + "}"
+        )
     return json.dumps(str(value))
 
 
+def _is_tables(value) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
 def experiment_toml(experiment: Mapping) -> str:
-    """A small TOML writer for the flat experiment tables used here (no dependency needed)."""
-    lines = [f"{k} = {_toml_value(v)}" for k, v in experiment.items() if not isinstance(v, dict)]
+    """A small TOML writer for the experiment tables used here (no dependency needed): values,
+    tables, and arrays of tables whose own tables are written inline."""
+    lines = [
+        f"{k} = {_toml_value(v)}"
+        for k, v in experiment.items()
+        if not isinstance(v, dict) and not _is_tables(v)
+    ]
     for key, table in experiment.items():
         if isinstance(table, dict):
             lines += ["", f"[{key}]"] + [f"{k} = {_toml_value(v)}" for k, v in table.items()]
+    for key, tables in experiment.items():
+        if _is_tables(tables):
+            for table in tables:
+                lines += ["", f"[[{key}]]"] + [f"{k} = {_toml_value(v)}" for k, v in table.items()]
     return "\n".join(lines) + "\n"
 
 
@@ -336,8 +355,25 @@ def synthetic_run(
         "bots": sorted({p.bot for p in plans}),
         "variants": [p.variant for p in plans],
         "synthetic": {"plans": json.dumps([_plan_json(p) for p in plans])},
+        "variant": [_variant_table(p, n_games) for p in plans],
     }
     return write_run(run, chunks(), seed=seed, experiment=experiment, card_set=card_set)
+
+
+def _variant_table(plan: Plan, games: int) -> dict:
+    """What a real run's experiment says of a variant, as far as a plan says it: the fields a
+    comparison checks (avarium.analysis.compare.GAME_FIELDS) and the planted bonus."""
+    weights = json.dumps({k: list(v) for k, v in sorted(plan.seat_weight.items())})
+    return {
+        "label": plan.variant,
+        "players": sorted(plan.players),
+        "idols": list(plan.idols),
+        "seating": "synthetic" + (f" weighted {weights}" if plan.seat_weight else ""),
+        "mirrors": plan.mirror_rate > 0,
+        "bots": [plan.bot],
+        "bonus": {str(k): list(v) for k, v in sorted(plan.bonus.items())},
+        "games": games,
+    }
 
 
 def _plan_json(plan: Plan) -> dict:

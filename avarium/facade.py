@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from avarium.simulator.cards import loader
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.run import experiment as experiment_module
-from avarium.simulator.run import runner
+from avarium.simulator.run import experiment_file, runner
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -38,20 +38,6 @@ def load_cards(
     sets = [set] if isinstance(set, str) else list(set)
     patches = [patch] if isinstance(patch, str | Path) else list(patch)
     return loader.load_cards(path, sets, patches)
-
-
-def _card_fields(cards: CardSet | str | Path | None) -> dict[str, object]:
-    """The experiment fields that load `cards` again in every worker."""
-    if cards is None:
-        return {}
-    if isinstance(cards, CardSet):
-        out: dict[str, object] = {"cards": cards.path or experiment_module.BUNDLED}
-        if cards.sets:
-            out["sets"] = list(cards.sets)
-        if cards.patches:
-            out["patches"] = list(cards.patches)
-        return out
-    return {"cards": str(cards)}
 
 
 def _listed(value: object) -> object:
@@ -88,7 +74,7 @@ class Experiment:
         """The experiment as the document an experiment file parses to."""
         doc: dict[str, object] = {"seed": self.seed, "players": self.players}
         doc["bots"] = _listed(self.bots)
-        doc |= _card_fields(self.cards)
+        doc |= experiment_module.card_fields(self.cards)
         if self.sets:
             doc["sets"] = [*doc.get("sets", []), *self.sets]
         if self.patches:
@@ -112,7 +98,7 @@ class Experiment:
     def resolve(self) -> experiment_module.Experiment:
         """Every field checked and every default filled in; raises ExperimentError naming each
         bad field."""
-        return experiment_module.resolve(self.document(), WHERE, Path.cwd())
+        return experiment_file.resolve(self.document(), WHERE, Path.cwd())
 
 
 def play_games(

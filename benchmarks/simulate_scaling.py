@@ -29,7 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from avarium.simulator.run.experiment import DEFAULT_CHUNK, from_flags
+from avarium.simulator.run.experiment import DEFAULT_CHUNK
+from avarium.simulator.run.experiment_file import from_flags
 from avarium.simulator.run.runner import run
 
 

@@ -56,6 +56,17 @@ def _empty(message: str) -> Figure:
     return fig
 
 
+def error_bars(centre, lo, hi) -> np.ndarray:
+    """The (2, n) lengths of error bars below and above each estimate, never negative (which
+    matplotlib refuses): an interval's end can sit a rounding error inside its estimate (a
+    Wilson interval at 0% or 100% of a few games), or a model's interval off its point estimate;
+    either draws no bar on that side. A missing or unbounded interval draws none either (the
+    table beside the chart says what it is)."""
+    centre, lo, hi = (np.asarray(x, dtype=float) for x in (centre, lo, hi))
+    bars = np.vstack([centre - lo, hi - centre])
+    return np.clip(np.nan_to_num(bars, nan=0.0, posinf=0.0, neginf=0.0), 0.0, None)
+
+
 def _points(ax, x, y, err, colours) -> None:
     """Horizontal error bars, one call per colour (one call per point is slow to draw)."""
     err = np.asarray(err, dtype=float)
@@ -81,7 +92,7 @@ def idol_winrate_chart(flags: pd.DataFrame) -> Figure:
         lo, hi = part["band_lo"].iloc[0], part["band_hi"].iloc[0]
         ax.axvspan(lo, hi, color=BAND_COLOUR, alpha=0.15, label=f"band {lo:.1%}-{hi:.1%}")
         ax.axvline(1 / players, color=BAND_COLOUR, lw=1, ls="--", label=f"fair {1 / players:.1%}")
-        err = np.vstack([part["rate"] - part["lo"], part["hi"] - part["rate"]])
+        err = error_bars(part["rate"], part["lo"], part["hi"])
         _points(ax, part["rate"].to_numpy(), y, err, colours)
         ax.set_yticks(y, part["idol"].astype(str))
         ax.set_title(f"{players} players: win rate per Idol (95% Wilson interval)")
@@ -129,14 +140,14 @@ def seat_chart(seats: pd.DataFrame, model: pd.DataFrame | None = None) -> Figure
     fig, axes = plt.subplots(1, len(groups), figsize=(3.2 * len(groups) + 1, 3.4), squeeze=False)
     for ax, (players, part) in zip(axes[0], groups, strict=True):
         x = part["seat"].to_numpy()
-        err = np.vstack([part["rate"] - part["lo"], part["hi"] - part["rate"]])
+        err = error_bars(part["rate"], part["lo"], part["hi"])
         ax.bar(
             x - 0.18, part["rate"], width=0.36, color=BASE_COLOUR, yerr=err, capsize=3, label="raw"
         )
         if model is not None and len(model):
             m = model[model["players"] == players]
             if len(m):
-                merr = np.vstack([m["even_rate"] - m["lo"], m["hi"] - m["even_rate"]])
+                merr = error_bars(m["even_rate"], m["lo"], m["hi"])
                 ax.bar(
                     m["seat"] + 0.18,
                     m["even_rate"],
@@ -165,7 +176,7 @@ def strength_chart(idols: pd.DataFrame) -> Figure:
     for ax, (players, part) in zip(axes, groups, strict=True):
         part = part.sort_values("strength")
         y = np.arange(len(part))
-        err = np.vstack([part["strength"] - part["lo"], part["hi"] - part["strength"]])
+        err = error_bars(part["strength"], part["lo"], part["hi"])
         ax.errorbar(part["strength"], y, xerr=err, fmt="o", color=MODEL_COLOUR, capsize=3)
         ax.axvline(0, color=BAND_COLOUR, ls="--", lw=1)
         ax.set_yticks(y, part["idol"].astype(str))
@@ -293,7 +304,7 @@ def card_impact_chart(impact: pd.DataFrame, top: int = 25) -> Figure:
         part = part.reindex(part["diff"].abs().sort_values(ascending=False).index)[:top]
         part = part.sort_values("diff")
         y = np.arange(len(part))
-        err = np.vstack([part["diff"] - part["diff_lo"], part["diff_hi"] - part["diff"]])
+        err = error_bars(part["diff"], part["diff_lo"], part["diff_hi"])
         colours = np.where(part["flagged"], FLAG_COLOUR, BASE_COLOUR)
         _points(ax, part["diff"].to_numpy(), y, err, colours)
         ax.axvline(0, color=BAND_COLOUR, ls="--", lw=1)
@@ -314,7 +325,7 @@ def difference_chart(table: pd.DataFrame, key: str, title: str) -> Figure:
     fig, axes = _grid(len(groups), sum(0.3 * len(g) + 1.1 for _, g in groups))
     for ax, (players, part) in zip(axes, groups, strict=True):
         y = np.arange(len(part))
-        err = np.vstack([part["diff"] - part["lo"], part["hi"] - part["diff"]])
+        err = error_bars(part["diff"], part["lo"], part["hi"])
         colours = np.where(part["significant"], FLAG_COLOUR, BASE_COLOUR)
         _points(ax, part["diff"].to_numpy(), y, err, colours)
         ax.axvline(0, color=BAND_COLOUR, ls="--", lw=1)
@@ -368,7 +379,7 @@ def _sweep_chart(frame, by, label, size, line, legend, title) -> Figure:
             ax.errorbar(
                 rows["order"].to_numpy(),
                 rows["rate"],
-                yerr=[rows["rate"] - rows["lo"], rows["hi"] - rows["rate"]],
+                yerr=error_bars(rows["rate"], rows["lo"], rows["hi"]),
                 marker="o",
                 label=label(key),
                 **line,

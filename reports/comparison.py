@@ -22,18 +22,34 @@ def _facts(table, key) -> list[str]:
     return out
 
 
+def _pairing(result: dict) -> str:
+    """How the games were matched, and which were left without a twin."""
+    shared, left_a, left_b = result["twins"], result["unpaired_a"], result["unpaired_b"]
+    if not result["paired"]:
+        return (
+            "Comparison unpaired: the runs played different deals or seatings "
+            f"({shared:,} of A's {result['games_a']:,} games have a twin in B with the same "
+            "deal and the same Idol in every seat), so their win rates are compared as two "
+            "independent samples."
+        )
+    text = (
+        f"Comparison paired: {shared:,} games of A have a twin in B (the same deal and the "
+        "same Idol in every seat), and each is compared with its twin."
+    )
+    if left_a or left_b:
+        text += (
+            f' <span class="flag">Unpaired games left out</span>: {left_a:,} of A\'s and '
+            f"{left_b:,} of B's games have no twin in the other run."
+        )
+    return text
+
+
 def build_sections(a: Run, b: Run, result: dict) -> list[Section]:
     idols, seats = result["idols"], result["seats"]
-    how = (
-        "paired: both runs played the same deals (same game ids and seeds), so each game is "
-        "compared with itself"
-        if result["paired"]
-        else "unpaired: the runs played different deals"
-    )
-    items = [f"<li>Comparison {how}.</li>"]
-    items += _facts(idols, "idol") + _facts(seats, "seat")
-    if len(items) == 1:
-        items.append("<li>No Idol or seat win rate differs significantly (Holm, 5%).</li>")
+    items = [f"<li>{_pairing(result)}</li>"]
+    facts = _facts(idols, "idol") + _facts(seats, "seat")
+    items += facts or ["<li>No Idol or seat win rate differs significantly (Holm, 5%).</li>"]
+    items += [f'<li><span class="note">Note</span>: {esc(n)}</li>' for n in result["notes"]]
     provenance = []
     for label, run in (("A", a), ("B", b)):
         p = run.provenance

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from avarium.analysis.dataset import Provenance
+from avarium.analysis.flags import MIN_IDOL_GAMES
 from avarium.analysis.summary import Analysis, headline
 from avarium.reports import charts
 from avarium.reports.html import Chart, Section, Table, esc, render
@@ -55,10 +56,46 @@ def _completeness(prov: Provenance) -> list[str]:
     return items
 
 
+def _coverage(analysis: Analysis, facts: dict) -> list[str]:
+    """What the summary must say before any verdict: Idols with too few games to be judged,
+    Idols of the pool that never played, Idols of the set left out of the pool."""
+    items = []
+    thin = facts["not_enough"]
+    if thin:
+        several = analysis.tables["flags"]["players"].nunique() > 1
+        named = ", ".join(_thin(f, several) for f in thin)
+        items.append(
+            f'<li><span class="flag">Not enough games</span> to judge (fewer than '
+            f"{MIN_IDOL_GAMES} each; no flag, not in the seat-and-strength model): {named}.</li>"
+        )
+    if analysis.never_played:
+        items.append(
+            f'<li><span class="flag">Never played</span>: {_names(analysis.never_played)} '
+            f"(in the run's Idol pool, but in none of its games).</li>"
+        )
+    if analysis.left_out:
+        items.append(
+            f"<li>Left out of the Idol pool: {_names(analysis.left_out)} (in the card set, not "
+            "in this run's experiment): nothing here is about them.</li>"
+        )
+    return items
+
+
+def _thin(flag: dict, several_counts: bool) -> str:
+    """ "amyba (3 games)", or "amyba (3 games, 4 players)" when the run mixes player counts."""
+    games = f"{flag['games']:,} game" + ("" if flag["games"] == 1 else "s")
+    players = f", {flag['players']} players" if several_counts else ""
+    return f"{esc(flag['idol'])} ({games}{players})"
+
+
+def _names(idols: list[str]) -> str:
+    return ", ".join(esc(i) for i in idols)
+
+
 def summary_section(analysis: Analysis, prov: Provenance) -> Section:
     facts = headline(analysis)
     band = analysis.band
-    items = _completeness(prov)
+    items = _completeness(prov) + _coverage(analysis, facts)
     if facts["flagged"]:
         for f in facts["flagged"]:
             items.append(
@@ -67,10 +104,11 @@ def summary_section(analysis: Analysis, prov: Provenance) -> Section:
                 f"(95% interval {_pct(f['lo'])}-{_pct(f['hi'])}; band "
                 f"{_pct(f['band_lo'])}-{_pct(f['band_hi'])}; {f['games']:,} games).</li>"
             )
-    else:
+    elif facts["judged"]:
+        among = f" among the {facts['judged']} judged" if facts["not_enough"] else ""
         items.append(
             f"<li>No Idol is outside the band ({_pct(band[0])}-{_pct(band[1])} for two players, "
-            "scaled to the fair share for more) after Holm's correction.</li>"
+            f"scaled to the fair share for more){among} after Holm's correction.</li>"
         )
     if facts["unsettled"]:
         worst = max(facts["unsettled"], key=lambda f: f["more_games"])
@@ -111,6 +149,7 @@ def summary_section(analysis: Analysis, prov: Provenance) -> Section:
             f"<li>The run has {len(analysis.variants)} variants; the tables pool them (pick one "
             "with --variant). Per-variant seat and Idol win rates are under Variants.</li>"
         )
+    items += [f'<li><span class="note">Note</span>: {esc(n)}</li>' for n in analysis.notes]
     return Section(
         "summary",
         "Summary",

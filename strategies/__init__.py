@@ -8,7 +8,10 @@ Built in and compiled (no Python per decision), named by a bot spec:
   alone is `heuristic.balanced`;
 - `lookahead`: tries every legal action in playouts and keeps the best (profile `lookahead`);
   `lookahead/8` sets its budget to 8 playouts per action, `lookahead.<profile>` scores with
-  another profile.
+  another profile;
+- `mcts`: information-set Monte Carlo tree search (profile `mcts`); `mcts/200` sets its budget
+  to 200 iterations per decision, `mcts.<profile>` plays out and scores with another profile's
+  weights (its search settings from the `mcts` profile when that profile has none).
 
 Anyone's bot in plain Python is named `module:function` (for example
 `avarium.strategies.examples.greedy:choose`): a function `choose(game, legal, rng) -> action`, where
@@ -26,11 +29,26 @@ from pathlib import Path
 import numpy as np
 from avarium.simulator.api import Game
 from avarium.strategies.profiles import ProfileError, load
-from avarium.strategies.weights import KIND_HEURISTIC, KIND_LOOKAHEAD, KIND_RANDOM, W_PLAYOUTS
+from avarium.strategies.weights import (
+    KIND_HEURISTIC,
+    KIND_LOOKAHEAD,
+    KIND_MCTS,
+    KIND_RANDOM,
+    W_CRN,
+    W_EXPLORATION,
+    W_ITERATIONS,
+    W_MCTS_HORIZON,
+    W_PLAYOUTS,
+    W_VALUE_SCALE,
+    W_WIDENING,
+)
 
 Bot = Callable[[Game, list[int], np.random.Generator], int]
 
-COMPILED = ("random", "heuristic", "lookahead")
+COMPILED = ("random", "heuristic", "lookahead", "mcts")
+# The weights of the MCTS bot's search, taken from the `mcts` profile when the profile named in
+# `mcts.<profile>` gives it no iterations.
+SEARCH_WEIGHTS = (W_ITERATIONS, W_EXPLORATION, W_MCTS_HORIZON, W_VALUE_SCALE, W_CRN, W_WIDENING)
 
 
 class BotError(ValueError):
@@ -70,7 +88,10 @@ def bot_spec(spec: str, profiles: Path | None = None) -> BotSpec:
         return _python_bot(spec)
     name, _, budget = spec.partition("/")
     kind_name, _, profile = name.partition(".")
-    known = "random, heuristic[.PROFILE], lookahead[.PROFILE][/PLAYOUTS], or module:function"
+    known = (
+        "random, heuristic[.PROFILE], lookahead[.PROFILE][/PLAYOUTS], mcts[.PROFILE][/ITERATIONS],"
+        " or module:function"
+    )
     if kind_name not in COMPILED:
         raise BotError(f'unknown bot "{spec}" (expected {known})')
     if kind_name == "random":
@@ -81,7 +102,7 @@ def bot_spec(spec: str, profiles: Path | None = None) -> BotSpec:
         table = load(profiles)
     except ProfileError as exc:
         raise BotError(str(exc)) from None
-    profile = profile or ("balanced" if kind_name == "heuristic" else "lookahead")
+    profile = profile or {"heuristic": "balanced"}.get(kind_name, kind_name)
     if profile not in table:
         raise BotError(
             f'bot "{spec}": no profile "{profile}" (profiles: {", ".join(sorted(table))})'
@@ -91,9 +112,11 @@ def bot_spec(spec: str, profiles: Path | None = None) -> BotSpec:
         if budget:
             raise BotError(f'bot "{spec}": a heuristic bot has no playout budget')
         return BotSpec(label=f"heuristic.{profile}", kind=KIND_HEURISTIC, weights=weights)
+    if budget and (not budget.isdigit() or int(budget) < 1):
+        raise BotError(f'bot "{spec}": the budget after "/" must be a whole number >= 1')
+    if kind_name == "mcts":
+        return _mcts_spec(spec, profile, weights, table, budget)
     if budget:
-        if not budget.isdigit() or int(budget) < 1:
-            raise BotError(f'bot "{spec}": the budget after "/" must be a whole number >= 1')
         weights[W_PLAYOUTS] = int(budget)
     if weights[W_PLAYOUTS] < 1:
         raise BotError(f'bot "{spec}": profile "{profile}" gives the lookahead no playouts')
@@ -101,6 +124,31 @@ def bot_spec(spec: str, profiles: Path | None = None) -> BotSpec:
     if profile != "lookahead":
         label = f"lookahead.{profile}/{int(weights[W_PLAYOUTS])}"
     return BotSpec(label=label, kind=KIND_LOOKAHEAD, weights=weights)
+
+
+def _mcts_spec(
+    spec: str, profile: str, weights: np.ndarray, table: dict[str, np.ndarray], budget: str
+) -> BotSpec:
+    if weights[W_ITERATIONS] < 1:
+        if "mcts" not in table:
+            raise BotError(
+                f'bot "{spec}": profile "{profile}" gives the MCTS no search settings and there '
+                'is no "mcts" profile to take them from'
+            )
+        for i in SEARCH_WEIGHTS:
+            weights[i] = table["mcts"][i]
+    if budget:
+        weights[W_ITERATIONS] = int(budget)
+    iterations = int(weights[W_ITERATIONS])
+    if iterations < 1 or weights[W_ITERATIONS] != iterations:
+        raise BotError(f'bot "{spec}": the MCTS needs a whole number of iterations >= 1')
+    if weights[W_VALUE_SCALE] <= 0 or weights[W_EXPLORATION] < 0 or weights[W_MCTS_HORIZON] < 0:
+        raise BotError(
+            f'bot "{spec}": profile "{profile}" needs value_scale > 0, exploration >= 0 and '
+            "mcts_horizon >= 0"
+        )
+    label = f"mcts/{iterations}" if profile == "mcts" else f"mcts.{profile}/{iterations}"
+    return BotSpec(label=label, kind=KIND_MCTS, weights=weights)
 
 
 def canonical(spec: str, profiles: Path | None = None) -> str:

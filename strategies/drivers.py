@@ -39,7 +39,9 @@ from avarium.simulator.engine.step import step
 from avarium.strategies.features import SCRATCH_SIZE
 from avarium.strategies.heuristic import heuristic_choose
 from avarium.strategies.lookahead import lookahead_choose
-from avarium.strategies.weights import KIND_LOOKAHEAD, KIND_RANDOM
+from avarium.strategies.mcts import mcts_choose
+from avarium.strategies.weights import KIND_LOOKAHEAD, KIND_MCTS, KIND_RANDOM
+from numba.extending import overload
 
 GAME_FIELDS = ("winner", "reason", "turns", "rounds", "decisions")
 SEAT_FIELDS = (
@@ -82,22 +84,53 @@ def choose_action(st, tb, vals, kind, w, rng, buf, m, deltas, base, work, buf2, 
     m >= 2 legal actions in buf."""
     if kind == KIND_LOOKAHEAD:
         return lookahead_choose(st, tb, vals, w, rng, buf, m, deltas, base, work, buf2, acc, prng)
+    if kind == KIND_MCTS:
+        return mcts_choose(st, tb, vals, w, rng, buf, m, deltas, base, buf2, prng)
     return choose_quickly(st, tb, vals, kind, w, rng, buf, m, deltas)
 
 
 # Two drivers, alike but for the bot they call: numba compiles everything a function can reach,
-# and the lookahead (its playouts, its copies of the state) is a tenth of a cold compile that a
-# run without lookahead seats need not wait for. batch.play_chunk picks the driver.
+# and the searching bots (their playouts, their copies of the state) are a good part of a cold
+# compile that a run without such seats need not wait for. batch.play_chunk picks
+# play_games_with_lookahead when a seat is the lookahead and play_games otherwise; play_games
+# itself hands a chunk with an MCTS seat on to play_games_with_lookahead.
 
 
-@njit_driver
 def play_games(
     st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
 ):
-    """Play len(seeds) games with a random or heuristic bot per seat (kinds[p], weights[p]);
-    game i is dealt with idols[i], bonus[i] and seeds[i]. Fills out: a tuple of (game rows, seat
-    rows, seen bits) shaped (n, GAME_FIELDS), (n, players, SEAT_FIELDS) and (n, players,
-    definitions)."""
+    """Play len(seeds) games with a bot per seat (kinds[p], weights[p]); game i is dealt with
+    idols[i], bonus[i] and seeds[i]. Fills out: a tuple of (game rows, seat rows, seen bits)
+    shaped (n, GAME_FIELDS), (n, players, SEAT_FIELDS) and (n, players, definitions).
+
+    Random and heuristic seats are played by play_games_quickly; a chunk with a searching seat
+    by play_games_with_lookahead. (Compiled code calling play_games gets play_games_quickly.)"""
+    searching = False
+    for p in range(n_players):
+        searching |= kinds[p] == KIND_LOOKAHEAD or kinds[p] == KIND_MCTS
+    driver = play_games_with_lookahead if searching else play_games_quickly
+    driver(st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out)
+
+
+@overload(play_games)
+def _play_games_compiled(
+    st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
+):
+    def quickly(
+        st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
+    ):
+        play_games_quickly(
+            st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
+        )
+
+    return quickly
+
+
+@njit_driver
+def play_games_quickly(
+    st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
+):
+    """play_games for random and heuristic bots only (kinds[p], weights[p])."""
     buf = np.empty(action_buffer_size(st, tb), np.int64)
     deltas = np.zeros(SCRATCH_SIZE, np.int64)
     rngs = np.ones(MAX_PLAYERS, np.int64)
@@ -120,7 +153,7 @@ def play_games(
 def play_games_with_lookahead(
     st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
 ):
-    """play_games for any bots, the lookahead included."""
+    """play_games for any bots, the lookahead and the MCTS included."""
     size = action_buffer_size(st, tb)
     buf = np.empty(size, np.int64)
     buf2 = np.empty(size, np.int64)

@@ -151,9 +151,16 @@ def determinize(st, p, rng):
 
 @njit
 def playout(st, tb, vals, w, p, rng, buf, deltas, stop_turn):
+    """Play on (play_on) and return the position's value for seat p."""
+    play_on(st, tb, vals, w, rng, buf, deltas, stop_turn)
+    return position_value(st, tb, p, w, deltas)
+
+
+@njit
+def play_on(st, tb, vals, w, rng, buf, deltas, stop_turn):
     """Play on with the heuristic for every seat until the Plan Phase of turn `stop_turn` (so
-    its Start Phase, with its Win-Con check and Reputation, is seen) or the game's end; return
-    the position's value for seat p."""
+    its Start Phase, with its Win-Con check and Reputation, is seen) or the game's end (the MCTS
+    bot's evaluation plays on the same way)."""
     k = 0
     while st[G_DONE] == 0 and k < MAX_PLAYOUT_ACTIONS:
         if st[G_TURN] > stop_turn or (st[G_TURN] == stop_turn and st[G_STEP] >= S_PLAN):
@@ -166,7 +173,6 @@ def playout(st, tb, vals, w, p, rng, buf, deltas, stop_turn):
         else:
             step(st, tb, heuristic_choose(st, tb, vals, w, rng, buf, m, deltas))
         k += 1
-    return position_value(st, tb, p, w, deltas)
 
 
 @njit

@@ -2,7 +2,7 @@
 
 A profile (strategies/profiles.toml) gives each name a number; `strategies.profiles` checks the
 file and turns a profile into a float64 vector indexed by the W_* constants below, which the
-compiled heuristic and lookahead bots read.
+compiled heuristic, lookahead and MCTS bots read.
 """
 
 WEIGHTS: dict[str, str] = {
@@ -30,6 +30,13 @@ WEIGHTS: dict[str, str] = {
     # -- the lookahead bot's budget --
     "playouts": "lookahead: playouts per candidate action (the budget)",
     "horizon": "lookahead: turns each playout looks ahead before the position is scored",
+    # -- the MCTS bot's search (its playouts and evaluation read the weights above) --
+    "iterations": "mcts: search iterations per decision (the budget)",
+    "exploration": "mcts: UCB exploration constant (values are in 0..1)",
+    "mcts_horizon": "mcts: turns after the decision's each evaluation plays on before scoring",
+    "value_scale": "mcts: the change of position value squashed to 73% (a logistic's scale)",
+    "crn": "mcts: 1 to play the j-th visit of every root action on the same deal",
+    "widening": "mcts: a node walked n times has at most widening * sqrt(n) children (0: all)",
 }
 NAMES = tuple(WEIGHTS)
 N_WEIGHTS = len(NAMES)
@@ -55,9 +62,16 @@ N_WEIGHTS = len(NAMES)
     W_HOLD_SURPRISE,
     W_PLAYOUTS,
     W_HORIZON,
+    W_ITERATIONS,
+    W_EXPLORATION,
+    W_MCTS_HORIZON,
+    W_VALUE_SCALE,
+    W_CRN,
+    W_WIDENING,
 ) = range(N_WEIGHTS)
 
 # Bot kinds as the compiled drivers know them.
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
 KIND_LOOKAHEAD = 2
+KIND_MCTS = 3

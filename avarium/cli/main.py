@@ -12,12 +12,14 @@ from typing import Annotated
 
 import typer
 
+from avarium.cli.check import check_command
+from avarium.cli.common import load_cards_or_fail, report_problems
 from avarium.cli.errors import fail as _fail
 from avarium.cli.report import compare_command, report_command
 from avarium.cli.scenario import scenario_command
 from avarium.cli.simulate import register as register_simulate
 from avarium.cli.tuning import sweep_command, tune_bonus_command
-from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, Problem
+from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError
 from avarium.simulator.constants import CardKind
 
 app = typer.Typer(
@@ -25,8 +27,15 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    # Help texts are plain text: bot specs such as lookahead[.PROFILE][/PLAYOUTS] must not be
+    # read as rich markup (a closing tag [/PLAYOUTS] made `play --help` a traceback).
+    rich_markup_mode=None,
 )
-cards_app = typer.Typer(help="Check, show, describe and export card sets.", no_args_is_help=True)
+cards_app = typer.Typer(
+    help="Check, show, describe and export card sets.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 app.add_typer(cards_app, name="cards")
 
 PathArg = Annotated[
@@ -53,22 +62,6 @@ ProfilesOpt = Annotated[
     Path | None,
     typer.Option("--profiles", help="Bot weight profiles (default: strategies/profiles.toml)."),
 ]
-
-
-def _report(problems: list[Problem]) -> None:
-    for p in sorted(problems, key=lambda p: (p.severity != ERROR, p.file, p.line, p.column)):
-        typer.echo(str(p), err=True)
-
-
-def _load(path: Path | None, sets: list[str] | None, patches: list[Path] | None):
-    from avarium.simulator.cards.loader import load_cards
-
-    try:
-        return load_cards(path, sets or (), patches or ())
-    except CardSetError as exc:
-        _report(exc.problems)
-        errors = sum(p.severity == ERROR for p in exc.problems)
-        raise _fail(f"{errors} error(s); the card set was not loaded") from None
 
 
 def _kind(value: str | None) -> CardKind | None:
@@ -98,7 +91,7 @@ def cards_validate(
             typer.echo(
                 json.dumps({"ok": False, "problems": [vars(p) for p in exc.problems]}, indent=2)
             )
-        _report(exc.problems)
+        report_problems(exc.problems)
         errors = sum(p.severity == ERROR for p in exc.problems)
         raise _fail(f"{errors} error(s) in {path or 'the bundled set'}") from None
     summary = {
@@ -115,7 +108,7 @@ def cards_validate(
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    _report(cs.warnings)
+    report_problems(cs.warnings)
     typer.echo(
         f"{cs.source}: OK, {summary['idols']} Idols, {summary['students']} Students, "
         f"{summary['schemes']} Schemes ({summary['surprises']} Surprises), "
@@ -141,7 +134,7 @@ def cards_show(
     from avarium.simulator.cards.show import table
 
     wanted = _selection(kind, club, cost)  # bad filters fail before the set is read
-    cs = _load(path, sets, patch)
+    cs = load_cards_or_fail(path, sets, patch)
     shown = 0
     for k in CardKind:
         cards = [c for c in cs.of_kind(k) if wanted.matches(c)]
@@ -180,7 +173,7 @@ def cards_describe(
     """Show one card with each ability in canonical form and in plain English."""
     from avarium.simulator.cards.show import describe_card
 
-    cs = _load(path, sets, patch)
+    cs = load_cards_or_fail(path, sets, patch)
     try:
         typer.echo(describe_card(cs.find(card)))
     except CardNameError as exc:
@@ -202,7 +195,7 @@ def cards_export(
 
     if out.suffix.lower() not in FORMATS:
         raise _fail(f'OUT "{out}": expected a file name ending in .toml or .csv', 2)
-    cs = _load(path, sets, patch)
+    cs = load_cards_or_fail(path, sets, patch)
     try:
         export_cards(cs, out)
     except OSError as exc:
@@ -248,24 +241,45 @@ def play(
     """Play one game between bots (random by default) and print its transcript."""
     from avarium.simulator.api import new_game
     from avarium.simulator.run.batch import Chooser
+    from avarium.simulator.run.experiment import check_bonus, check_seed
+    from avarium.simulator.run.fields import flagged
+    from avarium.simulator.run.python_bots import BotFailed, watched
     from avarium.simulator.transcript import play_logged
     from avarium.strategies import BotError, bot_spec
 
-    cs = _load(path, sets, patch)
     seats = [q.strip() for q in idols.split(",") if q.strip()]
+    try:  # the numbers first: the engine's own complaint about them is a traceback
+        check_seed(seed)
+        bonuses = None if bonus is None else check_bonus(_whole_numbers(bonus), len(seats))
+    except ValueError as exc:
+        raise _fail(flagged(str(exc)), 2) from None
+    cs = load_cards_or_fail(path, sets, patch)
     try:
-        bonuses = None if bonus is None else [int(b) for b in bonus.split(",")]
-        game = new_game(cs, seats, seed=seed, bonus=bonuses)
+        game = new_game(cs, seats, seed=seed, bonus=None if bonuses is None else list(bonuses))
         names = [b for b in strategy.split(",") if b.strip()]
         if len(names) not in (1, len(seats)):
             raise ValueError(f"--strategy: give one bot or {len(seats)}, got {len(names)}")
         specs = [bot_spec(b, profiles) for b in (names * len(seats) if len(names) == 1 else names)]
+        specs = [watched(spec, flag="--strategy") for spec in specs]
     except (CardNameError, ValueError, BotError) as exc:
         raise _fail(getattr(exc, "message", str(exc)), 2) from None
     choose = Chooser(game, specs, seed)
-
-    for line in play_logged(game, choose):
+    try:
+        lines = play_logged(game, choose)
+    except BotFailed as exc:
+        raise _fail(str(exc)) from None
+    for line in lines:
         typer.echo(line)
+
+
+def _whole_numbers(text: str) -> list[int]:
+    """ "0,2" -> [0, 2]; a ValueError naming the field for anything else."""
+    try:
+        return [int(b) for b in text.split(",")]
+    except ValueError:
+        raise ValueError(
+            f"bonus: expected whole numbers separated by commas, got {text!r}"
+        ) from None
 
 
 @app.command("bench")
@@ -276,6 +290,10 @@ def bench(
     lookahead_games: Annotated[
         int, typer.Option(min=0, help="Lookahead-vs-heuristic games to time (0: skip).")
     ] = 200,
+    mcts_games: Annotated[
+        int,
+        typer.Option(min=0, help="MCTS-vs-MCTS games to time, default budget (0: skip)."),
+    ] = 20,
     cold: Annotated[
         bool, typer.Option(help="Also time a cold start (compiles everything: about a minute).")
     ] = False,
@@ -285,11 +303,20 @@ def bench(
     """Measure speed: games and decisions per second per core, start-up times.
 
     Random players first (the engine alone), then heuristic against heuristic, then lookahead
-    against heuristic (its cost per game)."""
+    against heuristic (its cost per game), then the MCTS bot against itself (games per second
+    per core and milliseconds per game)."""
     from avarium.simulator.run import bench as bench_module
 
-    cs = _load(path, None, None)
-    figures = bench_module.run(cs, games, cold=cold, lookahead_games=lookahead_games)
+    # bot games are timed after two warm-up games of the same bots, in both seat orders
+    for flag, count in (("--lookahead-games", lookahead_games), ("--mcts-games", mcts_games)):
+        if count == 1:
+            raise _fail(f"{flag}: expected 0 (skip) or 2 games or more, got 1", 2)
+    cs = load_cards_or_fail(path, None, None)
+    if len(cs.idols) < 2:  # it plays every ordered pairing of the set's Idols
+        raise _fail(f"--cards: bench needs 2 Idols or more; {cs.source} has {len(cs.idols)}", 2)
+    figures = bench_module.run(
+        cs, games, cold=cold, lookahead_games=lookahead_games, mcts_games=mcts_games
+    )
     if as_json:
         typer.echo(json.dumps(figures))
         return
@@ -320,19 +347,38 @@ def ladder(
 
     Every pair of bots plays both seat orders over every ordered pairing of Idols, on the same
     deals for both seat orders."""
-    from avarium.simulator.run.ladder import DEFAULT_BOTS, render
+    from avarium.analysis.ladder import ladder_tables
+    from avarium.analysis.notes import noted
+    from avarium.cli.errors import note as _note
+    from avarium.cli.simulate import capped_jobs
+    from avarium.reports.ladder import render
+    from avarium.simulator.run.experiment import check_seed
+    from avarium.simulator.run.fields import flagged
+    from avarium.simulator.run.ladder import DEFAULT_BOTS
     from avarium.simulator.run.ladder import run as run_ladder
     from avarium.strategies import BotError
 
-    cs = _load(path, None, None)
-    names = tuple(b.strip() for b in bots.split(",") if b.strip()) or DEFAULT_BOTS
+    names = tuple(b.strip() for b in bots.split(",")) if bots.strip() else DEFAULT_BOTS
+    if not all(names):  # ",," or "random,": a typo, not a wish for the default ladder
+        raise _fail(f"--bots: expected bot names separated by commas, got {bots!r}", 2)
     if len(names) < 2:
         raise _fail("--bots: the ladder needs at least two bots", 2)
     try:
+        check_seed(seed)
+    except ValueError as exc:
+        raise _fail(flagged(str(exc)), 2) from None
+    jobs = capped_jobs(jobs)
+    cs = load_cards_or_fail(path, None, None)
+    notes: list[str] = []  # the rating fit's warnings, as notes rather than raw on the terminal
+    try:
         result = run_ladder(cs, names, rounds=rounds, seed=seed, jobs=jobs, profiles=profiles)
-    except (BotError, ValueError) as exc:
+        with noted(notes, "ladder ratings"):
+            tables = ladder_tables(result.pairs, result.labels)
+    except (BotError, ValueError) as exc:  # the bots: the rest was checked above
         raise _fail(str(exc), 2) from None
-    typer.echo(render(result))
+    typer.echo(render(tables, result.games, result.stalled, result.longest_game, result.seconds))
+    for text in notes:
+        _note(text)
 
 
 app.command("report")(report_command)
@@ -340,6 +386,7 @@ app.command("compare")(compare_command)
 app.command("tune-bonus")(tune_bonus_command)
 app.command("sweep")(sweep_command)
 app.command("scenario")(scenario_command)
+app.command("check")(check_command)
 
 register_simulate(app)  # simulate, replay: avarium/cli/simulate.py
 

@@ -74,11 +74,16 @@ def compare_command(
 ) -> None:
     """Compare two runs: per-Idol and per-seat win-rate differences.
 
-    Paired when the runs share their deals; writes the same kind of report as `report`."""
+    The runs must differ only in cards, patches, --set overrides, bonus or rules (the same bots,
+    players, Idol pool and seating); paired, game by game, when they share their deals and
+    seatings. Writes the same kind of report as `report`."""
+    from avarium.analysis.compare import CompareError
     from avarium.analysis.dataset import DatasetError
 
     try:
         target = build_comparison(run_a, run_b, out, variant)
+    except CompareError as exc:
+        raise _fail(str(exc), 2) from None
     except DatasetError as exc:
         raise _fail(exc.message) from None
     except OutputError as exc:

@@ -5,13 +5,14 @@ inside the commands, so that `avarium --help` and the other commands start fast.
 from __future__ import annotations
 
 import json
-import os
+import re
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from avarium.cli.errors import fail as _fail
+from avarium.cli.errors import note as _note
 from avarium.simulator.run.fields import flagged
 
 # Experiment flags that a --config file may not be combined with (the file says them), and the
@@ -32,15 +33,23 @@ _VARIANT_FLAGS = {
 }
 
 
-def _cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
+# A Dask scheduler's address: [PROTOCOL://]HOST:PORT (dask.distributed's own form).
+_SCHEDULER = re.compile(r"^(?:[a-z][a-z0-9+]*://)?(?:\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+):\d{1,5}$")
+
+
+def check_scheduler(scheduler: str | None) -> None:
+    """Refuse a --scheduler that is no address before anything starts (Dask's own complaint is
+    a traceback: "missing port number in address")."""
+    if scheduler is not None and not _SCHEDULER.match(scheduler):
+        raise _fail(
+            f"--scheduler: expected a Dask scheduler's address such as tcp://10.0.0.5:8786 "
+            f"(HOST:PORT, with an optional PROTOCOL://), got {scheduler!r}",
+            2,
+        )
 
 
 def _experiment(config: Path | None, flags: dict[str, object]):
-    from avarium.simulator.run import experiment
+    from avarium.simulator.run import experiment_file as experiment
     from avarium.simulator.run.experiment import ExperimentError
 
     try:
@@ -184,8 +193,11 @@ def simulate(
         typer.Option(help="Bot weight profiles (default: strategies/profiles.toml)."),
     ] = None,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).")
-    ] = _cpus(),
+        int | None,
+        typer.Option(
+            "--jobs", "-j", min=1, help="Worker processes (default and most: every usable core)."
+        ),
+    ] = None,
     backend: Annotated[
         str | None, typer.Option(help="loky (default: processes on this machine) or dask.")
     ] = None,
@@ -216,6 +228,7 @@ def simulate(
         "patches": None if not patch else [str(p) for p in patch],
         "profiles": None if profiles is None else str(profiles),
     }
+    check_scheduler(scheduler)
     experiment = _experiment(config, flags)
     if out is None:
         out = Path("runs") / (config.stem if config else experiment.variants[0].label)
@@ -228,12 +241,14 @@ def simulate(
     typer.echo(_summary_text(summary))
 
 
-def play_experiment(experiment, out: Path, jobs: int, backend: str = "loky",
+def play_experiment(experiment, out: Path, jobs: int | None, backend: str = "loky",
                     scheduler: str | None = None, quiet: bool = False):  # fmt: skip
     """Run an experiment into `out` with the progress bar; a failure or Ctrl-C becomes a clear
-    message and an exit code (1, or 130 when interrupted), what was written is kept."""
+    message and an exit code (1, or 130 when interrupted), what was written is kept. `jobs`
+    None is every usable core; more than those is capped, with a note."""
     from avarium.simulator.run import runner
 
+    jobs = capped_jobs(jobs)
     with ProgressBar(quiet) as bar:
         try:
             return runner.run(experiment, out, jobs, backend, scheduler, on_progress=bar)
@@ -245,6 +260,23 @@ def play_experiment(experiment, out: Path, jobs: int, backend: str = "loky",
                 "to continue",
                 130,
             ) from None
+
+
+def capped_jobs(jobs: int | None) -> int:
+    """--jobs as the runner will use it (every usable core when not given), with a note on
+    stderr when more were asked than this machine lets us use."""
+    from avarium.simulator.run import runner
+
+    if jobs is None:
+        return runner.usable_cores()
+    try:
+        used = runner.check_jobs(jobs)
+    except runner.RunError as exc:
+        raise _fail(flagged(str(exc)), 2) from None
+    message = runner.jobs_note(jobs, used)
+    if message:
+        _note(flagged(message))
+    return used
 
 
 def _summary_text(s) -> str:

@@ -9,7 +9,6 @@ A sweep is an ordinary run: its directory holds `experiment.toml`, `games/`, `ca
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 from typing import Annotated
 
@@ -20,7 +19,14 @@ from avarium.reports.output import OutputError
 from avarium.reports.pages import build_report
 from avarium.reports.tuning import idol_table, markdown, seat_table
 from avarium.simulator.run.fields import flagged
-from avarium.simulator.run.variants import base_doc, bonus_label, bonus_vectors, parse_sweep
+from avarium.simulator.run.variants import (
+    MAX_POINTS,
+    base_doc,
+    bonus_label,
+    bonus_vectors,
+    parse_sweep,
+    sweep_points,
+)
 
 SweepCards = Annotated[
     Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
@@ -34,12 +40,19 @@ Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes
 Patches = Annotated[list[Path] | None, typer.Option("--patch", help="Patch file.")]
 Profiles = Annotated[Path | None, typer.Option(help="Bot weight profiles.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+MaxPoints = Annotated[
+    int,
+    typer.Option(
+        min=1, help=f"Refuse more points than this (default {MAX_POINTS}): a guard against typos."
+    ),
+]
 
 
 def _run(doc: dict, out: Path, jobs: int, quiet: bool) -> None:
     """Resolve the experiment and play it into out (resuming or reading what is there)."""
     from avarium.cli.simulate import play_experiment
-    from avarium.simulator.run.experiment import ExperimentError, resolve
+    from avarium.simulator.run.experiment import ExperimentError
+    from avarium.simulator.run.experiment_file import resolve
 
     try:
         experiment = resolve(doc, None, Path.cwd())
@@ -71,6 +84,7 @@ def tune_bonus_command(
     patch: Patches = None,
     profiles: Profiles = None,
     quiet: Quiet = False,
+    max_points: MaxPoints = MAX_POINTS,
 ) -> None:
     """Find the starting Reputation bonus per seat that makes the seats fairest.
 
@@ -78,13 +92,13 @@ def tune_bonus_command(
     same deals, prints the seat win rates at each with 95% intervals and recommends the fairest,
     with the probability that it truly is; writes the run's report (seat win rate against
     bonus). Rerunning resumes the sweep, or reads it when complete."""
+    try:  # checked before anything heavy is imported: a refusal is immediate
+        vectors = bonus_vectors(players, max_bonus, max_points)
+    except ValueError as exc:
+        raise _fail(flagged(str(exc)), 2) from None
     from avarium.analysis.dataset import DatasetError, load_run
     from avarium.analysis.sweeps import closest_to_fair, seat_winrates_by_variant
 
-    try:
-        vectors = bonus_vectors(players, max_bonus)
-    except ValueError as exc:
-        raise _fail(flagged(str(exc)), 2) from None
     out = out or Path("runs") / f"tune-{players}p"
     doc = base_doc(players, strategy, games_per_point, seed, path, sets, patch, profiles)
     doc["variant"] = [{"label": bonus_label(v), "bonus": list(v)} for v in vectors]
@@ -135,22 +149,22 @@ def sweep_command(
     patch: Patches = None,
     profiles: Profiles = None,
     quiet: Quiet = False,
+    max_points: MaxPoints = MAX_POINTS,
 ) -> None:
     """Sweep one or two card fields: each Idol's win rate at every value.
 
     Plays every value (or pair of values) on the same deals, prints each Idol's win rate at
     each with 95% intervals and writes the run's report (win rate against the swept value): the
     curve to read a fix from. Rerunning resumes the sweep, or reads it when complete."""
+    try:  # checked before anything heavy is imported: a refusal is immediate
+        axes = [parse_sweep(s) for s in sweep]
+        card_id = _card_ids(path, patch) if len(axes) == 2 else None
+        points = sweep_points(axes, max_points, card_id)
+    except ValueError as exc:
+        raise _fail(flagged(str(exc)), 2) from None
     from avarium.analysis.dataset import DatasetError, load_run
     from avarium.analysis.sweeps import idol_winrates_by_variant
 
-    try:
-        axes = [parse_sweep(s) for s in sweep]
-        if not 1 <= len(axes) <= 2:
-            raise ValueError(f"--set: sweep one or two fields, got {len(axes)}")
-    except ValueError as exc:
-        raise _fail(str(exc), 2) from None
-    points = list(itertools.product(*[[(t, v) for v in values] for t, values in axes]))
     out = out or Path("runs") / ("sweep-" + "-".join(t for t, _ in axes))
     doc = base_doc(players, strategy, games_per_point, seed, path, None, patch, profiles)
     doc["variant"] = [
@@ -168,3 +182,23 @@ def sweep_command(
         raise _fail(str(exc)) from None
     typer.echo("\n" + markdown(idol_table(idol_winrates_by_variant(games))))
     _report(out)
+
+
+def _card_ids(path: Path | None, patch: list[Path] | None):
+    """A card name as written to the card's id, so that `raj.merit` and `kumara_raj.merit` are
+    seen as one field; None when the set does not load (resolving the sweep then says why)."""
+    from avarium.simulator.cards.errors import CardNameError, CardSetError
+    from avarium.simulator.cards.loader import load_cards
+
+    try:
+        cards = load_cards(path, [], patch or [])
+    except CardSetError:
+        return None
+
+    def card_id(name: str) -> str:
+        try:
+            return cards.find(name).id
+        except CardNameError:
+            return name
+
+    return card_id

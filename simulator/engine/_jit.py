@@ -18,7 +18,14 @@ from numba import config, types
 from numba.core.registry import CPUDispatcher
 
 # The modules of strategies/ that hold compiled code (or constants compiled code reads).
-COMPILED_BOTS = ("weights.py", "features.py", "heuristic.py", "lookahead.py", "drivers.py")
+COMPILED_BOTS = (
+    "weights.py",
+    "features.py",
+    "heuristic.py",
+    "lookahead.py",
+    "mcts.py",
+    "drivers.py",
+)
 
 
 def _source_hash() -> str:

@@ -303,27 +303,28 @@ A_END_TURN = 1
 A_START = -1  # not a player's action: step(A_START) runs a game just dealt to its first decision
 
 
+# After pass and end turn, one range of one action per card for each of these, in this order
+# (legal.off_* give each range's first id in compiled code, from these same constants):
+CARD_RANGES = ("recruit", "scheme_rep", "scheme_exhaust", "fight", "choose", "help_defend")
+A_CARD_RANGES = 2  # the first id of the first card range
+(
+    RANGE_RECRUIT,  # recruit card c from the Courtyard
+    RANGE_SCHEME_REP,  # play Scheme c paying Reputation
+    RANGE_SCHEME_EXHAUST,  # play Scheme c by exhausting a Student (chosen next)
+    RANGE_FIGHT,  # declare a fight led by card c
+    RANGE_CHOOSE,  # choose card c for the pending decision
+    RANGE_HELP_DEFEND,  # send card c to help the defending party
+) = range(len(CARD_RANGES))
+N_CARD_RANGES = len(CARD_RANGES)
+# Then one action per seat (choose player p), one per pending trigger (put trigger t on the
+# stack next) and one per card and ability slot (activate ability k of card c).
+
+
 def action_offsets(n_cards: int, ab_slots: int) -> dict[str, int]:
     """The first action id of each range; each range has one action per card (or slot)."""
-    recruit = 2
-    scheme_rep = recruit + n_cards
-    scheme_exhaust = scheme_rep + n_cards
-    fight = scheme_exhaust + n_cards
-    choose = fight + n_cards
-    help_defend = choose + n_cards
-    player = help_defend + n_cards
-    trigger = player + MAX_PLAYERS
-    activate = trigger + MAX_TRIGGERS
-    total = activate + n_cards * ab_slots
-    return {
-        "recruit": recruit,
-        "scheme_rep": scheme_rep,
-        "scheme_exhaust": scheme_exhaust,
-        "fight": fight,
-        "choose": choose,
-        "help_defend": help_defend,
-        "player": player,
-        "trigger": trigger,
-        "activate": activate,
-        "total": total,
-    }
+    out = {name: A_CARD_RANGES + k * n_cards for k, name in enumerate(CARD_RANGES)}
+    out["player"] = A_CARD_RANGES + len(CARD_RANGES) * n_cards
+    out["trigger"] = out["player"] + MAX_PLAYERS
+    out["activate"] = out["trigger"] + MAX_TRIGGERS
+    out["total"] = out["activate"] + n_cards * ab_slots
+    return out

@@ -19,6 +19,7 @@ from avarium.simulator.constants import AbilityKind, CardKind
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.fights import can_join, capacity
 from avarium.simulator.engine.layout import (
+    A_CARD_RANGES,
     A_END_TURN,
     A_PASS,
     C_DEF,
@@ -59,9 +60,16 @@ from avarium.simulator.engine.layout import (
     G_YARD_N,
     MAX_PLAYERS,
     MAX_TRIGGERS,
+    N_CARD_RANGES,
     P_DISC_RECRUIT,
     P_N_OWNED,
     P_REP,
+    RANGE_CHOOSE,
+    RANGE_FIGHT,
+    RANGE_HELP_DEFEND,
+    RANGE_RECRUIT,
+    RANGE_SCHEME_EXHAUST,
+    RANGE_SCHEME_REP,
     ROLE_DEFEND,
     ROW_CARD,
     ROW_MEMBERS,
@@ -102,37 +110,37 @@ _ACTIVATED = int(AbilityKind.ACTIVATED)
 
 @njit
 def off_recruit(st):
-    return 2
+    return A_CARD_RANGES + RANGE_RECRUIT * st[G_N_CARDS]
 
 
 @njit
 def off_scheme_rep(st):
-    return 2 + st[G_N_CARDS]
+    return A_CARD_RANGES + RANGE_SCHEME_REP * st[G_N_CARDS]
 
 
 @njit
 def off_scheme_exhaust(st):
-    return 2 + 2 * st[G_N_CARDS]
+    return A_CARD_RANGES + RANGE_SCHEME_EXHAUST * st[G_N_CARDS]
 
 
 @njit
 def off_fight(st):
-    return 2 + 3 * st[G_N_CARDS]
+    return A_CARD_RANGES + RANGE_FIGHT * st[G_N_CARDS]
 
 
 @njit
 def off_choose(st):
-    return 2 + 4 * st[G_N_CARDS]
+    return A_CARD_RANGES + RANGE_CHOOSE * st[G_N_CARDS]
 
 
 @njit
 def off_help_defend(st):
-    return 2 + 5 * st[G_N_CARDS]
+    return A_CARD_RANGES + RANGE_HELP_DEFEND * st[G_N_CARDS]
 
 
 @njit
 def off_player(st):
-    return 2 + 6 * st[G_N_CARDS]
+    return A_CARD_RANGES + N_CARD_RANGES * st[G_N_CARDS]
 
 
 @njit

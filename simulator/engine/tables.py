@@ -10,60 +10,29 @@ column `kind` of the row d. The column names are those of `cards.compiler.CardTa
 from __future__ import annotations
 
 import numpy as np
+from avarium.simulator.cards.compiler import GROUPS as TABLE_GROUPS
 
-GROUPS: dict[str, tuple[str, ...]] = {
+# The columns of each kind of row: the compiler's card-table groups (simulator/cards/compiler.py,
+# one source), under the engine's short names, plus what pack() derives for the kernels.
+_SHORT = {
+    "card": "card",
+    "ability": "ab",
+    "effect": "ef",
+    "selector": "sel",
+    "filter": "flt",
+    "value": "val",
+    "condition": "cond",
+    "clause": "cl",
+}
+_DERIVED = {
     "card": (
-        "kind",
-        "level",
-        "club",
-        "colour",
-        "gender",
-        "cost",
-        "combat",
-        "defense",
-        "merit",
-        "rep_gain",
-        "surprise",
-        "copies",
-        "ab_start",
-        "ab_end",
-        "wincon_timing",
-        "wincon_cond",
-        "n_activated",  # derived by pack(), so kernels skip cards with nothing to do
-        "n_static",  # derived by pack()
-        "triggers",  # derived by pack(): bit t set when an ability triggers on Trigger t
-    ),
-    "ab": (
-        "ab_card",
-        "ab_kind",
-        "ab_trigger",
-        "ab_exhaust",
-        "ab_rep",
-        "ab_merit",
-        "ab_trash",
-        "ab_restrict",
-        "ab_cond",
-        "ef_start",
-        "ef_end",
-    ),
-    "ef": (
-        "ef_op",
-        "ef_player",
-        "ef_amount",
-        "ef_resource",
-        "ef_sel",
-        "ef_combat",
-        "ef_defense",
-        "ef_duration",
-        "ef_dest",
-        "ef_free",
-        "ef_discount",
-    ),
-    "sel": ("sel_quant", "sel_side", "sel_kind", "flt_start", "flt_end"),
-    "flt": ("flt_field", "flt_cmp", "flt_value"),
-    "val": ("val_kind", "val_const", "val_sel", "val_player", "val_stat"),
-    "cond": ("cond_start", "cond_end"),
-    "cl": ("cl_left", "cl_cmp", "cl_right"),
+        "n_activated",  # so kernels skip cards with nothing to do
+        "n_static",
+        "triggers",  # bit t set when an ability triggers on Trigger t
+    )
+}
+GROUPS: dict[str, tuple[str, ...]] = {
+    _SHORT[group]: (*names, *_DERIVED.get(group, ())) for group, names in TABLE_GROUPS.items()
 }
 
 # Column index of every table field (generated from GROUPS; a test checks they agree).

@@ -17,6 +17,7 @@ from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_PLAYERS
 from avarium.simulator.engine.play import action_buffer_size
 from avarium.simulator.engine.state import allocate
+from avarium.simulator.run.python_bots import watched
 from avarium.strategies import BotSpec, bot_spec
 from avarium.strategies.drivers import (
     GAME_FIELDS,
@@ -76,7 +77,7 @@ class Chooser:
     transcripts, replays and tests. Call it with (game, legal)."""
 
     def __init__(self, game: Game, specs: Sequence[BotSpec], bot_seed: int) -> None:
-        self.specs = list(specs)
+        self.specs = [watched(s) for s in specs]  # a broken Python bot: one line, not a trace
         self.tables = game.tables
         self.vals = card_worths(game.cards)
         self.rngs = np.array([seat_stream(int(bot_seed), p) for p in range(MAX_PLAYERS)])

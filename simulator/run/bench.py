@@ -4,7 +4,9 @@ start-up times.
 `avarium bench` plays complete 2-player games on a card set (every ordered pairing of its Idols
 in turn) inside compiled code, timing with the process's CPU clock so the figure is per core:
 first between uniformly random legal players (the engine alone), then heuristic against
-heuristic, then lookahead against heuristic (fewer games: it plays out every candidate action).
+heuristic, then lookahead against heuristic (fewer games: it plays out every candidate action),
+then the MCTS bot at its default budget against itself (fewer still: it searches every decision
+with a choice).
 A decision is a choice among two or more legal actions; forced moves and windows nobody can act
 in are not counted.
 """
@@ -99,6 +101,7 @@ def run(
     cold: bool = False,
     seed: int = 0,
     lookahead_games: int = 200,
+    mcts_games: int = 20,
 ) -> dict:
     """Measure and return the figures as a dict (see module docstring)."""
     random_games(cards, 2, seed)  # compile or load the cache before timing
@@ -125,10 +128,15 @@ def run(
     for key, bots, n in (
         ("heuristic_vs_heuristic", ("heuristic", "heuristic"), n_games),
         ("lookahead_vs_heuristic", ("lookahead", "heuristic"), lookahead_games),
+        ("mcts_vs_mcts", ("mcts", "mcts"), mcts_games),
     ):
         if n > 0:
             for name, value in bot_games(cards, bots, n, seed).items():
                 figures[f"{key}_{name}"] = value
+    if mcts_games > 0:
+        figures["mcts_vs_mcts_ms_per_game"] = round(
+            1000 * figures["mcts_vs_mcts_seconds_per_game"], 1
+        )
     if cold:
         with tempfile.TemporaryDirectory() as cache:
             env = dict(os.environ, NUMBA_CACHE_DIR=cache)

@@ -108,8 +108,7 @@ def chunk_metadata(
 def remove_temporary(run: Path) -> int:
     """Delete what a stopped run left half-written (hidden temporary files); returns how many."""
     removed = 0
-    for folder in FOLDERS:
-        d = run / folder
+    for d in (run, *(run / folder for folder in FOLDERS)):  # the run's own files too (manifest)
         if d.is_dir():
             for path in d.glob(".*.tmp"):
                 path.unlink(missing_ok=True)

@@ -1,4 +1,6 @@
-"""An experiment: which games a run plays, given by command-line flags or by a TOML file.
+"""An experiment: which games a run plays. This module holds what a resolved experiment is
+(its variants, every default filled in); experiment_file.py reads and checks one from flags, a
+TOML file or a document.
 
 A file holds run-wide settings (`seed`, `chunk_size`), defaults for every variant (any variant
 field at the top level) and any number of `[[variant]]` tables; without `[[variant]]` the top
@@ -11,11 +13,7 @@ See docs/simulate.md for the format.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import math
-import tomllib
-from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from importlib import metadata
 from pathlib import Path
@@ -23,10 +21,8 @@ from pathlib import Path
 import numpy as np
 from avarium.simulator import tomlwrite
 from avarium.simulator.api import Rules
-from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.constants import DEFAULT_BONUSES, CardKind
-from avarium.simulator.run.fields import FLAGS
+from avarium.simulator.constants import MAX_SEED
 
 BUNDLED = "bundled"  # the `cards` value naming the bundled prototype set
 SEATINGS = ("all", "balanced")
@@ -65,7 +61,7 @@ VARIANT_FIELDS = (
     "bot_weights",
 )
 RULE_FIELDS = tuple(f.name for f in fields(Rules) if f.name != "bonuses")
-_RULE_DEFAULTS = Rules()
+RULE_DEFAULTS = Rules()
 
 
 class ExperimentError(ValueError):
@@ -74,6 +70,26 @@ class ExperimentError(ValueError):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("\n".join(problems))
         self.problems = problems
+
+
+def check_seed(seed: object, name: str = "seed") -> int:
+    """The same range as an experiment's seed, for every command that takes a seed; a
+    ValueError naming the field otherwise (the engine's own complaint is a traceback)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"{name}: expected an integer from 0 to {MAX_SEED:,}, got {seed!r}")
+    return seed
+
+
+def check_bonus(bonus: list[int], players: int) -> tuple[int, ...]:
+    """The same range as an experiment's bonus (0 to MAX_BONUS per seat, one per seat): a
+    negative bonus would start a player below 0 Reputation."""
+    ok = all(isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= MAX_BONUS for b in bonus)
+    if not ok or len(bonus) != players:
+        raise ValueError(
+            f"bonus: expected {players} integers from 0 to {MAX_BONUS} (one per seat), "
+            f"got {list(bonus)}"
+        )
+    return tuple(bonus)
 
 
 def package_version() -> str:
@@ -200,414 +216,25 @@ def diff_fields(a: object, b: object, path: str = "") -> list[str]:
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             out += diff_fields(x, y, f"{path}[{i + 1}]")
         return out
-    return [] if a == b else [f"{path} ({_shown(a)} against {_shown(b)})"]
+    return [] if a == b else [f"{path} ({shown_value(a)} against {shown_value(b)})"]
 
 
-def _shown(v: object) -> str:
+def shown_value(v: object) -> str:
     if v is None:
         return "nothing"
     return json.dumps(v, ensure_ascii=False, default=str)
 
 
-# -- checking -------------------------------------------------------------------------------------
-
-
-class _Problems:
-    """Collects one line per bad field, naming where it is: file and variant, or the flag."""
-
-    def __init__(self, source: str | None) -> None:
-        self.source = source  # the file, or None for command-line flags
-        self.lines: list[str] = []
-
-    def add(self, where: str, name: str, expected: str, got: object = None, note: str = ""):
-        if self.source is None:
-            head = FLAGS.get(name.split(".")[0], name)
-            if name.startswith("rules."):
-                head = f"--rule {name.split('.', 1)[1]}"
-        else:
-            head = ", ".join([self.source, *([where] if where else []), f"field {name}"])
-        text = f"{head}: expected {expected}"
-        if got is not None:
-            text += f", got {_shown(got)}"
-        if note:
-            text += f" ({note})"
-        self.lines.append(text)
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _int(p: _Problems, where: str, name: str, v: object, low: int, high: int) -> int | None:
-    if _is_int(v) and low <= v <= high:
-        return v
-    p.add(where, name, f"an integer from {low:,} to {high:,}", v)
-    return None
-
-
-def _names(v: object) -> list[str] | None:
-    """A list of names: a TOML list of strings, or one comma-separated string."""
-    if isinstance(v, str):
-        return [s.strip() for s in v.split(",") if s.strip()]
-    if isinstance(v, list) and all(isinstance(s, str) for s in v):
-        return [s.strip() for s in v]
-    return None
-
-
-def _unknown(p: _Problems, where: str, table: Mapping, allowed: tuple[str, ...], prefix=""):
-    for key in table:
-        if key not in allowed:
-            hint = did_you_mean(key, allowed)
-            p.add(
-                where,
-                prefix + key,
-                "one of the known fields: " + ", ".join(allowed),
-                None,
-                f'unknown field "{key}"' + (f', did you mean "{hint}"?' if hint else ""),
-            )
-
-
-class _CardCache:
-    """Card sets loaded once per (cards, sets, patches), shared by variants that agree."""
-
-    def __init__(self) -> None:
-        self.sets: dict[tuple, CardSet | CardSetError] = {}
-
-    def load(self, cards: str, sets: tuple[str, ...], patches: tuple[str, ...]):
-        from avarium.simulator.cards.loader import load_cards
-
-        key = (cards, sets, patches)
-        if key not in self.sets:
-            try:
-                path = None if cards == BUNDLED else cards
-                self.sets[key] = load_cards(path, list(sets), list(patches))
-            except CardSetError as exc:
-                self.sets[key] = exc
-        return self.sets[key]
-
-
-def _path(v: str, base: Path) -> str:
-    path = Path(v).expanduser()
-    return str((path if path.is_absolute() else base / path).resolve())
-
-
-def _cards(p: _Problems, where: str, raw: Mapping, base: Path, cache: _CardCache):
-    """The variant's card set (or None), its `cards` value, sets and patches."""
-    cards = raw.get("cards", BUNDLED)
-    if not isinstance(cards, str) or not cards:
-        p.add(where, "cards", f'a card-set path, or "{BUNDLED}"', cards)
-        return None, BUNDLED, (), ()
-    if cards != BUNDLED:
-        cards = _path(cards, base)
-    sets = _names(raw.get("sets", []))
-    if sets is None:
-        p.add(where, "sets", "a list of overrides such as kumara_raj.merit=18", raw["sets"])
-        return None, cards, (), ()
-    patches = raw.get("patches", [])
-    if isinstance(patches, str):
-        patches = [patches]
-    if not isinstance(patches, list) or not all(isinstance(x, str) for x in patches):
-        p.add(where, "patches", "a list of patch-file paths", raw["patches"])
-        return None, cards, tuple(sets), ()
-    patches = tuple(_path(x, base) for x in patches)
-    loaded = cache.load(cards, tuple(sets), patches)
-    if isinstance(loaded, CardSetError):
-        errors = [q for q in loaded.problems if q.severity == ERROR]
-        p.add(where, "cards", "a card set that loads", None, f"{len(errors)} error(s) in it:")
-        p.lines += [f"    {q}" for q in errors]
-        return None, cards, tuple(sets), patches
-    return loaded, cards, tuple(sets), patches
-
-
-def _idols(p: _Problems, where: str, v: object, cs: CardSet) -> tuple[str, ...] | None:
-    names = _names(v)
-    if names is None or not names:
-        p.add(where, "idols", '"all" or a list of Idol names', v)
-        return None
-    if names == ["all"]:
-        return tuple(c.id for c in cs.idols)
-    ids = []
-    for name in names:
-        try:
-            ids.append(cs.find(name, CardKind.IDOL).id)
-        except CardNameError as exc:
-            p.add(where, "idols", "Idol names of the card set", name, exc.message)
-            return None
-    if len(set(ids)) != len(ids):
-        dup = next(i for i in ids if ids.count(i) > 1)
-        p.add(where, "idols", "each Idol once in the pool", v, f"{dup} is named twice")
-        return None
-    return tuple(sorted(ids, key=cs.index.__getitem__))
-
-
-def _profiles(p: _Problems, where: str, v: object, base: Path) -> str | None:
-    if not isinstance(v, str) or not v:
-        p.add(where, "profiles", f'a bot-profiles file, or "{BUNDLED}"', v)
-        return None
-    if v == BUNDLED:
-        return v
-    path = _path(v, base)
-    if not Path(path).is_file():
-        p.add(where, "profiles", "a bot-profiles file that exists", v)
-        return None
-    return path
-
-
-def _bots(p: _Problems, where: str, v: object, players: int | None, profiles: str | None):
-    """The canonical bot of every seat and the fingerprint of their weights, or (None, "")."""
-    from avarium.strategies import BotError, bot_spec
-
-    names = _names(v)
-    if not names or (players and len(names) not in (1, players)):
-        p.add(where, "bots", f"one bot for every seat or {players} (one per seat)", v)
-        return None, ""
-    if profiles is None:  # reported already; the bots' profiles cannot be read
-        return None, ""
-    try:
-        specs = [bot_spec(b, None if profiles == BUNDLED else Path(profiles)) for b in names]
-    except BotError as exc:
-        p.add(where, "bots", "bot names", v, str(exc))
-        return None, ""
-    specs = specs * (players or 1) if len(specs) == 1 else specs
-    digest = hashlib.sha256()
-    for spec in specs:  # a Python bot is its code: only its name can be recorded
-        weights = b"" if spec.weights is None else np.asarray(spec.weights, "<f8").tobytes()
-        digest.update(spec.label.encode() + b"\0" + weights + b"\0")
-    return tuple(spec.label for spec in specs), digest.hexdigest()[:16]
-
-
-def _bonus(p: _Problems, where: str, v: object, players: int) -> tuple[int, ...] | None:
-    if v is None:
-        return tuple(DEFAULT_BONUSES[players])
-    values = v
-    if isinstance(v, str):
-        try:
-            values = [int(x) for x in v.split(",")]
-        except ValueError:
-            values = None
-    ok = isinstance(values, list) and all(_is_int(b) and 0 <= b <= MAX_BONUS for b in values)
-    if not ok or len(values) != players:
-        p.add(where, "bonus", f"{players} integers from 0 to {MAX_BONUS} (one per seat)", v)
-        return None
-    return tuple(values)
-
-
-def _rules(p: _Problems, where: str, v: object, players: int, bonus) -> Rules | None:
-    if v is None:
-        v = {}
-    if not isinstance(v, Mapping):
-        p.add(where, "rules", "a table of rules options: " + ", ".join(RULE_FIELDS), v)
-        return None
-    _unknown(p, where, v, RULE_FIELDS, "rules.")
-    values = {}
-    for name in RULE_FIELDS:
-        if name not in v:
-            continue
-        default = getattr(_RULE_DEFAULTS, name)
-        got = v[name]
-        if _is_int(default):
-            if not (_is_int(got) and got >= 1):
-                p.add(where, f"rules.{name}", "a whole number of at least 1", got)
-                continue
-        else:
-            try:
-                Rules(**{name: got})
-            except (TypeError, ValueError) as exc:  # Rules names the readings it allows
-                p.add(where, f"rules.{name}", str(exc).split(" must be ")[-1], got)
-                continue
-        values[name] = got
-    if len(values) < len(set(v) & set(RULE_FIELDS)):
-        return None
-    return Rules(bonuses={players: tuple(bonus or ())}, **values)
-
-
-def _seatings(players: int, pool: int, mirrors: bool) -> int:
-    if mirrors:
-        return pool**players
-    return math.perm(pool, players)
-
-
-def _variant(p: _Problems, i: int, raw: Mapping, base: Path, cache: _CardCache, count: int):
-    """Variant i (count = how many [[variant]] tables; 0 when the top level is the variant)."""
-    label = raw.get("label", "main" if count <= 1 else None)
-    named = isinstance(label, str) and label.strip()
-    where = f"variant {i + 1}" + (f' ("{label}")' if named else "")
-    if count == 0:
-        where = f'variant "{label}"' if named else ""
-    before = len(p.lines)
-    _unknown(p, where, raw, VARIANT_FIELDS)
-    if not isinstance(label, str) or not label.strip() or len(label) > 60:
-        what = "a label of 1 to 60 characters"
-        p.add(
-            where,
-            "label",
-            what + (" (each of several variants needs one)" if count > 1 else ""),
-            label,
-        )
-    players = _int(p, where, "players", raw.get("players", 2), 2, 4)
-    seating = raw.get("seating", "all" if players == 2 else "balanced")
-    if seating not in SEATINGS:
-        p.add(where, "seating", " or ".join(f'"{s}"' for s in SEATINGS), seating)
-    mirrors = raw.get("mirrors", False)
-    if not isinstance(mirrors, bool):
-        p.add(where, "mirrors", "true or false", mirrors)
-    elif mirrors:
-        # setup_game seats a distinct Idol card per seat, and every Idol card exists once
-        # (ruling 1; Idols have no `copies`), so the engine cannot deal a mirror game yet.
-        p.add(where, "mirrors", "false", mirrors, MIRRORS_UNSUPPORTED)
-    cs, cards, sets, patches = _cards(p, where, raw, base, cache)
-    # With a bad player count, what depends on it (seat counts) is left unchecked.
-    profiles = _profiles(p, where, raw.get("profiles", BUNDLED), base)
-    bots, bot_weights = _bots(p, where, raw.get("bots", "random"), players, profiles)
-    bonus = _bonus(p, where, raw.get("bonus"), players) if players else None
-    rules = _rules(p, where, raw.get("rules"), players or 2, bonus)
-    idols = _idols(p, where, raw.get("idols", "all"), cs) if cs is not None else None
-    if idols is not None and players and mirrors is False and len(idols) < players:
-        p.add(
-            where,
-            "idols",
-            f"at least {players} Idols for {players} players (or mirrors)",
-            list(idols),
-        )
-    games = _games(p, where, raw, seating, players, idols, mirrors)
-    card_set = raw.get("card_set")
-    if card_set is not None and cs is not None and card_set != cs.fingerprint:
-        p.add(
-            where,
-            "card_set",
-            f"the fingerprint of the set loaded ({cs.fingerprint})",
-            card_set,
-            "the card set changed since this experiment was resolved",
-        )
-    given = raw.get("bot_weights")
-    if given is not None and bots is not None and given != bot_weights:
-        p.add(
-            where,
-            "bot_weights",
-            f"the fingerprint of the bots' weights now ({bot_weights})",
-            given,
-            "a bot profile changed since this experiment was resolved",
-        )
-    if len(p.lines) > before or cs is None:
-        return None
-    return Variant(
-        label.strip(),
-        players,
-        idols,
-        seating,
-        mirrors,
-        bots,
-        bonus,
-        games,
-        rules,
-        cards,
-        sets,
-        patches,
-        cs.fingerprint,
-        profiles,
-        bot_weights,
-        cs,
-    )
-
-
-def _games(p, where, raw, seating, players, idols, mirrors) -> int | None:
-    if "games" in raw and "games_per_pairing" in raw:
-        p.add(where, "games", "games or games_per_pairing, not both", raw["games"])
-        return None
-    if "games_per_pairing" in raw:
-        per = _int(p, where, "games_per_pairing", raw["games_per_pairing"], 1, MAX_GAMES)
-        if seating != "all":
-            p.add(
-                where,
-                "games_per_pairing",
-                'seating = "all" (a balanced draw has no fixed pairings; give games instead)',
-                raw["games_per_pairing"],
-            )
-            return None
-        if per is None or idols is None or not players or not isinstance(mirrors, bool):
-            return None
-        total = per * _seatings(players, len(idols), mirrors)
-        if total > MAX_GAMES:
-            p.add(where, "games_per_pairing", f"at most {MAX_GAMES:,} games in all", per)
-            return None
-        return total
-    return _int(p, where, "games", raw.get("games", DEFAULT_GAMES), 1, MAX_GAMES)
-
-
-def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
-    """Check and resolve an experiment document (a parsed TOML file or the flags as a dict);
-    raises ExperimentError listing every problem."""
-    p = _Problems(source)
-    defaults = {k: v for k, v in doc.items() if k in VARIANT_FIELDS}
-    _unknown(p, "", doc, RUN_FIELDS + VARIANT_FIELDS)
-    seed = _int(p, "", "seed", doc.get("seed", 0), 0, 2**63 - 1)
-    raws = doc.get("variant", [{}])
-    count = len(raws) if "variant" in doc and isinstance(raws, list) else 0
-    if not isinstance(raws, list) or not raws or not all(isinstance(r, dict) for r in raws):
-        p.add("", "variant", "[[variant]] tables", None)
-        raise ExperimentError(p.lines)
-    cache = _CardCache()
-    variants = []
-    for i, raw in enumerate(raws):
-        merged = dict(defaults)
-        if "games" in raw or "games_per_pairing" in raw:  # a variant's count replaces the default
-            merged.pop("games", None)
-            merged.pop("games_per_pairing", None)
-        merged |= raw
-        if isinstance(defaults.get("rules"), dict) and isinstance(raw.get("rules"), dict):
-            merged["rules"] = defaults["rules"] | raw["rules"]
-        variants.append(_variant(p, i, merged, base, cache, count))
-    labels = [v.label for v in variants if v is not None]
-    for dup in sorted({x for x in labels if labels.count(x) > 1}):
-        p.add("", "variant", "a different label for each variant", None, f'"{dup}" is repeated')
-    total = sum(v.games for v in variants if v is not None)
-    if total > MAX_GAMES:
-        p.add("", "variant", f"at most {MAX_GAMES:,} games in a run", None, f"{total:,} asked")
-    automatic = min(DEFAULT_CHUNK, max(MIN_CHUNK, math.ceil(total / CHUNKS_WANTED)))
-    chunk = _int(p, "", "chunk_size", doc.get("chunk_size", automatic), 1, MAX_CHUNK)
-    if p.lines:
-        raise ExperimentError(p.lines)
-    return Experiment(seed, chunk, tuple(variants), package_version(), source or "flags")
-
-
-def load(path: Path, overrides: Mapping[str, object] | None = None) -> Experiment:
-    """An experiment file, with run-wide overrides from the command line (seed, chunk_size,
-    games or games_per_pairing for every variant)."""
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ExperimentError(
-            [f"{path}: cannot read the experiment file ({exc.strerror})"]
-        ) from None
-    except UnicodeDecodeError:
-        raise ExperimentError([f"{path}: not a UTF-8 text file"]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ExperimentError([f"{path}: not valid TOML: {exc}"]) from None
-    for key, value in (overrides or {}).items():
-        if key in ("games", "games_per_pairing"):
-            for table in [doc, *[v for v in doc.get("variant", []) if isinstance(v, dict)]]:
-                table.pop("games", None)
-                table.pop("games_per_pairing", None)
-        doc[key] = value
-    return resolve(doc, str(path), path.parent)
-
-
-def from_flags(flags: Mapping[str, object]) -> Experiment:
-    """An experiment from command-line flags (field name to value; None means not given).
-    `rules` is a list of NAME=VALUE strings."""
-    doc = {k: v for k, v in flags.items() if v is not None and k != "rules"}
-    problems = _Problems(None)
-    rules = {}
-    for pair in flags.get("rules") or []:
-        name, eq, value = pair.partition("=")
-        name = name.strip().replace("-", "_")
-        if not eq:
-            problems.add("", "rules", "NAME=VALUE, e.g. max_turns=200", pair)
-            continue
-        value = value.strip()
-        rules[name] = int(value) if value.lstrip("-").isdigit() else value
-    if problems.lines:
-        raise ExperimentError(problems.lines)
-    if rules:
-        doc["rules"] = rules
-    return resolve(doc, None, Path.cwd())
+def card_fields(cards: CardSet | str | Path | None) -> dict[str, object]:
+    """The experiment fields that load `cards` again in every worker: a loaded CardSet's path
+    (or the bundled set), overrides and patches; or a path as it is."""
+    if cards is None:
+        return {}
+    if isinstance(cards, CardSet):
+        out: dict[str, object] = {"cards": cards.path or BUNDLED}
+        if cards.sets:
+            out["sets"] = list(cards.sets)
+        if cards.patches:
+            out["patches"] = list(cards.patches)
+        return out
+    return {"cards": str(cards)}

@@ -7,6 +7,8 @@ reads it at start-up.
 
 from __future__ import annotations
 
+import re
+
 # How each field is spelled on the command line, for messages about flags.
 FLAGS = {
     "seed": "--seed",
@@ -33,12 +35,17 @@ FLAGS |= {
     "backend": "--backend",
     "scheduler": "--scheduler",
     "max_bonus": "--max-bonus",
+    "max_points": "--max-points",
 }
+
+# A field named inside a message is written in backticks ("raise the limit with `max_points`").
+_NAMED = re.compile(r"`([a-z_]+)`")
 
 
 def flagged(message: str) -> str:
-    """A library message whose first word names a field, with the field shown as its flag."""
+    """A library message whose first word names a field, with the field shown as its flag, and
+    every field it names in backticks shown as its flag too."""
     head, colon, rest = message.partition(":")
     if colon and head in FLAGS:
-        return f"{FLAGS[head]}:{rest}"
-    return message
+        message = f"{FLAGS[head]}:{rest}"
+    return _NAMED.sub(lambda m: FLAGS.get(m.group(1), m.group(0)), message)

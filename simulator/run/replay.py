@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from avarium.simulator.run import experiment as experiment_module
+from avarium.simulator.run import experiment_file
 from avarium.simulator.run.runner import EXPERIMENT_FILE
 
 # The transcript's last line (avarium.simulator.transcript.footer).
@@ -45,13 +45,19 @@ def replay_game(run: Path, game_id: int) -> tuple[list[str], Outcome, Outcome | 
 
     if not (run / EXPERIMENT_FILE).is_file():
         raise ReplayError(f"{run} is not a run directory (it has no {EXPERIMENT_FILE})")
-    exp = experiment_module.load(run / EXPERIMENT_FILE)
+    exp = experiment_file.load(run / EXPERIMENT_FILE)
     try:
         _, variant = exp.variant_of(game_id)
     except LookupError as exc:
         raise ReplayError(str(exc)) from None
+    parts = sorted((run / "games").glob("part-*.parquet")) if (run / "games").is_dir() else []
+    if not parts:  # pyarrow's own complaint would be "No match for FieldRef.Name(game_id)"
+        raise ReplayError(
+            f"{run} has no games written yet (no part files in {run / 'games'}): run the "
+            "same `avarium simulate` again to play them"
+        )
     try:
-        rows = pq.read_table(run / "games", filters=[("game_id", "==", game_id)]).to_pylist()
+        rows = pq.read_table(parts, filters=[("game_id", "==", game_id)]).to_pylist()
     except (OSError, ValueError) as exc:
         raise ReplayError(f"cannot read {run / 'games'}: {exc}") from None
     if not rows:

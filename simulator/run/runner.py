@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import json
+import os
 import time
 import tomllib
 import warnings
@@ -33,6 +34,7 @@ from avarium.simulator.fileio import write_atomically
 from avarium.simulator.manifest import Manifest, PartRecord
 from avarium.simulator.run import dataset
 from avarium.simulator.run.experiment import Experiment, diff_fields
+from avarium.simulator.run.python_bots import BotFailed
 from avarium.simulator.run.warmup import compile_side_by_side
 from avarium.simulator.run.worker import Chunk, Played, Task, play
 
@@ -93,15 +95,35 @@ def plan_tasks(experiment: Experiment, chunks: list[Chunk], done: set[int]) -> l
     ]
 
 
-def check_jobs(jobs: int) -> None:
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, which a container or taskset
+    narrows), not the machine's count."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def check_jobs(jobs: int) -> int:
+    """The worker processes to start for `jobs` asked: at least 1, and no more than the usable
+    cores: a worker beyond them only waits for a core while holding its memory. jobs_note says
+    when it was capped."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise RunError(f"jobs: expected a whole number of at least 1, got {jobs!r}")
+    return min(jobs, usable_cores())
+
+
+def jobs_note(asked: int, used: int) -> str | None:
+    """The one-line note for jobs that check_jobs capped (None when it did not)."""
+    if used >= asked:
+        return None
+    return f"jobs: {asked} is more than the {used} usable core(s) here; using {used}"
 
 
 def play_in_memory(experiment: Experiment, jobs: int = 1) -> list[Played]:
     """Every chunk of the experiment played and returned in game order, nothing written: the
     same games as `run` writes (the Python API's play_games)."""
-    check_jobs(jobs)
+    jobs = check_jobs(jobs)
     tasks = plan_tasks(experiment, plan(experiment), set())
     if not tasks:
         return []
@@ -376,7 +398,7 @@ def run(
             "backend: dask needs dask.distributed, an optional extra: "
             "pip install 'avarium-balance-lab[cluster]'"
         )
-    check_jobs(jobs)
+    jobs = check_jobs(jobs)
     started = time.perf_counter()
     chunks = plan(experiment)
     try:
@@ -419,6 +441,8 @@ def run(
                     cpu += played.cpu_seconds
                     if on_progress is not None:
                         on_progress(Progress(played.chunk, games_done, experiment.total_games))
+    except BotFailed as exc:  # anyone's Python bot broke in a worker: what was written is kept
+        raise RunError(f"{exc}; every chunk already written is kept") from None
     except OSError as exc:
         where = exc.filename or out
         raise RunError(

@@ -2,26 +2,63 @@
 
 Every point becomes one variant of an ordinary experiment (run.experiment.resolve reads it), so
 the points share their deals game for game. Errors are ValueErrors that name the flag or field.
+
+The points are counted before anything is built: a range's length and the number of bonus
+vectors are arithmetic, so `1..1000000` or `--max-bonus 100` for four players is refused in
+microseconds instead of filling memory. MAX_POINTS is the limit (docs/analysis.md); a caller
+may raise it (`max_points`).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import re
+from collections.abc import Sequence
+
+# Points (variants) a sweep or a bonus tuning may play unless told otherwise: 200 points of the
+# default 2,000 games is 400,000 games, an hour or so on two cores; more is rarely meant.
+MAX_POINTS = 200
 
 
-def bonus_vectors(players: int, max_bonus: int) -> list[tuple[int, ...]]:
+def count_bonus_vectors(players: int, max_bonus: int) -> int:
+    """How many vectors bonus_vectors gives, without making them: the later seats' bonuses are
+    a nondecreasing sequence of players - 1 values from 0..max_bonus, a multiset of that size,
+    of which there are C(max_bonus + players - 1, players - 1)."""
+    return math.comb(max_bonus + players - 1, players - 1)
+
+
+def check_limit(max_points: int) -> None:
+    if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
+        raise ValueError(f"max_points: expected a whole number of at least 1, got {max_points!r}")
+
+
+def bonus_vectors(
+    players: int, max_bonus: int, max_points: int = MAX_POINTS
+) -> list[tuple[int, ...]]:
     """Starting bonuses to try: the first seat 0, each later seat at least the one before (a
-    later seat never gets less), up to max_bonus."""
+    later seat never gets less), up to max_bonus; at most max_points of them."""
+    # Imported here for start-up time: the experiment module loads the engine's Rules, and
+    # every command reads this module when it starts.
+    from avarium.simulator.run.experiment import MAX_BONUS
+
     if not 2 <= players <= 4:
         raise ValueError(f"players: expected 2 to 4, got {players}")
-    if max_bonus < 0:
-        raise ValueError(f"max_bonus: expected 0 or more, got {max_bonus}")
-    out = []
-    for rest in itertools.product(range(max_bonus + 1), repeat=players - 1):
-        if all(a <= b for a, b in itertools.pairwise(rest)):
-            out.append((0, *rest))
-    return out
+    if not 0 <= max_bonus <= MAX_BONUS:
+        raise ValueError(
+            f"max_bonus: expected 0 to {MAX_BONUS} (the most starting Reputation a seat may "
+            f"get), got {max_bonus}"
+        )
+    check_limit(max_points)
+    count = count_bonus_vectors(players, max_bonus)
+    if count > max_points:
+        raise ValueError(
+            f"max_bonus: {players} players with bonuses up to {max_bonus} make {count:,} bonus "
+            f"vectors, more than the limit of {max_points:,} points; lower it, or raise the "
+            "limit with `max_points`"
+        )
+    rests = itertools.combinations_with_replacement(range(max_bonus + 1), players - 1)
+    return [(0, *rest) for rest in rests]
 
 
 def bonus_label(bonus: tuple[int, ...]) -> str:
@@ -31,8 +68,11 @@ def bonus_label(bonus: tuple[int, ...]) -> str:
 _RANGE = re.compile(r"^\s*([^=\s]+)\s*=\s*(.+?)\s*$")
 
 
-def parse_sweep(text: str) -> tuple[str, list[int]]:
-    """`kumara_raj.merit=16..22` (or `16..22..2`, or `16,18,20`) -> (card.field, values)."""
+def parse_sweep(text: str) -> tuple[str, Sequence[int]]:
+    """`kumara_raj.merit=16..22` (or `16..22..2`, or `16,18,20`) -> (card.field, values).
+
+    A range stays a range (its length is known without making its values), so a huge one costs
+    nothing until sweep_points refuses it."""
     m = _RANGE.match(text)
     if not m or "." not in m.group(1):
         raise ValueError(
@@ -48,7 +88,7 @@ def parse_sweep(text: str) -> tuple[str, list[int]]:
             step = parts[2] if len(parts) == 3 else 1
             if high < low:
                 raise ValueError
-            values = list(range(low, high + 1, step))
+            values = range(low, high + 1, step)
         else:
             values = [int(p) for p in spec.split(",")]
     except ValueError:
@@ -59,6 +99,42 @@ def parse_sweep(text: str) -> tuple[str, list[int]]:
     if len(values) < 2:
         raise ValueError(f'--set "{text}": a sweep needs at least two values')
     return target, values
+
+
+def _field(target: str, card_id) -> tuple[str, str]:
+    """The (card, field) a sweep target names, the card resolved by `card_id` when given (so
+    `raj.merit` and `kumara_raj.merit` are one field), else as written."""
+    card, _, name = target.partition(".")
+    card = card.strip().lower()
+    if card_id is not None:
+        card = card_id(card)
+    return card, name.strip().lower()
+
+
+def sweep_points(
+    axes: list[tuple[str, Sequence[int]]], max_points: int = MAX_POINTS, card_id=None
+) -> list[tuple[tuple[str, int], ...]]:
+    """Every combination of the axes' values as ((target, value), ...) points, after checking
+    that there are one or two axes, on different fields, and at most max_points points (counted
+    before any is made). `card_id` maps a card name as written to the card's id."""
+    if not 1 <= len(axes) <= 2:
+        raise ValueError(f"--set: sweep one or two fields, got {len(axes)}")
+    check_limit(max_points)
+    fields = [_field(t, card_id) for t, _ in axes]
+    if len(set(fields)) < len(fields):
+        raise ValueError(
+            f"--set: {axes[0][0]} and {axes[1][0]} are the same field; sweep a field once, "
+            "with all its values in one --set"
+        )
+    count = math.prod(len(values) for _, values in axes)
+    if count > max_points:
+        sizes = " x ".join(f"{len(values):,}" for _, values in axes)
+        raise ValueError(
+            f"--set: the sweep makes {count:,} points ({sizes} values), more than the limit of "
+            f"{max_points:,}; sweep fewer values (FROM..TO..STEP), or raise the limit with "
+            "`max_points`"
+        )
+    return list(itertools.product(*[[(t, v) for v in values] for t, values in axes]))
 
 
 def base_doc(players, strategy, games_per_point, seed, path, sets, patch, profiles) -> dict:

@@ -20,6 +20,7 @@ from tests.bots.helpers import ALL_BOTS, HEURISTICS
 RULES = Rules()
 FAST_BOTS = ("random", *HEURISTICS)  # thousands of games a second
 LOOKAHEAD = "lookahead/1"  # tens of games a second: few games
+MCTS = "mcts/8"  # a search at every decision with a choice: fewer games still
 
 
 def idol_indices(cards) -> list[int]:
@@ -277,3 +278,55 @@ def test_a_game_the_chooser_plays_is_a_game_the_api_can_replay(bundled):
         again.step(a)
     assert np.array_equal(again.state, game.state)
     assert again.result() == game.result()
+
+
+# -- the MCTS bot ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_same_seeds_give_the_same_mcts_games(bundled, players):
+    bots = seats((MCTS, "heuristic.balanced"), players)
+    first = chunk(bundled, bots, 2, seed=90 + players)
+    again = chunk(bundled, bots, 2, seed=90 + players)
+    assert same_chunk(first, again), f"{bots}: the same seeds gave different games"
+    other = chunk(bundled, seats((MCTS, MCTS), players), 2, seed=90 + players)
+    assert not np.array_equal(other.seat, first.seat), "the MCTS seats changed nothing"
+
+
+def test_the_chooser_plays_exactly_the_mcts_games_of_play_chunk(bundled):
+    bots = (MCTS, "heuristic.balanced")
+    idols, deal_seeds, bot_seeds = deal(bundled, 2, 2, seed=95)
+    batch = play_chunk(bundled, RULES, 2, idols, list(bots), deal_seeds, bot_seeds,
+                       RULES.seat_bonus(2))  # fmt: skip
+    out_game = np.zeros_like(batch.game)
+    out_seat = np.zeros_like(batch.seat)
+    out_seen = np.zeros((2, 2, len(bundled.cards)), np.uint8)
+    for i in range(2):
+        game, choose = replay_with_chooser(
+            bundled, bots, idols[i], int(deal_seeds[i]), int(bot_seeds[i])
+        )
+        record(game.state, i, 2, choose.decisions, out_game, out_seat, out_seen)
+    np.testing.assert_array_equal(out_game, batch.game)
+    np.testing.assert_array_equal(out_seat, batch.seat)
+
+
+def test_mcts_choosing_never_draws_from_the_deal_generator(bundled):
+    """st[G_RNG] and the rest of the state are untouched by every MCTS choice of a game."""
+    idols, deal_seeds, bot_seeds = deal(bundled, 3, 1, seed=96)
+    game = new_dealt_game(bundled, RULES, idols[0], int(deal_seeds[0]), RULES.seat_bonus(3))
+    choose = Chooser(game, [bot_spec(MCTS), bot_spec("heuristic.balanced"), bot_spec(MCTS)],
+                     int(bot_seeds[0]))  # fmt: skip
+    while not game.is_terminal():
+        legal = game.legal_actions()
+        before = game.state.copy()
+        action = choose(game, legal)
+        assert np.array_equal(game.state, before), "the MCTS changed the state"
+        game.step(action)
+    assert check_state_invariants(game.state) == 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_pairing_with_the_mcts_stalls_a_game(bundled, players):
+    for pair in ((MCTS, "random"), (MCTS, LOOKAHEAD), ("heuristic.aggressive", MCTS)):
+        bots = seats(pair, players)
+        assert_no_stall(chunk(bundled, bots, 2, seed=97 + players), bots)

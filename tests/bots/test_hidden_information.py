@@ -11,6 +11,7 @@ from avarium.simulator.engine.invariants import INVARIANTS, check_state_invarian
 from avarium.strategies import BotSpec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
+from numba import config
 
 from tests.bots.helpers import ALL_BOTS, choose
 
@@ -198,6 +199,39 @@ def test_no_bot_choice_depends_on_cards_its_player_cannot_see(
                 f"{bot} chose {game.action_name(action)!r} but {other.action_name(again)!r} "
                 f"once the hidden cards were dealt afresh ({where(game, deal, steps)})"
             )
+
+
+@settings(
+    # every decision is a search: as plain Python (NUMBA_DISABLE_JIT=1) a few positions only
+    max_examples=8 if config.DISABLE_JIT else 300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    deal=hs.integers(0, 2**31),
+    players=hs.integers(2, 4),
+    steps=hs.integers(0, 600),
+    bot_seed=hs.integers(0, 2**32 - 1),
+    redeal=hs.integers(0, 2**31),
+)
+def test_mcts_never_reads_cards_its_player_cannot_see(bundled, deal, players, steps, bot_seed,
+                                                      redeal):  # fmt: skip
+    """The MCTS deals the hidden cards afresh at each iteration, from its own stream: with the
+    Library, the School, the enemy hands and the deal generator shuffled its choice (at its
+    default budget) is the same."""
+    game = reach(bundled, players, deal, steps)
+    seat = game.current_player()
+    legal = game.legal_actions()
+    rng = np.random.default_rng(redeal)
+    action = choose(game, "mcts", bot_seed, legal)
+    for _ in range(2):
+        other = redealt_game(game, seat, rng)
+        assert hidden_part(other.state, seat) != hidden_part(game.state, seat)
+        again = choose(other, "mcts", bot_seed, legal)
+        assert again == action, (
+            f"mcts chose {game.action_name(action)!r} but {other.action_name(again)!r} once the "
+            f"hidden cards were dealt afresh ({where(game, deal, steps)})"
+        )
 
 
 # -- the check can see a bot that peeks ------------------------------------------------------------

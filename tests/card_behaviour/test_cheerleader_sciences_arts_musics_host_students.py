@@ -10,14 +10,7 @@ from __future__ import annotations
 
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import end_turn, names, pass_fight, pass_windows
-
-
-def fight(g, leader: str, target: str) -> None:
-    """Declare a fight and let nobody add supporters, helpers or Surprises."""
-    g.play(f"fight: {leader} leads")
-    g.play(f"attack {target}")
-    pass_fight(g)
+from tests.helpers import end_turn, names, pass_fight, pass_windows
 
 
 def activations(g, card: str) -> list[str]:
@@ -37,7 +30,7 @@ def test_team_mascot_expelled_draws_a_scheme_for_its_controller(bundled):
         bundled,
     )
     assert g.names_in("hand", 1) == []
-    fight(g, "Sculptor", "Team Mascot")
+    g.fight("Sculptor", "Team Mascot")
     assert "Team Mascot" in g.names_in("expel pile")
     assert g.names_in("hand", 1) == ["Scholarship"]  # the top of the Library
     assert g.names_in("hand", 0) == []
@@ -53,7 +46,7 @@ def test_team_mascot_exhausted_but_not_expelled_draws_nothing(bundled):
         """,
         bundled,
     )
-    fight(g, "Benchwarmer", "Team Mascot")  # 1 damage < Defense 2
+    g.fight("Benchwarmer", "Team Mascot")  # 1 damage < Defense 2
     assert g.zone(g.find("team mascot")) == "class" and g.exhausted(g.find("team mascot"))
     assert g.names_in("hand", 1) == []
 
@@ -89,7 +82,7 @@ def test_pep_squad_rookie_not_used_the_target_only_gets_exhausted(bundled):
         """,
         bundled,
     )
-    fight(g, "Karaoke Fiend", "Back-Alley Brawler")
+    g.fight("Karaoke Fiend", "Back-Alley Brawler")
     assert g.zone(g.find("back alley brawler")) == "class"
     assert g.exhausted(g.find("back alley brawler"))
 
@@ -103,7 +96,7 @@ def test_flyer_defending_prevents_the_first_point_of_damage(bundled):
         """,
         bundled,
     )
-    fight(g, "AMYBA", "Flyer")
+    g.fight("AMYBA", "Flyer")
     flyer = g.find("flyer")
     assert g.zone(flyer) == "class" and not g.exhausted(flyer)
     assert g.merit(0) == 18  # Flyer's Combat 2 still hits AMYBA
@@ -117,7 +110,7 @@ def test_flyer_attacking_gets_no_prevention(bundled):
         """,
         bundled,
     )
-    fight(g, "Flyer", "Benchwarmer")  # Benchwarmer's 1 damage reaches Defense 1
+    g.fight("Flyer", "Benchwarmer")  # Benchwarmer's 1 damage reaches Defense 1
     assert "Flyer" in g.names_in("expel pile")
     assert "Benchwarmer" in g.names_in("expel pile")
 
@@ -139,7 +132,7 @@ def test_hype_girl_scheme_played_gives_target_ally_plus_one_combat(bundled):
     pass_windows(g)
     assert g.merit(0) == 14
     # Karaoke Fiend now has Combat 3: it expels Back-Alley Brawler (Defense 3)
-    fight(g, "Karaoke Fiend", "Back-Alley Brawler")
+    g.fight("Karaoke Fiend", "Back-Alley Brawler")
     assert "Back-Alley Brawler" in g.names_in("expel pile")
 
 
@@ -152,7 +145,7 @@ def test_cheer_captain_gives_other_cheerleaders_plus_one_combat_and_defense(bund
         """,
         bundled,
     )
-    fight(g, "Pep Squad Rookie", "Benchwarmer")
+    g.fight("Pep Squad Rookie", "Benchwarmer")
     assert "Benchwarmer" in g.names_in("expel pile")
     rookie = g.find("pep squad rookie")
     assert g.zone(rookie) == "class" and g.exhausted(rookie)
@@ -167,7 +160,7 @@ def test_cheer_captain_does_not_boost_other_clubs(bundled):
         """,
         bundled,
     )
-    fight(g, "Kendo Novice", "Benchwarmer")
+    g.fight("Kendo Novice", "Benchwarmer")
     bench = g.find("benchwarmer")
     assert g.zone(bench) == "class" and g.exhausted(bench)
 
@@ -394,7 +387,7 @@ def test_sculptor_combat_four_defense_five(bundled):
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Back-Alley Brawler")
+    g.fight("Sculptor", "Back-Alley Brawler")
     assert "Back-Alley Brawler" in g.names_in("expel pile")
     sculptor = g.find("sculptor")
     assert g.zone(sculptor) == "class" and g.exhausted(sculptor)
@@ -408,7 +401,7 @@ def test_sculptor_combat_four_expels_a_defense_four_student(bundled):
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Space Cadet")
+    g.fight("Sculptor", "Space Cadet")
     assert "Space Cadet" in g.names_in("expel pile")
     sculptor = g.find("sculptor")
     assert g.zone(sculptor) == "class" and g.exhausted(sculptor)  # 1 damage < 5
@@ -422,7 +415,7 @@ def test_sculptor_is_expelled_by_five_damage(bundled):
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Dojo Senpai")  # Senpai's Combat 5 reaches Sculptor's Defense 5
+    g.fight("Sculptor", "Dojo Senpai")  # Senpai's Combat 5 reaches Sculptor's Defense 5
     assert "Sculptor" in g.names_in("expel pile")
     senpai = g.find("dojo senpai")
     assert g.zone(senpai) == "class" and g.exhausted(senpai)  # 4 < 6
@@ -437,7 +430,7 @@ def test_drama_queen_expelled_makes_each_enemy_lose_two_merit(bundled):
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Drama Queen")
+    g.fight("Sculptor", "Drama Queen")
     assert "Drama Queen" in g.names_in("expel pile")
     assert (g.merit(0), g.merit(1), g.merit(2)) == (8, 10, 8)
 
@@ -486,7 +479,7 @@ def test_karaoke_fiend_combat_two_defense_one(bundled):
         """,
         bundled,
     )
-    fight(g, "Karaoke Fiend", "Benchwarmer")
+    g.fight("Karaoke Fiend", "Benchwarmer")
     expelled = g.names_in("expel pile")
     assert "Karaoke Fiend" in expelled and "Benchwarmer" in expelled
 
@@ -542,7 +535,7 @@ def test_punk_drummer_defending_takes_no_rep(bundled):
         """,
         bundled,
     )
-    fight(g, "Space Cadet", "Punk Drummer")
+    g.fight("Space Cadet", "Punk Drummer")
     assert (g.rep(0), g.rep(1)) == (3, 3)
 
 
@@ -570,7 +563,7 @@ def test_band_leader_gives_other_students_plus_one_combat(bundled):
         """,
         bundled,
     )
-    fight(g, "Karaoke Fiend", "Back-Alley Brawler")
+    g.fight("Karaoke Fiend", "Back-Alley Brawler")
     assert "Back-Alley Brawler" in g.names_in("expel pile")
 
 
@@ -583,7 +576,7 @@ def test_band_leader_does_not_boost_itself(bundled):
         """,
         bundled,
     )
-    fight(g, "Band Leader", "Sentai Yellow")
+    g.fight("Band Leader", "Sentai Yellow")
     yellow = g.find("sentai yellow")
     assert g.zone(yellow) == "class" and g.exhausted(yellow)
 
@@ -705,7 +698,7 @@ def test_fight_bookie_gains_rep_when_its_controller_declares_a_fight(bundled):
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Space Cadet")
+    g.fight("Sculptor", "Space Cadet")
     assert g.rep(0) == 5
 
 
@@ -718,5 +711,5 @@ def test_fight_bookie_gains_nothing_at_five_rep(bundled):
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Fight Bookie")
+    g.fight("Sculptor", "Fight Bookie")
     assert g.rep(0) == 5

@@ -6,13 +6,7 @@ from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.phases import check_state
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import end_turn, names, pass_fight, pass_windows
-
-
-def fight(g, leader: str, target: str) -> None:
-    g.play(f"fight: {leader} leads")
-    g.play(f"attack {target}")
-    pass_fight(g)
+from tests.helpers import end_turn, names, pass_windows
 
 
 def cast(g, scheme: str, *targets: str) -> None:
@@ -35,7 +29,7 @@ def test_hatsurugi_touka_gets_plus_one_combat_when_she_attacks(bundled):
         """,
         bundled,
     )
-    fight(g, "Hatsurugi TOUKA", "Sculptor")
+    g.fight("Hatsurugi TOUKA", "Sculptor")
     assert "Sculptor" in g.names_in("expel pile")
     assert g.seat_stat(0, L.P_N_EXPELLED) == 1
     assert g.merit(0) == 18 - 4  # Sculptor's Combat 4 hit TOUKA back
@@ -55,7 +49,7 @@ def test_hatsurugi_touka_exhaust_gives_an_ally_student_plus_one_combat(bundled):
     g.play("target Benchwarmer")
     pass_windows(g)
     assert g.exhausted(g.find("hatsurugi_touka"))
-    fight(g, "Benchwarmer", "Kendo Novice")
+    g.fight("Benchwarmer", "Kendo Novice")
     assert "Kendo Novice" in g.names_in("expel pile")
 
 
@@ -82,7 +76,7 @@ def test_hatsurugi_touka_wincon_six_expelled_students(bundled):
         bundled,
     )
     g.state[L.ROW_SEAT + 0, L.P_N_EXPELLED] = 5
-    fight(g, "Hatsurugi TOUKA", "Kendo Novice")
+    g.fight("Hatsurugi TOUKA", "Kendo Novice")
     r = g.result()
     assert g.is_terminal() and (r.winner, r.reason) == (0, "wincon")
 
@@ -99,10 +93,10 @@ def test_peppermint_kitty_gives_female_students_plus_one_defense(bundled):
         bundled,
     )
     other = g.clone()
-    fight(g, "Sentai Yellow", "Kendo Novice")
+    g.fight("Sentai Yellow", "Kendo Novice")
     novice = g.find("kendo novice")
     assert g.zone(novice) == "class" and g.exhausted(novice)
-    fight(other, "Sentai Yellow", "Benchwarmer")
+    other.fight("Sentai Yellow", "Benchwarmer")
     assert "Benchwarmer" in other.names_in("expel pile")
 
 
@@ -214,7 +208,7 @@ def test_sebastian_wolfgang_gives_musics_students_plus_one_combat(bundled):
         """,
         bundled,
     )
-    fight(g, "Karaoke Fiend", "Sentai Yellow")
+    g.fight("Karaoke Fiend", "Sentai Yellow")
     assert "Sentai Yellow" in g.names_in("expel pile")
 
 
@@ -228,7 +222,7 @@ def test_sebastian_wolfgang_gives_musics_students_plus_one_defense(bundled):
         """,
         bundled,
     )
-    fight(g, "Benchwarmer", "Karaoke Fiend")
+    g.fight("Benchwarmer", "Karaoke Fiend")
     fiend = g.find("karaoke fiend")
     assert g.zone(fiend) == "class" and g.exhausted(fiend)
 
@@ -480,7 +474,7 @@ def test_pep_rally_gives_ally_students_plus_one_combat_until_end_of_turn(bundled
         bundled,
     )
     cast(g, "Pep Rally")
-    fight(g, "Benchwarmer", "Kendo Novice")
+    g.fight("Benchwarmer", "Kendo Novice")
     assert "Kendo Novice" in g.names_in("expel pile")
 
 
@@ -495,7 +489,7 @@ def test_pep_rally_ends_with_the_turn(bundled):
     cast(g, "Pep Rally")
     end_turn(g)
     # AMYBA's turn: Kendo Novice (Combat 1) hits Benchwarmer (Defense 2), which now deals only 1
-    fight(g, "Kendo Novice", "Benchwarmer")
+    g.fight("Kendo Novice", "Benchwarmer")
     assert g.zone(g.find("kendo novice")) == "class"
     assert g.exhausted(g.find("kendo novice"))
 
@@ -608,7 +602,7 @@ def test_extra_practice_removes_the_attack_token_so_the_student_attacks_again(bu
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Benchwarmer")  # an exhausted defender deals no damage back
+    g.fight("Sculptor", "Benchwarmer")  # an exhausted defender deals no damage back
     assert not g.exhausted(g.find("sculptor")) and g.attack_token(g.find("sculptor"))
     assert "fight: Sculptor leads" not in names(g)
     g.play("play Extra Practice paying Reputation")
@@ -616,7 +610,7 @@ def test_extra_practice_removes_the_attack_token_so_the_student_attacks_again(bu
     g.play("target Sculptor")
     pass_windows(g)
     assert not g.attack_token(g.find("sculptor"))
-    fight(g, "Sculptor", "Kendo Novice")
+    g.fight("Sculptor", "Kendo Novice")
     assert sorted(g.names_in("expel pile")) == ["Benchwarmer", "Kendo Novice"]
 
 

@@ -10,14 +10,7 @@ from __future__ import annotations
 
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import names, pass_fight, pass_windows
-
-
-def fight(g, leader: str, target: str) -> None:
-    """Declare a fight with no supporters, helpers or Surprises."""
-    g.play(f"fight: {leader} leads")
-    g.play(f"attack {target}")
-    pass_fight(g)
+from tests.helpers import names, pass_fight, pass_windows
 
 
 def in_expel_pile(g, name: str) -> bool:
@@ -39,7 +32,7 @@ def test_kendo_novice_deals_one_damage_to_an_idol(bundled):
         """,
         bundled,
     )
-    fight(g, "Kendo Novice", "AMYBA")
+    g.fight("Kendo Novice", "AMYBA")
     assert g.merit(1) == 19
     assert g.attack_token(g.find("kendo novice"))
 
@@ -52,9 +45,9 @@ def test_kendo_novice_is_exhausted_by_one_damage_and_expelled_by_two(bundled):
         """,
         bundled,
     )
-    fight(g, "Benchwarmer", "Kendo Novice")  # Combat 1 < Defense 2
+    g.fight("Benchwarmer", "Kendo Novice")  # Combat 1 < Defense 2
     assert in_class(g, "kendo novice") and g.exhausted(g.find("kendo novice"))
-    fight(g, "Rooftop Slacker", "Kendo Novice")  # Combat 2 = Defense 2
+    g.fight("Rooftop Slacker", "Kendo Novice")  # Combat 2 = Defense 2
     assert in_expel_pile(g, "Kendo Novice")
     # Kendo Novice was exhausted for the second fight: Rooftop Slacker (Defense 1) survives
     assert in_class(g, "rooftop slacker")
@@ -68,7 +61,7 @@ def test_back_alley_brawler_deals_four_damage_to_an_idol(bundled):
         """,
         bundled,
     )
-    fight(g, "Back-Alley Brawler", "AMYBA")
+    g.fight("Back-Alley Brawler", "AMYBA")
     assert g.merit(1) == 16
 
 
@@ -80,7 +73,7 @@ def test_back_alley_brawler_survives_two_damage_and_expels_defense_three(bundled
         """,
         bundled,
     )
-    fight(g, "Sentai Yellow", "Back-Alley Brawler")  # 2 < Defense 3
+    g.fight("Sentai Yellow", "Back-Alley Brawler")  # 2 < Defense 3
     assert in_class(g, "back alley brawler") and g.exhausted(g.find("back alley brawler"))
     assert in_expel_pile(g, "Sentai Yellow")  # Combat 4 >= Defense 3
 
@@ -114,7 +107,7 @@ def test_karate_black_belt_without_its_ability_deals_three(bundled):
         """,
         bundled,
     )
-    fight(g, "Karate Black Belt", "AMYBA")
+    g.fight("Karate Black Belt", "AMYBA")
     assert (g.merit(0), g.merit(1)) == (10, 17)
 
 
@@ -126,7 +119,7 @@ def test_dojo_senpai_survives_four_damage_and_expels_defense_five(bundled):
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Dojo Senpai")
+    g.fight("Sculptor", "Dojo Senpai")
     assert in_class(g, "dojo senpai") and g.exhausted(g.find("dojo senpai"))  # 4 < 6
     assert in_expel_pile(g, "Sculptor")  # 5 >= 5
 
@@ -139,7 +132,7 @@ def test_dojo_senpai_deals_five_damage_to_an_idol(bundled):
         """,
         bundled,
     )
-    fight(g, "Dojo Senpai", "AMYBA")
+    g.fight("Dojo Senpai", "AMYBA")
     assert g.merit(1) == 15
 
 
@@ -152,7 +145,7 @@ def test_sumo_heavyweight_defending_leader_gives_the_attacker_minus_one_combat(b
         """,
         bundled,
     )
-    fight(g, "Kendo Novice", "Sumo Heavyweight")
+    g.fight("Kendo Novice", "Sumo Heavyweight")
     sumo = g.find("sumo heavyweight")
     assert in_class(g, "sumo heavyweight") and not g.exhausted(sumo)
     # Sumo's own Combat 2 is untouched: Kendo Novice (Defense 2) is expelled
@@ -188,7 +181,7 @@ def test_sumo_heavyweight_minus_one_combat_lets_it_survive_its_defense(bundled):
         """,
         bundled,
     )
-    fight(g, "Rooftop Slacker", "Sumo Heavyweight")
+    g.fight("Rooftop Slacker", "Sumo Heavyweight")
     assert in_class(g, "sumo heavyweight") and g.exhausted(g.find("sumo heavyweight"))
     assert in_expel_pile(g, "Rooftop Slacker")
 
@@ -213,7 +206,7 @@ def test_shrine_maiden_joining_shields_an_ally_student_for_two_damage(bundled):
     pass_windows(g)
     assert g.active == 1 and g.decision == "plan"
     # Rocket Enthusiast (Combat 3) into Kendo Novice (Defense 2): 2 prevented, 1 gets through
-    fight(g, "Rocket Enthusiast", "Kendo Novice")
+    g.fight("Rocket Enthusiast", "Kendo Novice")
     novice = g.find("kendo novice")
     assert g.zone(novice) == "class" and g.exhausted(novice)
 
@@ -231,9 +224,9 @@ def test_shrine_maiden_shield_is_used_up_after_two_damage(bundled):
     g.play("end turn")
     g.play("target Kendo Novice")
     pass_windows(g)
-    fight(g, "Rocket Enthusiast", "Kendo Novice")  # 3 - 2 prevented = 1
+    g.fight("Rocket Enthusiast", "Kendo Novice")  # 3 - 2 prevented = 1
     assert in_class(g, "kendo novice")
-    fight(g, "Sentai Yellow", "Kendo Novice")  # the shield is spent: 2 expels it
+    g.fight("Sentai Yellow", "Kendo Novice")  # the shield is spent: 2 expels it
     assert in_expel_pile(g, "Kendo Novice")
 
 
@@ -401,7 +394,7 @@ def test_sentai_red_gives_other_sentai_plus_one_combat(bundled):
         """,
         bundled,
     )
-    fight(g, "Sentai Yellow", "AMYBA")
+    g.fight("Sentai Yellow", "AMYBA")
     assert g.merit(1) == 17  # Combat 2 + 1
 
 
@@ -413,7 +406,7 @@ def test_sentai_red_does_not_boost_itself(bundled):
         """,
         bundled,
     )
-    fight(g, "Sentai Red", "AMYBA")
+    g.fight("Sentai Red", "AMYBA")
     assert g.merit(1) == 17  # its printed Combat 3
 
 
@@ -426,7 +419,7 @@ def test_sentai_red_defending_gives_sentai_in_the_fight_plus_one_defense(bundled
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Sentai Red")
+    g.fight("Sculptor", "Sentai Red")
     red = g.find("sentai red")
     assert g.zone(red) == "class" and g.exhausted(red)
 
@@ -439,9 +432,9 @@ def test_sentai_blue_survives_four_damage_and_is_expelled_by_five(bundled):
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Sentai Blue")  # 4 < Defense 5
+    g.fight("Sculptor", "Sentai Blue")  # 4 < Defense 5
     assert in_class(g, "sentai blue") and g.exhausted(g.find("sentai blue"))
-    fight(g, "Dojo Senpai", "Sentai Blue")  # 5 = Defense 5
+    g.fight("Dojo Senpai", "Sentai Blue")  # 5 = Defense 5
     assert in_expel_pile(g, "Sentai Blue")
 
 
@@ -453,7 +446,7 @@ def test_sentai_blue_deals_two_damage_to_an_idol(bundled):
         """,
         bundled,
     )
-    fight(g, "Sentai Blue", "AMYBA")
+    g.fight("Sentai Blue", "AMYBA")
     assert g.merit(1) == 18
 
 
@@ -517,10 +510,10 @@ def test_sentai_yellow_survives_two_damage_and_expels_defense_one(bundled):
         """,
         bundled,
     )
-    fight(g, "Rooftop Slacker", "Sentai Yellow")  # 2 < Defense 3
+    g.fight("Rooftop Slacker", "Sentai Yellow")  # 2 < Defense 3
     assert in_class(g, "sentai yellow") and g.exhausted(g.find("sentai yellow"))
     assert in_expel_pile(g, "Rooftop Slacker")  # Combat 2 >= Defense 1
-    fight(g, "Rocket Enthusiast", "Sentai Yellow")  # 3 = Defense 3
+    g.fight("Rocket Enthusiast", "Sentai Yellow")  # 3 = Defense 3
     assert in_expel_pile(g, "Sentai Yellow")
 
 
@@ -532,7 +525,7 @@ def test_sentai_black_gets_two_combat_with_three_sentai(bundled):
         """,
         bundled,
     )
-    fight(g, "Sentai Black", "AMYBA")
+    g.fight("Sentai Black", "AMYBA")
     assert g.merit(1) == 15  # Combat 3 + 2
 
 
@@ -544,7 +537,7 @@ def test_sentai_black_gets_nothing_with_two_sentai(bundled):
         """,
         bundled,
     )
-    fight(g, "Sentai Black", "AMYBA")
+    g.fight("Sentai Black", "AMYBA")
     assert g.merit(1) == 17
 
 
@@ -559,10 +552,10 @@ def test_space_cadet_survives_three_damage_and_is_expelled_by_four(bundled):
         """,
         bundled,
     )
-    fight(g, "Rocket Enthusiast", "Space Cadet")  # 3 < Defense 4
+    g.fight("Rocket Enthusiast", "Space Cadet")  # 3 < Defense 4
     assert in_class(g, "space cadet") and g.exhausted(g.find("space cadet"))
     assert in_class(g, "rocket enthusiast")  # Space Cadet's 1 < Defense 2
-    fight(g, "Sculptor", "Space Cadet")
+    g.fight("Sculptor", "Space Cadet")
     assert in_expel_pile(g, "Space Cadet")
 
 
@@ -574,7 +567,7 @@ def test_space_cadet_deals_one_damage_to_an_idol(bundled):
         """,
         bundled,
     )
-    fight(g, "Space Cadet", "AMYBA")
+    g.fight("Space Cadet", "AMYBA")
     assert g.merit(1) == 19
 
 
@@ -618,7 +611,7 @@ def test_rocket_enthusiast_deals_three_damage_to_an_idol(bundled):
         """,
         bundled,
     )
-    fight(g, "Rocket Enthusiast", "AMYBA")
+    g.fight("Rocket Enthusiast", "AMYBA")
     assert g.merit(1) == 17
 
 
@@ -630,10 +623,10 @@ def test_rocket_enthusiast_survives_one_damage_and_is_expelled_by_two(bundled):
         """,
         bundled,
     )
-    fight(g, "Kendo Novice", "Rocket Enthusiast")  # 1 < Defense 2
+    g.fight("Kendo Novice", "Rocket Enthusiast")  # 1 < Defense 2
     assert in_class(g, "rocket enthusiast") and g.exhausted(g.find("rocket enthusiast"))
     assert in_expel_pile(g, "Kendo Novice")  # Combat 3 >= Defense 2
-    fight(g, "Sentai Yellow", "Rocket Enthusiast")  # 2 = Defense 2
+    g.fight("Sentai Yellow", "Rocket Enthusiast")  # 2 = Defense 2
     assert in_expel_pile(g, "Rocket Enthusiast")
 
 
@@ -707,7 +700,7 @@ def test_transfer_student_deals_one_damage_to_an_idol(bundled):
         """,
         bundled,
     )
-    fight(g, "Transfer Student", "AMYBA")
+    g.fight("Transfer Student", "AMYBA")
     assert g.merit(1) == 19
 
 
@@ -719,9 +712,9 @@ def test_transfer_student_survives_one_damage_and_is_expelled_by_two(bundled):
         """,
         bundled,
     )
-    fight(g, "Benchwarmer", "Transfer Student")  # 1 < Defense 2
+    g.fight("Benchwarmer", "Transfer Student")  # 1 < Defense 2
     assert in_class(g, "transfer student") and g.exhausted(g.find("transfer student"))
-    fight(g, "Sentai Yellow", "Transfer Student")  # 2 = Defense 2
+    g.fight("Sentai Yellow", "Transfer Student")  # 2 = Defense 2
     assert in_expel_pile(g, "Transfer Student")
 
 
@@ -733,7 +726,7 @@ def test_rooftop_slacker_deals_two_damage_to_an_idol(bundled):
         """,
         bundled,
     )
-    fight(g, "Rooftop Slacker", "AMYBA")
+    g.fight("Rooftop Slacker", "AMYBA")
     assert g.merit(1) == 18
 
 
@@ -745,7 +738,7 @@ def test_rooftop_slacker_is_expelled_by_one_damage(bundled):
         """,
         bundled,
     )
-    fight(g, "Kendo Novice", "Rooftop Slacker")  # 1 = Defense 1
+    g.fight("Kendo Novice", "Rooftop Slacker")  # 1 = Defense 1
     assert in_expel_pile(g, "Rooftop Slacker")
     assert in_expel_pile(g, "Kendo Novice")  # Combat 2 = Defense 2, simultaneously
 
@@ -778,7 +771,7 @@ def test_school_bully_steals_nothing_when_enemies_have_no_reputation(bundled):
         """,
         bundled,
     )
-    fight(g, "School Bully", "AMYBA")
+    g.fight("School Bully", "AMYBA")
     assert (g.rep(0), g.rep(1)) == (0, 0)
 
 
@@ -806,7 +799,7 @@ def test_gang_boss_attacking_does_not_boost_itself(bundled):
         """,
         bundled,
     )
-    fight(g, "Gang Boss", "AMYBA")
+    g.fight("Gang Boss", "AMYBA")
     assert g.merit(1) == 15
 
 
@@ -819,7 +812,7 @@ def test_gang_boss_defending_gets_plus_one_combat(bundled):
         """,
         bundled,
     )
-    fight(g, "Dojo Senpai", "Gang Boss")
+    g.fight("Dojo Senpai", "Gang Boss")
     assert in_expel_pile(g, "Dojo Senpai")
     assert in_expel_pile(g, "Gang Boss")
 
@@ -832,7 +825,7 @@ def test_lone_wolf_alone_gets_two_combat(bundled):
         """,
         bundled,
     )
-    fight(g, "Lone Wolf", "AMYBA")
+    g.fight("Lone Wolf", "AMYBA")
     assert g.merit(1) == 16  # Combat 2 + 2
 
 
@@ -844,5 +837,5 @@ def test_lone_wolf_with_company_gets_nothing(bundled):
         """,
         bundled,
     )
-    fight(g, "Lone Wolf", "AMYBA")
+    g.fight("Lone Wolf", "AMYBA")
     assert g.merit(1) == 18

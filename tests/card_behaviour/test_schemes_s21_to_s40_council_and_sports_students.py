@@ -11,19 +11,13 @@ from __future__ import annotations
 
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import end_turn, names, pass_fight, pass_windows
+from tests.helpers import end_turn, names, pass_fight, pass_windows
 
 
 def declare(g, leader: str, target: str) -> None:
     """Declare a fight led by `leader` against `target`; the first window is left open."""
     g.play(f"fight: {leader} leads")
     g.play(f"attack {target}")
-
-
-def fight(g, leader: str, target: str) -> None:
-    """A whole fight with no supporters, helpers or Surprises."""
-    declare(g, leader, target)
-    pass_fight(g)
 
 
 def in_class(g, card: str, p: int) -> bool:
@@ -146,7 +140,7 @@ def test_training_camp_gives_plus_one_combat_and_plus_two_defense(bundled):
     assert names(g) == ["target Benchwarmer"]
     g.play("target Benchwarmer")
     pass_windows(g)
-    fight(g, "Benchwarmer", "Rocket Enthusiast")
+    g.fight("Benchwarmer", "Rocket Enthusiast")
     assert expelled(g, "rocket enthusiast")
     assert in_class(g, "benchwarmer", 0) and g.exhausted(g.find("benchwarmer"))
 
@@ -167,7 +161,7 @@ def test_training_camp_lasts_beyond_the_turn(bundled):
     assert g.active == 1
     end_turn(g)  # p1's turn ends
     assert g.active == 0 and g.decision == "plan"
-    fight(g, "Benchwarmer", "Rocket Enthusiast")
+    g.fight("Benchwarmer", "Rocket Enthusiast")
     assert expelled(g, "rocket enthusiast")
     assert in_class(g, "benchwarmer", 0)
 
@@ -434,7 +428,7 @@ def test_insurance_policy_is_used_up_by_the_first_three_damage(bundled):
     g.play("target AMYBA")
     pass_windows(g)
     assert g.merit(1) == 10
-    fight(g, "Sculptor", "AMYBA")
+    g.fight("Sculptor", "AMYBA")
     assert g.merit(1) == 6  # the shield is spent: Sculptor's 4 land in full
 
 
@@ -522,7 +516,7 @@ def test_girls_night_out_does_not_help_male_students(bundled):
     )
     g.play("play Girls' Night Out paying Reputation")
     pass_windows(g)
-    fight(g, "Benchwarmer", "Karaoke Fiend")
+    g.fight("Benchwarmer", "Karaoke Fiend")
     assert expelled(g, "benchwarmer")
 
 
@@ -681,7 +675,7 @@ def test_council_vice_president_gives_other_paragon_allies_plus_one_defense(bund
         """,
         bundled,
     )
-    fight(g, "Kendo Novice", "Karaoke Fiend")
+    g.fight("Kendo Novice", "Karaoke Fiend")
     assert expelled(g, "karaoke fiend")
     assert in_class(g, "kendo novice", 0) and g.exhausted(g.find("kendo novice"))
 
@@ -695,7 +689,7 @@ def test_council_vice_president_does_not_help_neutral_students(bundled):
         """,
         bundled,
     )
-    fight(g, "Benchwarmer", "Karaoke Fiend")
+    g.fight("Benchwarmer", "Karaoke Fiend")
     assert expelled(g, "benchwarmer")
 
 
@@ -708,7 +702,7 @@ def test_disciplinary_officer_gives_enemy_delinquents_minus_one_defense(bundled)
         """,
         bundled,
     )
-    fight(g, "Disciplinary Officer", "Back-Alley Brawler")
+    g.fight("Disciplinary Officer", "Back-Alley Brawler")
     assert expelled(g, "back alley brawler")
 
 
@@ -721,7 +715,7 @@ def test_disciplinary_officer_leaves_non_delinquents_alone(bundled):
         """,
         bundled,
     )
-    fight(g, "Disciplinary Officer", "Space Cadet")
+    g.fight("Disciplinary Officer", "Space Cadet")
     assert in_class(g, "space cadet", 1) and g.exhausted(g.find("space cadet"))
 
 
@@ -737,7 +731,7 @@ def test_benchwarmer_combat_one_exhausts_a_defense_two_student(bundled):
         """,
         bundled,
     )
-    fight(g, "Benchwarmer", "Kendo Novice")
+    g.fight("Benchwarmer", "Kendo Novice")
     assert in_class(g, "kendo novice", 1) and g.exhausted(g.find("kendo novice"))
     assert in_class(g, "benchwarmer", 0) and g.exhausted(g.find("benchwarmer"))
 
@@ -751,7 +745,7 @@ def test_benchwarmer_expels_a_defense_one_student_and_falls_to_two_damage(bundle
         """,
         bundled,
     )
-    fight(g, "Benchwarmer", "Karaoke Fiend")
+    g.fight("Benchwarmer", "Karaoke Fiend")
     assert expelled(g, "karaoke fiend")
     assert expelled(g, "benchwarmer")
 
@@ -765,7 +759,7 @@ def test_track_ace_gets_plus_one_combat_when_it_attacks(bundled):
         """,
         bundled,
     )
-    fight(g, "Track Ace", "Sentai Yellow")
+    g.fight("Track Ace", "Sentai Yellow")
     assert expelled(g, "sentai yellow")
 
 
@@ -779,7 +773,7 @@ def test_track_ace_gets_no_bonus_when_it_defends(bundled):
         """,
         bundled,
     )
-    fight(g, "Sentai Yellow", "Track Ace")
+    g.fight("Sentai Yellow", "Track Ace")
     assert expelled(g, "track ace")
     assert in_class(g, "sentai yellow", 1) and g.exhausted(g.find("sentai yellow"))
 
@@ -794,7 +788,7 @@ def test_goalkeeper_gets_plus_two_defense_when_it_defends(bundled):
         """,
         bundled,
     )
-    fight(g, "Sculptor", "Goalkeeper")
+    g.fight("Sculptor", "Goalkeeper")
     assert in_class(g, "goalkeeper", 0) and g.exhausted(g.find("goalkeeper"))
 
 
@@ -807,7 +801,7 @@ def test_goalkeeper_gets_no_bonus_when_it_attacks(bundled):
         """,
         bundled,
     )
-    fight(g, "Goalkeeper", "Sculptor")
+    g.fight("Goalkeeper", "Sculptor")
     assert expelled(g, "goalkeeper")
 
 
@@ -825,7 +819,7 @@ def test_relay_anchor_pays_two_rep_to_remove_its_attack_token(bundled):
     assert g.rep(0) == 3
     assert not g.attack_token(g.find("relay anchor"))
     assert "fight: Relay Anchor leads" in names(g)
-    fight(g, "Relay Anchor", "Benchwarmer")
+    g.fight("Relay Anchor", "Benchwarmer")
     assert expelled(g, "benchwarmer")
     assert g.attack_token(g.find("relay anchor"))
     # once per turn: not offered again, though it carries a token and 3 Reputation are left
@@ -842,7 +836,7 @@ def test_team_captain_gives_other_sports_allies_plus_one_combat(bundled):
         """,
         bundled,
     )
-    fight(g, "Benchwarmer", "Kendo Novice")
+    g.fight("Benchwarmer", "Kendo Novice")
     assert expelled(g, "kendo novice")
 
 
@@ -855,5 +849,5 @@ def test_team_captain_does_not_help_other_clubs(bundled):
         """,
         bundled,
     )
-    fight(g, "Kendo Novice", "Benchwarmer")
+    g.fight("Kendo Novice", "Benchwarmer")
     assert in_class(g, "benchwarmer", 1) and g.exhausted(g.find("benchwarmer"))

@@ -9,7 +9,7 @@ from avarium.simulator.engine.phases import check_state
 from avarium.simulator.engine.zones import draw_scheme, move
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import end_turn, names, pass_fight, pass_windows
+from tests.helpers import end_turn, names, pass_fight, pass_windows
 
 
 def test_ruling_12_an_empty_library_is_rebuilt_from_the_trash_pile(bundled):

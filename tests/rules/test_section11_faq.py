@@ -5,7 +5,7 @@ from __future__ import annotations
 from avarium.simulator.engine import layout as L
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import end_turn, names, pass_fight, pass_windows
+from tests.helpers import end_turn, names, pass_fight, pass_windows
 
 
 def test_faq_an_instant_wincon_kicks_in_the_moment_it_is_met(bundled):

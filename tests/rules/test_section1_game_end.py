@@ -8,7 +8,7 @@ from avarium.simulator.engine.phases import check_state
 from avarium.simulator.engine.zones import move
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import end_turn, pass_windows
+from tests.helpers import end_turn, pass_windows
 
 
 def test_an_instant_wincon_wins_the_moment_it_is_met(bundled):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import end_turn, names, pass_windows
+from tests.helpers import end_turn, names, pass_windows
 
 
 def test_first_turn_skips_the_ready_step(bundled):

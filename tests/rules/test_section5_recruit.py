@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import names
+from tests.helpers import names
 
 
 def test_recruiting_pays_reputation_and_refills_the_courtyard(bundled):

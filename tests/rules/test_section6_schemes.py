@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import names, pass_windows
+from tests.helpers import names, pass_windows
 
 
 def test_a_scheme_is_paid_with_reputation_then_trashed(bundled):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import names, pass_fight, pass_windows
+from tests.helpers import names, pass_fight, pass_windows
 
 
 def fight(g, leader: str, target: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from avarium.simulator.scenario import scenario
 
-from tests.rules.helpers import pass_windows
+from tests.helpers import pass_windows
 
 
 def test_combat_and_defense_count_the_changes_until_end_of_turn(bundled):

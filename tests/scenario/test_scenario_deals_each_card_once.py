@@ -9,7 +9,7 @@ from avarium.simulator.engine.zones import move, refill_courtyard
 from avarium.simulator.scenario import ScenarioError, scenario
 
 from tests.conftest import write
-from tests.rules.helpers import pass_windows
+from tests.helpers import pass_windows
 from tests.scenario.helpers import check_every_card_is_dealt_once, deck
 
 EVERY_ZONE = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from avarium.simulator.scenario import ScenarioError, scenario
 
-from tests.rules.helpers import names
+from tests.helpers import names
 
 
 def test_an_exhausted_idol_cannot_lead_a_fight(bundled):

@@ -7,7 +7,7 @@ from avarium.simulator.constants import CardKind
 from avarium.simulator.engine import layout as L
 from avarium.simulator.scenario import ScenarioError, parse, scenario
 
-from tests.rules.helpers import end_turn, pass_windows
+from tests.helpers import end_turn, pass_windows
 from tests.scenario.helpers import check_every_card_is_dealt_once
 
 DUEL = "p0: idol raj | rep 9\np1: idol amyba\n"

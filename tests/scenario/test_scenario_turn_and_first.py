@@ -7,7 +7,7 @@ import pytest
 from avarium.simulator.engine import layout as L
 from avarium.simulator.scenario import ScenarioError, scenario
 
-from tests.rules.helpers import end_turn, names
+from tests.helpers import end_turn, names
 
 
 def turns_taken(g, p: int) -> int:

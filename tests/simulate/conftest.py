@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from avarium.simulator.run.experiment import Experiment, from_flags
+from avarium.simulator.run.experiment import Experiment
+from avarium.simulator.run.experiment_file import from_flags
 from avarium.simulator.run.runner import LOCK_FILE
 
 

@@ -8,7 +8,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from avarium.simulator.run.experiment import ExperimentError, load
+from avarium.simulator.run.experiment import ExperimentError
+from avarium.simulator.run.experiment_file import load
 from typer.testing import CliRunner
 
 from avarium.cli.main import app

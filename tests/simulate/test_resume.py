@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from avarium.simulator.run.experiment import from_flags
+from avarium.simulator import manifest
+from avarium.simulator.run.experiment_file import from_flags
 from avarium.simulator.run.runner import RunError, run
 
 from tests.simulate.conftest import cards_of, games_of, small, snapshot
@@ -58,7 +59,7 @@ def test_a_run_that_crashed_after_two_chunks_resumes_to_the_uninterrupted_datase
 KILLABLE = """
 import sys
 from pathlib import Path
-from avarium.simulator.run.experiment import from_flags
+from avarium.simulator.run.experiment_file import from_flags
 from avarium.simulator.run.runner import run
 run(from_flags({"games": 2000, "chunk_size": 100, "seed": 5}), Path(sys.argv[1]), jobs=2)
 """
@@ -81,10 +82,12 @@ def test_a_run_killed_with_sigkill_resumes_to_the_uninterrupted_dataset(tmp_path
     # what a power cut can leave: a torn temporary file, and a part file cut short
     (out / "games" / ".part-00019.parquet.x1y2.tmp").write_bytes(b"PAR1 torn")
     (out / "cards" / "part-00018.parquet").write_bytes(b"PAR1 not a whole file")
+    # a chunk counts as written once the manifest lists it: both of its files were whole on disk
+    listed = manifest.read(out).parts
     kept = [
         i
         for i in range(20)
-        if all((out / folder / f"part-{i:05d}.parquet").exists() for folder in ("games", "cards"))
+        if all(f"{folder}/part-{i:05d}.parquet" in listed for folder in ("games", "cards"))
         and i != 18
     ]
     experiment = {"games": 2000, "chunk_size": 100, "seed": 5}

@@ -32,7 +32,8 @@ def test_bonus_vectors_give_the_first_seat_nothing_and_later_seats_never_less():
     ],
 )
 def test_a_sweep_is_a_card_field_and_its_values(text, target, values):
-    assert parse_sweep(text) == (target, values)
+    parsed_target, parsed_values = parse_sweep(text)
+    assert (parsed_target, list(parsed_values)) == (target, values)
 
 
 @pytest.mark.parametrize(
