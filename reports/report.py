@@ -92,10 +92,30 @@ def _names(idols: list[str]) -> str:
     return ", ".join(esc(i) for i in idols)
 
 
-def summary_section(analysis: Analysis, prov: Provenance) -> Section:
+def _who_played(bots: list[str]) -> list[str]:
+    """The summary's first line: which bots played, since every verdict below depends on them;
+    random play alone is a baseline, never evidence of balance."""
+    if not bots:
+        return []
+    names = ", ".join(f"<code>{esc(b)}</code>" for b in sorted(bots))
+    if set(bots) == {"random"}:
+        return [
+            f'<li><span class="flag">Played by {names} only</span>: random play is a baseline, '
+            "not evidence of balance. The verdicts below say how the Idols fare when nobody "
+            "plays well; run the same experiment with <code>--strategy heuristic</code> (or "
+            "stronger bots) before judging an Idol.</li>"
+        ]
+    return [
+        f"<li>Played by {names}. Every rate below is for these bots: an Idol's verdict can "
+        "change with the skill of the players, so check it against stronger bots before "
+        "acting on it.</li>"
+    ]
+
+
+def summary_section(analysis: Analysis, prov: Provenance, bots: list[str] = ()) -> Section:
     facts = headline(analysis)
     band = analysis.band
-    items = _completeness(prov) + _coverage(analysis, facts)
+    items = _who_played(list(bots)) + _completeness(prov) + _coverage(analysis, facts)
     if facts["flagged"]:
         for f in facts["flagged"]:
             items.append(
@@ -216,7 +236,7 @@ def _flag_view(flags: pd.DataFrame) -> pd.DataFrame:
 
 def build_sections(analysis: Analysis, prov: Provenance, bots: list[str]) -> list[Section]:
     t = analysis.tables
-    sections = [summary_section(analysis, prov), provenance_section(prov, analysis, bots)]
+    sections = [summary_section(analysis, prov, bots), provenance_section(prov, analysis, bots)]
     flags = t["flags"]
     sections.append(
         Section(

@@ -169,3 +169,19 @@ def test_compare_writes_beside_run_b_and_finds_a_planted_patch(tmp_path):
 def test_compare_names_a_missing_run(tmp_path, planted_run):
     result = run("compare", tmp_path / "missing", planted_run)
     assert result.exit_code == 1 and "missing: no such run directory" in result.output
+
+
+def test_the_summary_first_names_the_bots_and_calls_random_play_a_baseline(reported):
+    page = (reported / "index.html").read_text(encoding="utf-8")
+    summary = page[page.index('<section id="summary">') :]
+    first = summary[summary.index("<li>") : summary.index("</li>")]
+    assert "Played by <code>random</code> only" in first
+    assert "random play is a baseline, not evidence of balance" in first
+
+
+def test_a_summary_of_other_bots_says_the_verdict_depends_on_them(tmp_path):
+    run_dir = synthetic_run(tmp_path / "h", 2_000, Plan(bot="heuristic.balanced"), seed=2)
+    assert run("report", run_dir).exit_code == 0
+    page = (run_dir / "report" / "index.html").read_text(encoding="utf-8")
+    assert "Played by <code>heuristic.balanced</code>." in page
+    assert "baseline" not in page[: page.index('<section id="provenance">')]
