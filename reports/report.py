@@ -234,45 +234,49 @@ def _flag_view(flags: pd.DataFrame) -> pd.DataFrame:
     return flags[[c for c in cols if c in flags.columns]].sort_values(["players", "rate"])
 
 
-def build_sections(analysis: Analysis, prov: Provenance, bots: list[str]) -> list[Section]:
-    t = analysis.tables
-    sections = [summary_section(analysis, prov, bots), provenance_section(prov, analysis, bots)]
+def idol_win_rates_section(t: dict) -> Section:
+    """Each Idol's win rate per player count, against the band."""
     flags = t["flags"]
-    sections.append(
-        Section(
-            "idol-win-rates",
-            "Idol win rates",
-            [
-                "<p>Share of its games each Idol won, per player count, with the 95% Wilson "
-                "interval. Stalled games and draws count as games not won. The green band is "
-                "the designer's band; the dashed line the fair share (1/N).</p>"
-            ],
-            [
-                Chart(
-                    "idol_win_rates",
-                    charts.png(charts.idol_winrate_chart(flags)),
-                    "Idol win rates against the band",
-                )
-            ],
-            [Table("idol_win_rates", t["idol_winrates"], "Win rate per Idol")],
-        )
+    return Section(
+        "idol-win-rates",
+        "Idol win rates",
+        [
+            "<p>Share of its games each Idol won, per player count, with the 95% Wilson "
+            "interval. Stalled games and draws count as games not won. The green band is "
+            "the designer's band; the dashed line the fair share (1/N).</p>"
+        ],
+        [
+            Chart(
+                "idol_win_rates",
+                charts.png(charts.idol_winrate_chart(flags)),
+                "Idol win rates against the band",
+            )
+        ],
+        [Table("idol_win_rates", t["idol_winrates"], "Win rate per Idol")],
     )
-    sections.append(
-        Section(
-            "balance-flags",
-            "Balance flags",
-            [
-                '<p>An Idol is <em>outside</em> when a one-sided score test rejects "its true '
-                "rate is inside the band\" after Holm's correction over every Idol and player "
-                "count (family-wise error 5%). <code>flag_lo</code>-<code>flag_hi</code> is the "
-                "Wilson interval at the level Holm used for that Idol: it lies outside the band "
-                "exactly when the Idol is flagged. <em>inside</em>: the 95% interval lies within "
-                "the band. <em>unsettled</em>: neither yet; <code>more_games</code> is about how "
-                "many more games of that Idol would settle it at its current rate.</p>"
-            ],
-            tables=[Table("balance_flags", flags, "Flags per Idol", _flag_view(flags))],
-        )
+
+
+def balance_flags_section(t: dict) -> Section:
+    """Which Idols are outside, inside or not yet settled, after Holm's correction."""
+    flags = t["flags"]
+    return Section(
+        "balance-flags",
+        "Balance flags",
+        [
+            '<p>An Idol is <em>outside</em> when a one-sided score test rejects "its true '
+            "rate is inside the band\" after Holm's correction over every Idol and player "
+            "count (family-wise error 5%). <code>flag_lo</code>-<code>flag_hi</code> is the "
+            "Wilson interval at the level Holm used for that Idol: it lies outside the band "
+            "exactly when the Idol is flagged. <em>inside</em>: the 95% interval lies within "
+            "the band. <em>unsettled</em>: neither yet; <code>more_games</code> is about how "
+            "many more games of that Idol would settle it at its current rate.</p>"
+        ],
+        tables=[Table("balance_flags", flags, "Flags per Idol", _flag_view(flags))],
     )
+
+
+def matchups_section(t: dict) -> Section:
+    """How often each Idol beat each other Idol."""
     match = t["matchups"]
     match_charts = (
         [
@@ -287,155 +291,155 @@ def build_sections(analysis: Analysis, prov: Provenance, bots: list[str]) -> lis
         else []
     )
     two = match[match["players"] == 2]
-    sections.append(
-        Section(
-            "matchups",
-            "Matchups",
-            [
-                "<p>Each cell: how often the row Idol beat the column Idol, and the games behind "
-                'it. With more than two players, "against" means "at the same table".</p>'
-            ],
-            match_charts,
-            [Table("matchups", match, "Matchups with 95% intervals", two if len(two) else None)],
-        )
+    return Section(
+        "matchups",
+        "Matchups",
+        [
+            "<p>Each cell: how often the row Idol beat the column Idol, and the games behind "
+            'it. With more than two players, "against" means "at the same table".</p>'
+        ],
+        match_charts,
+        [Table("matchups", match, "Matchups with 95% intervals", two if len(two) else None)],
     )
-    sections.append(
-        Section(
-            "seats",
-            "Seats and the first player",
-            [
-                "<p>Raw win rate per seat, and the seat model's rate at an even table (every "
-                "Idol equally strong), which an unbalanced mix of pairings cannot bias.</p>"
-            ],
-            [
-                Chart(
-                    "seat_win_rates",
-                    charts.png(charts.seat_chart(t["seat_winrates"], t["seat_model"])),
-                    "Win rate by seat",
-                )
-            ],
-            [
-                Table(
-                    "first_player_advantage",
-                    t["first_player_advantage"],
-                    "First-player advantage (raw)",
-                ),
-                Table("seat_win_rates", t["seat_winrates"], "Win rate by seat (raw)"),
-                Table("seat_model", t["seat_model"], "Seat model: win rate at an even table"),
-            ],
-        )
+
+
+def seats_section(t: dict) -> Section:
+    """Win rate by seat, raw and from the seat model."""
+    return Section(
+        "seats",
+        "Seats and the first player",
+        [
+            "<p>Raw win rate per seat, and the seat model's rate at an even table (every "
+            "Idol equally strong), which an unbalanced mix of pairings cannot bias.</p>"
+        ],
+        [
+            Chart(
+                "seat_win_rates",
+                charts.png(charts.seat_chart(t["seat_winrates"], t["seat_model"])),
+                "Win rate by seat",
+            )
+        ],
+        [
+            Table(
+                "first_player_advantage",
+                t["first_player_advantage"],
+                "First-player advantage (raw)",
+            ),
+            Table("seat_win_rates", t["seat_winrates"], "Win rate by seat (raw)"),
+            Table("seat_model", t["seat_model"], "Seat model: win rate at an even table"),
+        ],
     )
-    sections.append(
-        Section(
-            "idol-strength",
-            "Idol strength with seats taken out",
-            [
-                "<p>Strength on the log-odds scale (0 = average Idol), estimated together with "
-                "the seat terms. <code>vs_field</code> is the implied win rate against average "
-                "opponents at an even table.</p>"
-            ],
-            [
-                Chart(
-                    "idol_strength",
-                    charts.png(charts.strength_chart(t["idol_strength"])),
-                    "Idol strength",
-                )
-            ],
-            [Table("idol_strength", t["idol_strength"], "Idol strength")],
-        )
+
+
+def idol_strength_section(t: dict) -> Section:
+    """Idol strengths with the seat terms taken out."""
+    return Section(
+        "idol-strength",
+        "Idol strength with seats taken out",
+        [
+            "<p>Strength on the log-odds scale (0 = average Idol), estimated together with "
+            "the seat terms. <code>vs_field</code> is the implied win rate against average "
+            "opponents at an even table.</p>"
+        ],
+        [
+            Chart(
+                "idol_strength",
+                charts.png(charts.strength_chart(t["idol_strength"])),
+                "Idol strength",
+            )
+        ],
+        [Table("idol_strength", t["idol_strength"], "Idol strength")],
     )
-    sections.append(
-        Section(
-            "game-length",
-            "Game length",
-            [
-                "<p>Turns and rounds of games that ended (stalled games are counted apart). "
-                "Boxes: middle half of the games; whiskers: 5% to 95%; line: median; "
-                "triangle: mean.</p>"
-            ],
-            [
-                Chart(
-                    "length_by_idol",
-                    charts.png(charts.length_chart(t["length_by_idol"])),
-                    "Game length per Idol",
-                ),
-                Chart(
-                    "length_distribution",
-                    charts.png(charts.length_histogram(t["length_distribution"])),
-                    "Distribution of game length per Idol",
-                ),
-            ],
-            [
-                Table("length", t["length"], "Game length"),
-                Table("length_by_idol", t["length_by_idol"], "Game length per Idol"),
-                Table("length_by_reason", t["length_by_reason"], "Game length per win reason"),
-                Table(
-                    "length_by_matchup",
-                    t["length_by_matchup"],
-                    "Game length per matchup (2 players)",
-                ),
-                Table(
-                    "length_distribution",
-                    t["length_distribution"],
-                    "Games per length (turns) per Idol",
-                    pd.DataFrame(),
-                ),
-            ],
-        )
+
+
+def game_length_section(t: dict) -> Section:
+    """Turns and rounds, per Idol, win reason and matchup."""
+    return Section(
+        "game-length",
+        "Game length",
+        [
+            "<p>Turns and rounds of games that ended (stalled games are counted apart). "
+            "Boxes: middle half of the games; whiskers: 5% to 95%; line: median; "
+            "triangle: mean.</p>"
+        ],
+        [
+            Chart(
+                "length_by_idol",
+                charts.png(charts.length_chart(t["length_by_idol"])),
+                "Game length per Idol",
+            ),
+            Chart(
+                "length_distribution",
+                charts.png(charts.length_histogram(t["length_distribution"])),
+                "Distribution of game length per Idol",
+            ),
+        ],
+        [
+            Table("length", t["length"], "Game length"),
+            Table("length_by_idol", t["length_by_idol"], "Game length per Idol"),
+            Table("length_by_reason", t["length_by_reason"], "Game length per win reason"),
+            Table(
+                "length_by_matchup",
+                t["length_by_matchup"],
+                "Game length per matchup (2 players)",
+            ),
+            Table(
+                "length_distribution",
+                t["length_distribution"],
+                "Games per length (turns) per Idol",
+                pd.DataFrame(),
+            ),
+        ],
     )
-    sections.append(
-        Section(
-            "win-reasons",
-            "Win reasons",
-            [
-                "<p>How each Idol's games ended: Win-Con, expelling everyone, most Merit when the "
-                "School ran out, the turn-order tie-break, stalled.</p>"
-            ],
-            [
-                Chart(
-                    "win_reasons",
-                    charts.png(charts.reasons_chart(t["win_reasons"])),
-                    "Win reasons per Idol",
-                )
-            ],
-            [
-                Table("reasons", t["reasons"], "How games ended"),
-                Table("win_reasons", t["win_reasons"], "Win reasons per Idol"),
-            ],
-        )
+
+
+def win_reasons_section(t: dict) -> Section:
+    """How each Idol's games ended."""
+    return Section(
+        "win-reasons",
+        "Win reasons",
+        [
+            "<p>How each Idol's games ended: Win-Con, expelling everyone, most Merit when the "
+            "School ran out, the turn-order tie-break, stalled.</p>"
+        ],
+        [
+            Chart(
+                "win_reasons",
+                charts.png(charts.reasons_chart(t["win_reasons"])),
+                "Win reasons per Idol",
+            )
+        ],
+        [
+            Table("reasons", t["reasons"], "How games ended"),
+            Table("win_reasons", t["win_reasons"], "Win reasons per Idol"),
+        ],
     )
+
+
+def placements_section(t: dict) -> Section:
+    """Placements and expulsion order for 3 and 4 players."""
     place = t["placements_by_idol"]
-    sections.append(
-        Section(
-            "placements",
-            "Placements and expulsions (3 and 4 players)",
-            [
-                "<p>Final placement and expulsion order per Idol and seat. Empty when the run "
-                "has no games with three or four players.</p>"
-            ],
-            [
-                Chart(
-                    "placements", charts.png(charts.placements_chart(place)), "Placements per Idol"
-                )
-            ],
-            [
-                Table(
-                    "mean_placement_by_idol", t["mean_placement_by_idol"], "Mean placement per Idol"
-                ),
-                Table(
-                    "mean_placement_by_seat", t["mean_placement_by_seat"], "Mean placement per seat"
-                ),
-                Table("placements_by_idol", place, "Placements per Idol"),
-                Table("placements_by_seat", t["placements_by_seat"], "Placements per seat"),
-                Table(
-                    "eliminations_by_idol", t["eliminations_by_idol"], "Expulsion order per Idol"
-                ),
-                Table(
-                    "eliminations_by_seat", t["eliminations_by_seat"], "Expulsion order per seat"
-                ),
-            ],
-        )
+    return Section(
+        "placements",
+        "Placements and expulsions (3 and 4 players)",
+        [
+            "<p>Final placement and expulsion order per Idol and seat. Empty when the run "
+            "has no games with three or four players.</p>"
+        ],
+        [Chart("placements", charts.png(charts.placements_chart(place)), "Placements per Idol")],
+        [
+            Table("mean_placement_by_idol", t["mean_placement_by_idol"], "Mean placement per Idol"),
+            Table("mean_placement_by_seat", t["mean_placement_by_seat"], "Mean placement per seat"),
+            Table("placements_by_idol", place, "Placements per Idol"),
+            Table("placements_by_seat", t["placements_by_seat"], "Placements per seat"),
+            Table("eliminations_by_idol", t["eliminations_by_idol"], "Expulsion order per Idol"),
+            Table("eliminations_by_seat", t["eliminations_by_seat"], "Expulsion order per seat"),
+        ],
     )
+
+
+def card_impact_section(t: dict) -> Section:
+    """Win rate with a card taken against left, per card."""
     impact = t["card_impact"]
     shown = None
     if len(impact):
@@ -454,20 +458,22 @@ def build_sections(analysis: Analysis, prov: Provenance, bots: list[str]) -> lis
                 "flagged",
             ]
         ]
-    sections.append(
-        Section(
-            "card-impact",
-            "Card impact",
-            [
-                "<p>Students: win rate of seats that recruited the card against seats that saw it "
-                "in the Courtyard and left it. Schemes: played against drawn and not played. "
-                "Pick (play) rate: taken / offered. Red: flagged by a screening at 5% false "
-                "discovery rate. These are associations, not causes.</p>"
-            ],
-            [Chart("card_impact", charts.png(charts.card_impact_chart(impact)), "Card impact")],
-            [Table("card_impact", impact, "Per-card impact, largest gaps first", shown)],
-        )
+    return Section(
+        "card-impact",
+        "Card impact",
+        [
+            "<p>Students: win rate of seats that recruited the card against seats that saw it "
+            "in the Courtyard and left it. Schemes: played against drawn and not played. "
+            "Pick (play) rate: taken / offered. Red: flagged by a screening at 5% false "
+            "discovery rate. These are associations, not causes.</p>"
+        ],
+        [Chart("card_impact", charts.png(charts.card_impact_chart(impact)), "Card impact")],
+        [Table("card_impact", impact, "Per-card impact, largest gaps first", shown)],
     )
+
+
+def variants_section(t: dict) -> Section:
+    """The variants section: per-variant seat and Idol rates when the run has variants."""
     variant_section = Section(
         "variants",
         "Variants",
@@ -495,9 +501,33 @@ def build_sections(analysis: Analysis, prov: Provenance, bots: list[str]) -> lis
             Table("seat_by_variant", t["seat_by_variant"], "Seat win rate per variant"),
             Table("idol_by_variant", t["idol_by_variant"], "Idol win rate per variant"),
         ]
-    sections.append(variant_section)
-    sections.append(methods_section())
-    return sections
+    return variant_section
+
+
+# The sections drawn from the analysis' tables alone, in the page's order.
+TABLE_SECTIONS = (
+    idol_win_rates_section,
+    balance_flags_section,
+    matchups_section,
+    seats_section,
+    idol_strength_section,
+    game_length_section,
+    win_reasons_section,
+    placements_section,
+    card_impact_section,
+    variants_section,
+)
+
+
+def build_sections(analysis: Analysis, prov: Provenance, bots: list[str]) -> list[Section]:
+    """Every section of a run's report, in the page's order."""
+    t = analysis.tables
+    return [
+        summary_section(analysis, prov, bots),
+        provenance_section(prov, analysis, bots),
+        *(section(t) for section in TABLE_SECTIONS),
+        methods_section(),
+    ]
 
 
 def methods_section() -> Section:
