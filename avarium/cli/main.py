@@ -213,7 +213,12 @@ def cards_docs(
     from avarium.simulator.cards.docs import language_reference
     from avarium.simulator.fileio import write_atomically
 
-    write_atomically(out, language_reference())
+    if out.is_dir() or not out.name:
+        raise _fail(f'--out "{out}": expected a file to write, e.g. docs/card-language.md', 2)
+    try:
+        write_atomically(out, language_reference())
+    except OSError as exc:
+        raise _fail(f"cannot write {out}: {exc.strerror or exc}") from None
     typer.echo(f"wrote {out}")
 
 
