@@ -407,7 +407,6 @@ def run(
             if resuming:  # the run's files are read and repaired under its lock
                 stack.enter_context(_lock(out))
                 check_directory(out, experiment)
-            if resuming:
                 done, record = completed(out, chunks, experiment)
                 if record != manifest.read(out):  # what survived the checks, and nothing else
                     manifest.write(out, record)
