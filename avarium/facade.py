@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -128,22 +129,22 @@ class Run:
     path: Path
     summary: runner.Summary | None = None  # how it was played, when this process played it
 
-    def _load(self):
+    @cached_property
+    def _data(self):
+        """The run read once, when first asked for (analysis/dataset.load_run)."""
         from avarium.analysis.dataset import load_run as read
 
-        if not hasattr(self, "_data"):
-            self._data = read(self.path)
-        return self._data
+        return read(self.path)
 
     @property
     def games(self) -> pd.DataFrame:
         """One row per game and seat (docs/data-schema.md)."""
-        return self._load().games
+        return self._data.games
 
     @property
     def cards(self) -> pd.DataFrame:
         """Per-card offered and taken counts (docs/data-schema.md)."""
-        return self._load().cards
+        return self._data.cards
 
     def report(self, out: str | Path | None = None, band: tuple[float, float] | None = None):
         """Write the run's report page (default RUN/report) and return its directory."""

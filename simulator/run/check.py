@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from avarium.simulator import transcript
 from avarium.simulator.api import Game, Rules, tables_of
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_PLAYERS
@@ -116,8 +117,6 @@ def check_games(
 def replay(cards: CardSet, players: int, game: int, seed: int = 0, rules: Rules | None = None):
     """Game `game` of a check played again in Python, step by step, with its transcript; it
     stops at the first state that breaks an invariant. Returns (transcript lines, problem)."""
-    from avarium.simulator import transcript
-
     rules = rules or Rules()
     idols, deal, bot = deals(cards, players, game, 1, seed)
     names = [cards.idols[int(d)].id for d in idols[0]]

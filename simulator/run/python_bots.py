@@ -19,8 +19,8 @@ def watched(spec, flag: str = "bots"):
     """A Python bot checked before the game (a function of game, legal and rng) and watched
     during it (an exception or an illegal action becomes BotFailed naming the bot); compiled
     bots as they are. Any importable function can be named, `os:system` too."""
-    if spec.compiled:
-        return spec
+    if spec.compiled or getattr(spec.function, "watched", False):
+        return spec  # compiled, or watched already (play watches before its Chooser does)
     bot, name = spec.function, spec.label
     try:
         signature = inspect.signature(bot)
@@ -47,6 +47,7 @@ def watched(spec, flag: str = "bots"):
             )
         return int(action)
 
+    choose.watched = True
     return dataclasses.replace(spec, function=choose)
 
 
