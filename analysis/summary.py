@@ -10,7 +10,7 @@ from avarium.analysis.cards import card_impact
 from avarium.analysis.counts import row_counts, seatings, totals, weight
 from avarium.analysis.coverage import left_out, never_played
 from avarium.analysis.flags import DEFAULT_BAND, NOT_ENOUGH, balance_flags
-from avarium.analysis.games import drop_mirrors, one_row_per_game, seat_matrix
+from avarium.analysis.games import drop_mirrors, mirrors, one_row_per_game, seat_matrix
 from avarium.analysis.length import length_distribution, length_summary
 from avarium.analysis.notes import noted
 from avarium.analysis.placements import eliminations, mean_placement, placements
@@ -110,7 +110,9 @@ def _analyse(games, cards, band, include_mirrors, notes: list[str]) -> Analysis:
     if len(result.variants) > 1:
         t["seat_by_variant"] = seat_winrates_by_variant(rows)
         t["idol_by_variant"] = idol_winrates_by_variant(rows)
-        t["fairest_variant"] = closest_to_fair(t["seat_by_variant"])
+        # The choice resamples deals, so it needs the games themselves, not their counts.
+        played = games if include_mirrors else games[~mirrors(view[0])[view[1]]]
+        t["fairest_variant"] = closest_to_fair(played)
     return result
 
 

@@ -98,6 +98,7 @@ def tune_bonus_command(
         raise _fail(flagged(str(exc)), 2) from None
     from avarium.analysis.dataset import DatasetError, load_run
     from avarium.analysis.sweeps import closest_to_fair, seat_winrates_by_variant
+    from avarium.reports.tuning import recommendation
 
     out = out or Path("runs") / f"tune-{players}p"
     doc = base_doc(players, strategy, games_per_point, seed, path, sets, patch, profiles)
@@ -109,13 +110,9 @@ def tune_bonus_command(
     except DatasetError as exc:
         raise _fail(str(exc)) from None
     seats = seat_winrates_by_variant(games)
-    fairness = closest_to_fair(seats)
+    fairness = closest_to_fair(games)
     typer.echo("\n" + markdown(seat_table(seats, fairness)))
-    chosen = fairness[fairness["chosen"]].iloc[0]
-    typer.echo(
-        f"\nrecommended: {chosen.variant} (worst seat {chosen.worst_gap:.1%} from the fair "
-        f"{1 / players:.0%}; the fairest of those tried with probability {chosen.prob_best:.0%})"
-    )
+    typer.echo("\n" + recommendation(fairness))
     _report(out)
 
 

@@ -59,6 +59,8 @@ def test_tune_bonus_plays_every_point_on_the_same_deals_and_recommends_one(tmp_p
     assert result.exit_code == 0, result.output
     assert "| bonus=0,0 |" in result.output and "| bonus=0,1 |" in result.output
     assert "recommended: bonus=0," in result.output and "probability" in result.output
+    # The recommended gap is corrected for the choice and comes with its interval.
+    assert "95% interval" in result.output and "112 deals resampled" in result.output
     assert (out / "report" / "index.html").exists()
     games = pd.read_parquet(out / "games")
     first = games[games["variant"] == "bonus=0,0"].sort_values(["game_seed", "seat"])
