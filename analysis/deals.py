@@ -13,8 +13,8 @@ therefore resamples, or clusters on, the deal: the game's index within its varia
   quantity played and won in that deal, as dense arrays.
 - `bootstrap_rates`: the rates of every variant and quantity in resampled sets of deals, where one
   resample draws deals with replacement and takes each drawn deal's games in every variant.
-- `clustered_rates`: a pooled rate with a deal-clustered interval, for anything still pooled over
-  variants.
+- `clustered_counts`: a pooled rate with its deal-clustered variance and effective counts, for
+  anything still pooled over variants.
 
 Games that stalled at the safety cap have no winner and are left out (they are an outcome of
 their own, counted apart: analysis.summary).
@@ -26,8 +26,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from avarium.analysis.proportions import ALPHA
-from scipy.stats import norm
 
 # Resamples drawn per block: a block's weight matrix is BLOCK x deals floats, which keeps a
 # 100,000-deal sweep to tens of megabytes however many resamples are asked for.
@@ -117,39 +115,38 @@ def bootstrap_rates(outcomes: DealOutcomes, draws: int, seed: int = 0) -> np.nda
     return np.concatenate(out).reshape(draws, n_var, width)
 
 
-def clustered_rates(
-    frame: pd.DataFrame, keys: list[str], cluster: str = "deal", alpha: float = ALPHA
-) -> pd.DataFrame:
-    """Per `keys`: games, wins, rate and a (1 - alpha) interval clustered on `cluster`.
+def clustered_counts(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """Per `keys`: games, wins, rate, the deal-clustered variance of the rate, and the effective
+    games and wins (`eff_games`, `eff_wins`): the counts that independent games would need to
+    be exactly as precise. `frame` has one row per game and seat (`variant`, `game_id`, `won`).
 
-    The rate is a ratio of sums, wins / games, over clusters; its variance is the cluster-robust
-    (sandwich) variance of that ratio, C/(C-1) * sum_c (wins_c - rate * games_c)^2 / games^2,
-    which is what an intercept-only GLM with cluster-robust covariance gives (the suite checks it
-    against statsmodels). Games of one deal in several variants are one cluster, so their shared
-    luck is counted once. `frame` has one row per game and seat with `won`."""
-    data = frame[[*keys, cluster]].copy()
+    The rate is a ratio of sums over deals, wins / games; its variance is the cluster-robust
+    (sandwich) variance of that ratio, C/(C-1) * sum_c (wins_c - rate * games_c)^2 / games^2 over
+    the C deals, which is what an intercept-only GLM with cluster-robust covariance gives (the
+    suite checks it against statsmodels). A deal's games in several variants are one cluster, so
+    their shared luck is counted once. The effective games rate(1-rate)/variance (Kish's design
+    effect) carry that into any method built on counts (Wilson intervals, the flag test);
+    they are never more than the games played, so clustering never claims extra precision."""
+    data = pd.DataFrame({k: frame[k].to_numpy() for k in keys})
+    data["deal"] = deal_index(frame)
     data["games"] = 1
-    data["wins"] = frame["won"].to_numpy().astype(int)
-    per = data.groupby([*keys, cluster], observed=True)[["games", "wins"]].sum().reset_index()
-    rows = []
-    z = norm.ppf(1 - alpha / 2)
-    for key, part in per.groupby(keys, observed=True):
-        n, w = part["games"].to_numpy(float), part["wins"].to_numpy(float)
-        total, won = n.sum(), w.sum()
-        rate = won / total
-        c = len(part)
-        var = c / max(c - 1, 1) * ((w - rate * n) ** 2).sum() / total**2
-        se = np.sqrt(var)
-        key = key if isinstance(key, tuple) else (key,)
-        rows.append(
-            dict(zip(keys, key, strict=True))
-            | {
-                "games": int(total),
-                "wins": int(won),
-                "rate": rate,
-                "lo": max(rate - z * se, 0.0),
-                "hi": min(rate + z * se, 1.0),
-                "clusters": c,
-            }
-        )
-    return pd.DataFrame(rows)
+    data["wins"] = frame["won"].to_numpy().astype(np.int64)
+    per = data.groupby([*keys, "deal"], observed=True)[["games", "wins"]].sum().reset_index()
+    n, w = per["games"].to_numpy(float), per["wins"].to_numpy(float)
+    group = per.groupby(keys, observed=True)
+    total = group["games"].transform("sum").to_numpy(float)
+    rate = group["wins"].transform("sum").to_numpy(float) / total
+    per["resid2"] = (w - rate * n) ** 2
+    out = group.agg(games=("games", "sum"), wins=("wins", "sum"), resid2=("resid2", "sum"))
+    out["clusters"] = group.size()
+    out = out.reset_index()
+    games, wins = out["games"].to_numpy(float), out["wins"].to_numpy(float)
+    c = out["clusters"].to_numpy(float)
+    out["rate"] = wins / games
+    out["variance"] = c / np.maximum(c - 1, 1) * out["resid2"].to_numpy() / games**2
+    binomial = out["rate"] * (1 - out["rate"])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        eff = np.where(out["variance"] > 0, binomial / out["variance"], games)
+    out["eff_games"] = np.minimum(np.nan_to_num(eff, nan=0.0), games)
+    out["eff_wins"] = out["rate"] * out["eff_games"]
+    return out.drop(columns="resid2")

@@ -22,12 +22,31 @@ DRAWS = 2_000
 
 
 def parse_variant(label: str) -> tuple[str, tuple[float, ...]]:
-    """`bonus=0,2` -> ("bonus", (0.0, 2.0)); a label without numbers gives ("label", ())."""
-    name, _, value = str(label).partition("=")
-    numbers = re.findall(r"-?\d+(?:\.\d+)?", value)
-    if not value or len(numbers) != len([v for v in value.split(",") if v.strip()]):
+    """`bonus=0,2` -> ("bonus", (0.0, 2.0)); a two-field sweep point `a.merit=8 b.combat=3` ->
+    ("a.merit b.combat", (8.0, 3.0)), so that points sort by their numbers (8 before 10), not
+    as text; a label without numbers gives ("label", ())."""
+    names, values = [], []
+    for part in str(label).split():
+        name, _, value = part.partition("=")
+        numbers = re.findall(r"-?\d+(?:\.\d+)?", value)
+        if not value or len(numbers) != len([v for v in value.split(",") if v.strip()]):
+            return str(label), ()
+        names.append(name.strip())
+        values += [float(n) for n in numbers]
+    if not names:
         return str(label), ()
-    return name.strip(), tuple(float(n) for n in numbers)
+    return " ".join(names), tuple(values)
+
+
+def swept_cards(labels) -> list[str]:
+    """The cards a sweep's labels change, in order: `kumara_raj.merit=18 touka.combat=3` ->
+    ["kumara_raj", "touka"]."""
+    found: list[str] = []
+    for label in labels:
+        for card in re.findall(r"([A-Za-z_][\w]*)\.[A-Za-z_]\w*=", str(label)):
+            if card not in found:
+                found.append(card)
+    return found
 
 
 def variant_order(labels) -> list[str]:

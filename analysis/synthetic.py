@@ -12,7 +12,7 @@ placements, lengths, card counts) is drawn so that it follows the schema's rules
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -333,7 +333,7 @@ def write_run(
     *,
     seed: int,
     experiment: Mapping,
-    card_set: str = "synthetic0000",
+    card_set: str | Callable[[str], str] = "synthetic0000",
     version: str = "0.1.0",
 ) -> Path:
     """Write (games, cards) chunks as RUN/games/part-N.parquet and RUN/cards/part-N.parquet,
@@ -345,14 +345,16 @@ def write_run(
     for index, (games, cards) in enumerate(chunks):
         ids = games["game_id"]
         first, last = int(ids.min()), int(ids.max())
+        variant = str(games["variant"].iloc[0])
+        chunk = {"index": index, "first": first, "last": last, "variant": variant}
         meta = {
             "avarium.experiment": json.dumps(experiment),
-            "avarium.card_set": card_set,
+            # A sweep's variants play different card sets: a callable gives each its own.
+            "avarium.card_set": card_set(variant) if callable(card_set) else card_set,
             "avarium.version": version,
             "avarium.seed": str(seed),
-            "avarium.chunk": json.dumps({"index": index, "first": first, "last": last}),
+            "avarium.chunk": json.dumps(chunk),
         }
-        variant = str(games["variant"].iloc[0])
         for folder, frame in (("games", games), ("cards", cards)):
             name = f"{folder}/part-{index:05d}.parquet"
             sha, size = _write_parquet(frame, run / name, meta)
@@ -371,9 +373,12 @@ def synthetic_run(
     seed: int = 0,
     chunk_games: int = 100_000,
     cards: CardPlan = CardPlan(),
-    card_set: str = "synthetic0000",
+    card_set: str | Callable[[str], str] = "synthetic0000",
+    shared_deals: bool = False,
 ) -> Path:
-    """Write a whole planted run: n_games per plan (one plan per variant), in chunks."""
+    """Write a whole planted run: n_games per plan (one plan per variant), in chunks.
+    `shared_deals` plays game k of every variant on the same deal (the same random stream, as
+    shared_deal_sweep does), as tune-bonus and sweep do."""
     plans = [plans] if isinstance(plans, Plan) else list(plans)
 
     def chunks():
@@ -384,7 +389,9 @@ def synthetic_run(
                 size = min(chunk_games, n_games - done)
                 # Each chunk's stream depends only on the run seed, variant and chunk position,
                 # so two runs with the same seed share their deals (the paired comparison).
-                chunk_seed = seed * 1_000_003 + v * 10_007 + done // chunk_games
+                chunk_seed = seed * 1_000_003 + done // chunk_games
+                if not shared_deals:
+                    chunk_seed += v * 10_007
                 games = synthetic_games(size, plan, seed=chunk_seed, first_game_id=first)
                 yield games, synthetic_cards(games, cards, seed=chunk_seed + 1)
                 done += size

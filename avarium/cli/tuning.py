@@ -160,7 +160,9 @@ def sweep_command(
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
     from avarium.analysis.dataset import DatasetError, load_run
+    from avarium.analysis.summary import swept_idol_closest
     from avarium.analysis.sweeps import idol_winrates_by_variant
+    from avarium.reports.tuning import recommendation
 
     out = out or Path("runs") / ("sweep-" + "-".join(t for t, _ in axes))
     doc = base_doc(players, strategy, games_per_point, seed, path, None, patch, profiles)
@@ -178,6 +180,9 @@ def sweep_command(
     except DatasetError as exc:
         raise _fail(str(exc)) from None
     typer.echo("\n" + markdown(idol_table(idol_winrates_by_variant(games))))
+    swept = swept_idol_closest(games)
+    for idol, part in swept.groupby("idol") if len(swept) else ():
+        typer.echo("\n" + recommendation(part, what=idol))
     _report(out)
 
 

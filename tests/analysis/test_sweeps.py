@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from avarium.analysis.deals import bootstrap_rates, deal_outcomes
+import statsmodels.api as sm
+from avarium.analysis.deals import bootstrap_rates, clustered_counts, deal_index, deal_outcomes
 from avarium.analysis.sweeps import (
     closest_to_fair,
     fairest,
@@ -36,6 +37,9 @@ def test_variant_labels_parse_and_sort_in_sweep_order():
     assert parse_variant("bonus=0,2") == ("bonus", (0.0, 2.0))
     assert parse_variant("kumara_raj.merit=18") == ("kumara_raj.merit", (18.0,))
     assert parse_variant("main") == ("main", ())
+    # A two-field sweep's points sort by their numbers, not as text (8 before 10 before 18).
+    two = ["a.merit=10 b.combat=3", "a.merit=18 b.combat=3", "a.merit=8 b.combat=3"]
+    assert variant_order(two) == [two[2], two[0], two[1]]
     assert variant_order(["bonus=0,10", "bonus=0,2", "bonus=0,1"]) == [
         "bonus=0,1",
         "bonus=0,2",
@@ -157,3 +161,26 @@ def test_the_sweep_choice_reads_deals_from_the_games_table():
     assert choice["chosen"].idxmax() == "bonus=0,2"
     assert choice.loc["bonus=0,2", "gap_lo"] <= choice.loc["bonus=0,2", "gap_hi"]
     assert (choice["stalled"] == stalled).all()
+
+
+def test_pooled_rates_are_clustered_on_the_deal_as_statsmodels_clusters_them():
+    """Seven variants that play the same game on the same deals are one sample counted seven
+    times: the pooled rate's deal-clustered variance is that of one variant (the issue's Coral,
+    62 of 500 in each of 7 points, shown as 11.3-13.5% when the variants were taken as
+    independent), and it equals statsmodels' cluster-robust variance of the mean."""
+    plans = [Plan(variant=f"x.merit={v}", seat_effect={2: (0.3, 0.0)}) for v in range(7)]
+    games = shared_deal_sweep(500, plans, seed=2)
+    pooled = clustered_counts(games, ["players", "seat"]).set_index("seat")
+    one = games[games["variant"] == "x.merit=0"]
+    single = clustered_counts(one, ["players", "seat"]).set_index("seat")
+    assert np.isclose(pooled.loc[0, "rate"], single.loc[0, "rate"])
+    assert np.isclose(pooled.loc[0, "variance"], single.loc[0, "variance"], rtol=0.01)
+    assert pooled.loc[0, "eff_games"] <= 510  # one variant's worth, not 3,500
+    seat0 = games[games["seat"] == 0]
+    fit = sm.OLS(seat0["won"].astype(float).to_numpy(), np.ones(len(seat0))).fit(
+        cov_type="cluster", cov_kwds={"groups": deal_index(seat0), "use_correction": False}
+    )
+    clusters = pooled.loc[0, "clusters"]
+    # statsmodels' sandwich without its small-sample factor, times the C/(C-1) we use.
+    expected = fit.bse[0] ** 2 * clusters / (clusters - 1)
+    assert np.isclose(expected, pooled.loc[0, "variance"], rtol=1e-9)
