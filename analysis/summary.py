@@ -242,6 +242,7 @@ def headline(analysis: Analysis) -> dict:
                 "model": f["advantage"],
                 "model_lo": f["lo"] - f["fair"],
                 "model_hi": f["hi"] - f["fair"],
+                "dispersion": f["dispersion"],
             }
         out["first_player"].append(row)
     # Every seat's raw rate, per player count: the seat answer (seat 0 alone hides that the

@@ -156,8 +156,10 @@ def _seat_lines(facts: dict) -> list[str]:
         f = first.get(players, {})
         if "model" in f:
             text += (
-                f". With Idol strengths taken out (the seat model fits these games), seat 0 is "
-                f"{_points(f['model'])} ({_points(f['model_lo'])} to {_points(f['model_hi'])})"
+                f". With Idol strengths taken out, seat 0 is {_points(f['model'])} "
+                f"({_points(f['model_lo'])} to {_points(f['model_hi'])}; the seat model fits "
+                f"these games, Pearson dispersion {f['dispersion']:.2f}, intervals widened by "
+                "it when above 1)"
             )
         items.append(text + ".</li>")
     return items
@@ -389,8 +391,15 @@ def seats_section(t: dict) -> Section:
         "seats",
         "Seats and the first player",
         [
-            "<p>Raw win rate per seat, and the seat model's rate at an even table (every "
-            "Idol equally strong), which an unbalanced mix of pairings cannot bias.</p>"
+            "<p>The seat answer is the raw win rate per seat over the decided games, with its "
+            "95% interval, for every seat. The seat model's rate at an even table (every Idol "
+            "equally strong), which an unbalanced mix of pairings cannot bias, is shown only "
+            "where the model fits the games: <code>pearson_chi2</code> on <code>df</code> "
+            "degrees of freedom, <code>dispersion</code> their ratio, and its intervals widened "
+            "by <code>scale</code> (the dispersion when above 1, quasi-likelihood). Where it "
+            "does not fit, or a seat won all or none of the games, it is left out and the "
+            "Summary's notes say why.</p>",
+            *_pooled(t),
         ],
         [
             Chart(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 
+import numpy as np
 import pandas as pd
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
@@ -233,3 +234,33 @@ def test_the_card_set_warning_stays_for_a_variant_whose_chunks_disagree(tmp_path
     assert run("report", path).exit_code == 0
     page = (path / "report" / "index.html").read_text(encoding="utf-8")
     assert "different card sets" in _section(page, "provenance")
+
+
+def test_stalls_are_their_own_outcome_left_out_of_win_rates_and_counted(tmp_path):
+    """A third of the games stall at the cap. Counted as losses they dragged seat 0 to about
+    two thirds of its rate; over the decided games the seats' rates sum to one, the planted
+    edge is inside the interval, and the summary says how many games hit the cap."""
+    plan = Plan(seat_effect={2: (0.3, 0.0)}, stall_rate=1 / 3)
+    path = synthetic_run(tmp_path / "stalls", 12_000, plan, seed=9, chunk_games=6_000)
+    assert run("report", path).exit_code == 0
+    seats = pd.read_csv(path / "report" / "tables" / "seat_win_rates.csv")
+    assert np.isclose(seats["rate"].sum(), 1.0)
+    truth = 1 / (1 + np.exp(-0.3))
+    seat0 = seats[seats["seat"] == 0].iloc[0]
+    assert seat0["lo"] <= truth <= seat0["hi"] and seat0["games"] < 9_000
+    flags = pd.read_csv(path / "report" / "tables" / "balance_flags.csv")
+    assert flags["stalled"].sum() > 3_000 and (flags["rate"] > 0.4).all()
+    length = pd.read_csv(path / "report" / "tables" / "length.csv")
+    assert (length["stalled"] > 3_500).all()
+    summary = _section((path / "report" / "index.html").read_text(encoding="utf-8"), "summary")
+    assert "stalled at the safety cap" in summary and "left out of every win rate" in summary
+
+
+def test_a_four_player_summary_gives_every_seat(tmp_path):
+    """The last seat is the favoured one: the summary names every seat's rate, not seat 0's."""
+    plan = Plan(players={4: 1.0}, seat_effect={4: (-0.1, 0.0, 0.0, 0.15)})
+    path = synthetic_run(tmp_path / "four", 8_000, plan, seed=10, chunk_games=8_000)
+    assert run("report", path).exit_code == 0
+    summary = _section((path / "report" / "index.html").read_text(encoding="utf-8"), "summary")
+    assert "Seats, 4 players" in summary
+    assert all(f"seat {s} " in summary for s in range(4))
