@@ -75,6 +75,9 @@ class CardPlan:
     offer_rate: float = 0.5
     take_rate: Mapping[str, float] = field(default_factory=dict)
     effect: Mapping[str, float] = field(default_factory=dict)
+    # Per card, per Idol: take rates that depend on who is offered the card (a card strong Idols
+    # take more often looks strong in a raw comparison although its own effect is nil).
+    take_by_idol: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
 
 
 def game_seeds(seed: int, game_id: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -258,7 +261,13 @@ def synthetic_cards(games: pd.DataFrame, plan: CardPlan = CardPlan(), seed: int 
     w = grouped["sum"].to_numpy()[:, None]
     cards = list(plan.students) + list(plan.schemes)
     kinds = ["student"] * len(plan.students) + ["scheme"] * len(plan.schemes)
-    take = np.array([plan.take_rate.get(c, 0.4) for c in cards])[None, :]
+    idols = grouped["idol"].astype(str).to_numpy()
+    take = np.array(
+        [
+            [plan.take_by_idol.get(c, {}).get(i, plan.take_rate.get(c, 0.4)) for c in cards]
+            for i in idols
+        ]
+    )
     effect = np.array([plan.effect.get(c, 0.0) for c in cards])[None, :]
     base = np.clip(w / n, 0.01, 0.99)
     logit = np.log(base / (1 - base))

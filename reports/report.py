@@ -541,11 +541,37 @@ def card_impact_section(t: dict) -> Section:
                 "pick_rate",
                 "win_taken",
                 "win_left",
+                "raw_diff",
                 "diff",
                 "diff_lo",
                 "diff_hi",
                 "flagged",
             ]
+        ]
+    by_idol = t.get("card_impact_by_idol", pd.DataFrame())
+    idol_tables = []
+    if len(by_idol):
+        flagged = by_idol[by_idol["flagged"]]
+        idol_tables = [
+            Table(
+                "card_impact_by_idol",
+                by_idol,
+                "Per card and Idol: the cards flagged for one Idol",
+                flagged.reindex(flagged["diff"].abs().sort_values(ascending=False).index)[
+                    [
+                        "players",
+                        "idol",
+                        "card",
+                        "kind",
+                        "offered",
+                        "pick_rate",
+                        "diff",
+                        "diff_lo",
+                        "diff_hi",
+                        "p_adjusted",
+                    ]
+                ],
+            )
         ]
     return Section(
         "card-impact",
@@ -553,11 +579,16 @@ def card_impact_section(t: dict) -> Section:
         [
             "<p>Students: win rate of seats that recruited the card against seats that saw it "
             "in the Courtyard and left it. Schemes: played against drawn and not played. "
-            "Pick (play) rate: taken / offered. Red: flagged by a screening at 5% false "
-            "discovery rate. These are associations, not causes.</p>"
+            "Pick (play) rate: taken / offered. <code>raw_diff</code> compares every seat at "
+            "once; <code>diff</code>, its interval and the flag compare seats of the same Idol "
+            "in the same seat (a card strong Idols take is not credited with their strength), "
+            "the interval widened for the seats of one game sharing its outcome. Per Idol: "
+            "<code>card_impact_by_idol</code>. Red: flagged by a Benjamini-Hochberg screening "
+            "at 5% false discovery rate. Not adjusted for game length, which the card counts "
+            "do not record. These are associations, not causes.</p>"
         ],
         [Chart("card_impact", charts.png(charts.card_impact_chart(impact)), "Card impact")],
-        [Table("card_impact", impact, "Per-card impact, largest gaps first", shown)],
+        [Table("card_impact", impact, "Per-card impact, largest gaps first", shown), *idol_tables],
     )
 
 
