@@ -298,6 +298,7 @@ def _flag_view(flags: pd.DataFrame) -> pd.DataFrame:
         "flag_hi",
         "stalled",
         "more_games",
+        "more_run_games",
     ]
     return flags[[c for c in cols if c in flags.columns]].sort_values(["players", "rate"])
 

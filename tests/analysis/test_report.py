@@ -264,3 +264,8 @@ def test_a_four_player_summary_gives_every_seat(tmp_path):
     summary = _section((path / "report" / "index.html").read_text(encoding="utf-8"), "summary")
     assert "Seats, 4 players" in summary
     assert all(f"seat {s} " in summary for s in range(4))
+
+
+def test_the_run_wide_games_still_needed_is_on_the_page(reported):
+    page = (reported / "index.html").read_text(encoding="utf-8")
+    assert "more_run_games" in _section(page, "balance-flags")
