@@ -16,6 +16,7 @@ from avarium.analysis.counts import totals
 from avarium.analysis.deals import DealOutcomes, bootstrap_rates, deal_outcomes
 from avarium.analysis.games import stalled_rows, without_stalls
 from avarium.analysis.proportions import fair_share, rate_table
+from avarium.simulator.run.tiers import SEPARATOR
 
 # Deal resamples behind every probability and interval of a sweep's choice.
 DRAWS = 2_000
@@ -24,9 +25,10 @@ DRAWS = 2_000
 def parse_variant(label: str) -> tuple[str, tuple[float, ...]]:
     """`bonus=0,2` -> ("bonus", (0.0, 2.0)); a two-field sweep point `a.merit=8 b.combat=3` ->
     ("a.merit b.combat", (8.0, 3.0)), so that points sort by their numbers (8 before 10), not
-    as text; a label without numbers gives ("label", ())."""
+    as text; a label without numbers gives ("label", ()). A tier's label (`bonus=0,2 · mcts/40`)
+    is read without its tier."""
     names, values = [], []
-    for part in str(label).split():
+    for part in str(label).split(SEPARATOR)[0].split():
         name, _, value = part.partition("=")
         numbers = re.findall(r"-?\d+(?:\.\d+)?", value)
         if not value or len(numbers) != len([v for v in value.split(",") if v.strip()]):

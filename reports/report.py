@@ -7,9 +7,12 @@ import pandas as pd
 from avarium.analysis.dataset import Provenance
 from avarium.analysis.flags import MIN_IDOL_GAMES
 from avarium.analysis.summary import Analysis, headline
+from avarium.analysis.tiers import TierAnalysis
 from avarium.reports import charts
 from avarium.reports.html import Chart, Section, Table, esc, render
+from avarium.reports.tiers import summary_items, tiers_section, why_section
 
+# The sections of every report; a tiered run's report adds TIER_SECTION_IDS after the summary.
 SECTION_IDS = (
     "summary",
     "provenance",
@@ -25,6 +28,9 @@ SECTION_IDS = (
     "variants",
     "methods",
 )
+
+
+TIER_SECTION_IDS = ("skill-tiers", "why-idols-win")
 
 
 def _pct(x: float) -> str:
@@ -112,7 +118,7 @@ def _who_played(bots: list[str]) -> list[str]:
     ]
 
 
-def _verdict_lines(facts: dict, band: tuple[float, float]) -> list[str]:
+def _verdicts(facts: dict, band: tuple[float, float]) -> list[str]:
     """The Idols outside the band, or that none is; the Idols not yet settled."""
     items = []
     if facts["flagged"]:
@@ -202,15 +208,21 @@ def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
     return items
 
 
-def summary_section(analysis: Analysis, prov: Provenance, bots: list[str] = ()) -> Section:
+def summary_section(
+    analysis: Analysis, prov: Provenance, bots: list[str] = (), tiers: list[str] = ()
+) -> Section:
+    """The headline; `tiers` holds the lines about skill tiers (reports/tiers.py), said before
+    the verdicts of the one tier the rest of the page details."""
     facts = headline(analysis)
     band = analysis.band
-    items = _who_played(list(bots)) + _completeness(prov) + _coverage(analysis, facts)
+    items = _who_played(list(bots)) + list(tiers) + _completeness(prov)
+    items += _coverage(analysis, facts)
     if facts["variants"]:
         # A sweep's variants play other cards or bonuses: pooled verdicts would average them.
         items += _variant_lines(facts["variants"], band)
     else:
-        items += _verdict_lines(facts, band)
+        if not tiers:  # a tiered run's verdicts are the tiers' (above), in one Holm family
+            items += _verdicts(facts, band)
         items += _seat_lines(facts)
     rounds = {r["players"]: r for r in facts["rounds"]}
     stalled = {s["players"]: s for s in facts["stalled"]}
@@ -657,11 +669,24 @@ TABLE_SECTIONS = (
 )
 
 
-def build_sections(analysis: Analysis, prov: Provenance, bots: list[str]) -> list[Section]:
-    """Every section of a run's report, in the page's order."""
+def build_sections(
+    analysis: Analysis, prov: Provenance, bots: list[str], tiers: TierAnalysis | None = None
+) -> list[Section]:
+    """Every section of a run's report, in the page's order; a tiered run's tier sections
+    come first after the summary, and the sections after them detail its strongest tier."""
     t = analysis.tables
+    lines, tier_sections = [], []
+    if tiers is not None:
+        lines = summary_items(tiers)
+        shown = ", ".join(f"<code>{esc(v)}</code>" for v in analysis.variants)
+        lines.append(
+            "<li>The sections after Skill tiers and Why an Idol wins detail the strongest tier "
+            f"only: {shown} (pick another variant with --variant).</li>"
+        )
+        tier_sections = [tiers_section(tiers), why_section(tiers, str(prov.run))]
     return [
-        summary_section(analysis, prov, bots),
+        summary_section(analysis, prov, bots, lines),
+        *tier_sections,
         provenance_section(prov, analysis, bots),
         *(section(t) for section in TABLE_SECTIONS),
         methods_section(),
@@ -683,7 +708,9 @@ def methods_section() -> Section:
     )
 
 
-def report_page(analysis: Analysis, prov: Provenance, bots: list[str]):
+def report_page(
+    analysis: Analysis, prov: Provenance, bots: list[str], tiers: TierAnalysis | None = None
+):
     """The page and its sections (for writing the charts and tables beside it)."""
-    sections = build_sections(analysis, prov, bots)
+    sections = build_sections(analysis, prov, bots, tiers)
     return render(f"Balance report: {prov.name}", sections), sections

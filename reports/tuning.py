@@ -36,7 +36,9 @@ def seat_table(seats: pd.DataFrame, fairness: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def recommendation(fairness: pd.DataFrame, what: str = "worst seat") -> str:
+def recommendation(
+    fairness: pd.DataFrame, what: str = "worst seat", heading: str = "recommended"
+) -> str:
     """The recommended point per player count: its gap from fair corrected for having been
     chosen, with its 95% interval, and the probability it truly is the fairest; both from the
     bootstrap over deals (avarium.analysis.sweeps.closest_to_fair)."""
@@ -44,7 +46,7 @@ def recommendation(fairness: pd.DataFrame, what: str = "worst seat") -> str:
     for row in fairness[fairness["chosen"]].itertuples():
         fair = 1 / row.players
         lines.append(
-            f"recommended: {row.variant} ({what} about {row.gap:.1%} from the fair {fair:.0%}, "
+            f"{heading}: {row.variant} ({what} about {row.gap:.1%} from the fair {fair:.0%}, "
             f"95% interval {row.gap_lo:.1%} to {row.gap_hi:.1%}, after correcting the "
             f"{row.worst_gap:.1%} measured for its having been picked as the smallest; the "
             f"fairest of those tried with probability {row.prob_best:.0%}, from "
