@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 from avarium.analysis.games import game_index, one_row_per_game
 from avarium.analysis.notes import noted
-from avarium.analysis.proportions import ALPHA
+from avarium.analysis.proportions import ALPHA, wilson
 from statsmodels.stats.contingency_tables import mcnemar
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, test_proportions_2indep
@@ -216,6 +216,12 @@ def _paired(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
             np.array([-1.0, 0.0, 1.0]), weights=[row.only_a, row.both + neither, row.only_b]
         )
         low, high = stats.zconfint_mean(alpha=ALPHA)
+        if row.only_a + row.only_b == 0:
+            # No game changed outcome: the normal interval collapses to [0, 0], a certainty no
+            # sample gives. The difference is at most the share of games that changed, whose
+            # 95% Wilson bound for 0 changes in this many twins bounds it on both sides.
+            bound = float(wilson(0, row.games)[1])
+            low, high = -bound, bound
         lo.append(low)
         hi.append(high)
     out["games_a"] = out["games_b"] = out["games"]

@@ -53,6 +53,15 @@ class Provenance:
     games_planned: int | None = None
     games_present: int = 0
     verified: bool = False  # every part file matched the checksum recorded when it was written
+    # Each variant's card-set fingerprints (from its chunks' metadata; "" when a chunk does not
+    # say its variant). A sweep's variants differ on purpose; one variant with two sets is a run
+    # that mixes two games.
+    card_sets_by_variant: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def mixed_card_sets(self) -> list[str]:
+        """The variants whose chunks were played with different card sets."""
+        return [v for v, sets in self.card_sets_by_variant.items() if len(sets) > 1]
 
     @property
     def incomplete(self) -> bool:
@@ -259,6 +268,15 @@ def _empty_dtype(kind: str) -> str:
     return {"string": "category", "bool": "bool"}.get(kind, "int64")
 
 
+def _chunk_variant(meta: dict) -> str:
+    """The variant label a chunk's `avarium.chunk` metadata names ("" when it names none)."""
+    try:
+        chunk = json.loads(meta.get(b"avarium.chunk", b"{}"))
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return ""
+    return str(chunk.get("variant", "")) if isinstance(chunk, dict) else ""
+
+
 def read_provenance(run: Path) -> Provenance:
     """The card-set fingerprint, version and seed of every chunk, and the resolved experiment."""
     run = Path(run)
@@ -275,6 +293,11 @@ def read_provenance(run: Path) -> Provenance:
             value = meta.get(key.encode())
             if value is not None and value.decode() not in bucket:
                 bucket.append(value.decode())
+        fingerprint = meta.get(b"avarium.card_set")
+        if fingerprint is not None:
+            sets = prov.card_sets_by_variant.setdefault(_chunk_variant(meta), [])
+            if fingerprint.decode() not in sets:
+                sets.append(fingerprint.decode())
         if not prov.experiment and b"avarium.experiment" in meta:
             try:
                 prov.experiment = json.loads(meta[b"avarium.experiment"])

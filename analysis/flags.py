@@ -6,14 +6,16 @@ The test, precisely. The band for N players is the two-player band scaled to the
 (and player count) the null hypothesis is "its true win rate is inside the band". The estimate's
 side picks the one-sided score test: above the band centre, H0 p <= hi against p > hi; below
 it, H0 p >= lo against p < lo (statsmodels proportions_ztest with the null proportion's variance,
-the test whose inversion is the Wilson interval). Holm's step-down (multipletests, "holm") over
-every Idol and player count in the table keeps the chance of flagging any Idol whose rate is
-really inside the band at or below alpha (5%). The size is exact at the band edges, up to the
-negligible chance that the test on the other side would also have rejected.
+the test whose inversion is the Wilson interval). Holm's step-down over every Idol and player
+count in the table (holm_capped: Holm with each step's level at most alpha/2, see there) keeps
+the chance of flagging any Idol whose rate is really inside the band at or below alpha (5%). The
+size is exact at the band edges, up to the negligible chance that the test on the other side
+would also have rejected.
 
 The interval shown for the decision: Holm tests the Idol ranked j-th by p-value at level
-alpha/(m-j+1). `flag_lo`/`flag_hi` are the Wilson interval at confidence 1 - 2 x that level (for
-Idols after Holm stopped, the level where it stopped). An Idol is flagged exactly when that
+min(alpha/(m-j+1), alpha/2). `flag_lo`/`flag_hi` are the Wilson interval at confidence 1 - 2 x
+that level (for Idols after Holm stopped, the level where it stopped), so never narrower than the
+95% interval. An Idol is flagged exactly when that
 interval lies wholly outside the band, so the flag and the interval always agree.
 
 Too few games. An Idol (at a player count) with fewer than MIN_IDOL_GAMES games is "not enough
@@ -27,7 +29,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from avarium.analysis.proportions import ALPHA, wilson
-from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportions_ztest, samplesize_confint_proportion
 
 DEFAULT_BAND = (0.45, 0.55)
@@ -73,14 +74,9 @@ def flag_counts(wins, games, lo, hi, alpha: float = ALPHA) -> dict[str, np.ndarr
     m = len(p)
     flagged = np.zeros(m, dtype=bool)
     adjusted = np.ones(m)
-    level = np.full(m, alpha / max(m, 1))
+    level = np.full(m, alpha / max(m, 2))
     if m:
-        flagged, adjusted, _, _ = multipletests(p, alpha=alpha, method="holm")
-        order = np.argsort(p, kind="stable")
-        steps = alpha / (m - np.arange(m))
-        stop = int(flagged.sum())
-        step_level = np.where(np.arange(m) < stop, steps, steps[min(stop, m - 1)])
-        level[order] = step_level
+        flagged, adjusted, level = holm_capped(p, alpha)
     flag_lo, flag_hi = wilson(wins, games, alpha=2 * level)
     return {
         "p": p,
@@ -93,13 +89,42 @@ def flag_counts(wins, games, lo, hi, alpha: float = ALPHA) -> dict[str, np.ndarr
     }
 
 
+def holm_capped(p: np.ndarray, alpha: float = ALPHA):
+    """Holm's step-down procedure with every step's level at most alpha / 2: rejections, the
+    adjusted p-values and the level each test was held to.
+
+    Holm tests the k-th smallest p-value at alpha / (m - k + 1), so its last step is at alpha
+    itself. A one-sided test at level L is the two-sided interval of confidence 1 - 2L, so the
+    last step's flag interval was a 90% interval, narrower than the 95% one beside it (the docs
+    said wider). Capping the level at alpha / 2 keeps every flag interval at 95% or wider and the
+    flag and its interval in agreement; the procedure stays a valid Holm procedure (each level
+    is at most Holm's), a little more cautious at its last step only. Adjusted p-values are
+    Holm's with the same cap: p times max(m - k + 1, 2), made monotone, at most 1."""
+    p = np.asarray(p, dtype=float)
+    m = len(p)
+    order = np.argsort(p, kind="stable")
+    steps = alpha / np.maximum(m - np.arange(m), 2)
+    passed = p[order] <= steps
+    stop = m if passed.all() else int(np.argmin(passed))
+    flagged = np.zeros(m, dtype=bool)
+    flagged[order[:stop]] = True
+    level = np.empty(m)
+    level[order] = np.where(np.arange(m) < stop, steps, steps[min(stop, m - 1)])
+    factors = np.maximum(m - np.arange(m), 2)
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(np.maximum.accumulate(p[order] * factors), 1.0)
+    return flagged, adjusted, level
+
+
 def more_games(rate, games, lo, hi, status, family_alpha) -> np.ndarray:
     """About how many more games of this Idol would settle it, at its current win rate.
 
     Inside the band: the 95% interval must shrink to fit between the estimate and the nearer
-    edge. Outside: the family-level interval (Bonferroni, the strictest Holm level) must clear
-    the nearer edge. statsmodels' samplesize_confint_proportion gives the games for a half-width
-    (normal approximation, which Wilson approaches at these sizes). Settled Idols get 0.
+    edge. Outside: the flag interval must clear the nearer edge, at the level Holm holds this
+    Idol to (`family_alpha`, one per Idol; Bonferroni's alpha / m was stricter than the test
+    and overstated the games needed). statsmodels' samplesize_confint_proportion gives the
+    games for a half-width (normal approximation, which Wilson approaches at these sizes).
+    Settled Idols get 0.
     """
     rate = np.asarray(rate, dtype=float)
     inside = (rate >= lo) & (rate <= hi)
@@ -147,7 +172,8 @@ def balance_flags(
         NOT_ENOUGH,
         np.where(out["flagged"], "outside", np.where(inside, "inside", "unsettled")),
     )
-    family = alpha / max(int(judged.sum()), 1)
+    # Each Idol at the level Holm held it to (its own step, or where Holm stopped).
+    family = np.where(judged, out["level"].to_numpy(float), alpha / 2)
     extra = more_games(
         out["rate"],
         games,

@@ -66,3 +66,22 @@ def drop_mirrors(frame: pd.DataFrame) -> pd.DataFrame:
 def one_row_per_game(frame: pd.DataFrame) -> pd.DataFrame:
     """Seat 0's rows: every game has exactly one, and game-level columns are the same on all."""
     return frame[frame["seat"] == 0]
+
+
+STALLED = "stalled"
+
+
+def stalled_rows(frame: pd.DataFrame) -> np.ndarray:
+    """True on every row of a game that hit the safety cap (reason "stalled")."""
+    if "reason" not in frame.columns:
+        return np.zeros(len(frame), dtype=bool)
+    return (frame["reason"].astype(str) == STALLED).to_numpy()
+
+
+def without_stalls(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame without stalled games. A stall is the engine's safety cap, not a result of
+    play: counted as a loss for everyone it pulls every rate toward 0 and every seat figure
+    toward a loss (with a low cap, seat 0 read -32.9 points where the decided games said
+    -11.9), so win rates are over decided games and stalls are counted apart."""
+    stalled = stalled_rows(frame)
+    return frame[~stalled].reset_index(drop=True) if stalled.any() else frame

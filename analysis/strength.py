@@ -32,6 +32,7 @@ from avarium.analysis.flags import MIN_IDOL_GAMES
 from avarium.analysis.games import MAX_SEATS
 from avarium.analysis.notes import noted
 from scipy.special import expit
+from scipy.stats import chi2 as chi2_dist
 from statsmodels.base.model import GenericLikelihoodModel
 
 Z95 = 1.959963984540054
@@ -46,6 +47,13 @@ MIN_MODEL_GAMES = 100
 # than 0.01% to 99.99% against an average Idol. That happens when an Idol won all or none of its
 # decided games, which statsmodels' binomial GLM fits without a warning.
 UNBOUNDED_SE = 5.0
+# The largest Pearson dispersion (chi-square / degrees of freedom) at which the model is still
+# shown, its intervals widened by the dispersion (quasi-likelihood). Above it the games vary far
+# more than a seat term plus one strength per Idol allows (matchups that are not additive, for
+# one), and the model's "even table" figure answers a question the games do not fit: it is
+# dropped with a sentence and the raw seat rates stand alone. 1.5 is a variance half again the
+# model's; with 48 degrees of freedom (8 Idols, two players) that is already p < 0.02.
+DISPERSION_LIMIT = 1.5
 
 
 @dataclass
@@ -124,6 +132,15 @@ class TableLogit(GenericLikelihoodModel):
         logp, _ = self._probabilities(params)
         return float((self.wins * logp).sum())
 
+    def pearson(self, params) -> tuple[float, float]:
+        """Pearson's chi-square of the fitted win counts against the observed, per seating and
+        seat, and its degrees of freedom (cells minus one per seating, minus the parameters)."""
+        _, p = self._probabilities(params)
+        expected = self.wins.sum(axis=1, keepdims=True) * p
+        cells = expected > 0
+        chi2 = float(((self.wins - expected)[cells] ** 2 / expected[cells]).sum())
+        return chi2, float(len(self.wins) * (self.players - 1) - len(params))
+
     def score(self, params):
         _, p = self._probabilities(params)
         resid = self.wins - self.wins.sum(axis=1, keepdims=True) * p
@@ -138,27 +155,36 @@ def _fit_two_player(seating, wins, k):
     exog = np.column_stack([np.ones(len(seating)), diff @ _sum_to_zero(k)])
     result = sm.GLM(wins.astype(float), exog, family=sm.families.Binomial()).fit()
     params, cov = np.asarray(result.params), np.asarray(result.cov_params())
+    fit = (float(result.pearson_chi2), float(result.df_resid))
     # Reorder as TableLogit's parameters: strengths first, then the seat term of seat 1, which
     # is minus the intercept (seat 0's edge over seat 1).
     order = np.r_[1:k, 0]
     sign = np.r_[np.ones(k - 1), -1.0]
-    return params[order] * sign, cov[np.ix_(order, order)] * np.outer(sign, sign)
+    return params[order] * sign, cov[np.ix_(order, order)] * np.outer(sign, sign), fit
 
 
 def _fit_table(seating, wins, k):
     model = TableLogit(seating, wins, k)
     start = np.zeros(k - 1 + seating.shape[1] - 1)
     result = model.fit(start_params=start, method="newton", maxiter=100, disp=False)
-    return np.asarray(result.params), np.asarray(result.cov_params())
+    params = np.asarray(result.params)
+    return params, np.asarray(result.cov_params()), model.pearson(params)
 
 
 def fit_seats_and_strengths(
     seating: np.ndarray, wins: np.ndarray, k: int, method: str = "auto"
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Fitted parameters (k-1 free strengths, then seats 1..N-1 against seat 0) and covariance.
+    """Fitted parameters (k-1 free strengths, then seats 1..N-1 against seat 0) and covariance
+    (the model's own, before any overdispersion scaling).
 
     method "glm" (two players only) or "logit"; "auto" takes the GLM for two players.
     """
+    params, cov, _ = _fit(seating, wins, k, method)
+    return params, cov
+
+
+def _fit(seating, wins, k, method: str = "auto"):
+    """Parameters, covariance and (Pearson chi-square, degrees of freedom)."""
     players = seating.shape[1]
     if method == "glm" or (method == "auto" and players == 2):
         return _fit_two_player(seating, wins, k)
@@ -218,8 +244,28 @@ def seat_and_strength(games: pd.DataFrame) -> SeatTables:
             continue
         if thin:
             notes.append(f"{where}: left out {thin_text}, with every game they sat in.")
+        separated = _separated_seats(wins)
+        if separated:
+            notes.append(
+                f"{where}: not shown, since seat(s) {', '.join(map(str, separated))} won all or "
+                "none of the decided games (complete separation): the seat terms have no finite "
+                "estimate and their intervals would mean nothing; the raw seat win rates stand "
+                "alone."
+            )
+            continue
         with noted(notes, where):
             idols, seats = _fitted(seating, wins, names, players, rng)
+        fit = seats.iloc[0]
+        if fit["dispersion"] > DISPERSION_LIMIT:
+            notes.append(
+                f"{where}: not shown, since it does not fit these games: Pearson chi-square "
+                f"{fit['pearson_chi2']:,.0f} on {fit['df']:,.0f} degrees of freedom (dispersion "
+                f"{fit['dispersion']:.1f}, more than {DISPERSION_LIMIT}), so the games vary far "
+                "more than a seat term and one strength per Idol allow. Its even-table seat "
+                "figure and Idol strengths would be over-precise answers to the wrong model; "
+                "the raw seat win rates are the seat answer."
+            )
+            continue
         if (~(idols["se"] <= UNBOUNDED_SE)).any():
             notes.append(_unbounded_note(where, idols, _all_or_nothing(seating, wins, names)))
         idol_rows.append(idols)
@@ -232,7 +278,13 @@ def seat_and_strength(games: pd.DataFrame) -> SeatTables:
 def _fitted(seating, wins, names, players, rng) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One player count's fit: the Idols' strengths and the seats' even-table shares."""
     k = len(names)
-    params, cov = fit_seats_and_strengths(seating, wins, k)
+    params, cov, (chi2, df) = _fit(seating, wins, k)
+    # Goodness of fit: Pearson's chi-square and the dispersion chi2/df. Above 1 the games vary
+    # more than the binomial (multinomial) model allows, so its intervals are too narrow: they
+    # are widened by the dispersion, the quasi-likelihood scale (statsmodels' scale="X2" for a
+    # GLM); never narrowed below the model's own.
+    dispersion = chi2 / df if df > 0 else np.nan
+    cov = cov * max(dispersion, 1.0) if np.isfinite(dispersion) else cov
     contrast = _sum_to_zero(k)
     theta = contrast @ params[: k - 1]
     theta_se = np.sqrt(np.diag(contrast @ cov[: k - 1, : k - 1] @ contrast.T))
@@ -252,7 +304,21 @@ def _fitted(seating, wins, names, players, rng) -> tuple[pd.DataFrame, pd.DataFr
         }
     )
     seats = _seat_shares(params[k - 1 :], cov[k - 1 :, k - 1 :], players, rng)
-    return idols, seats
+    fit = {
+        "pearson_chi2": chi2,
+        "df": df,
+        "dispersion": dispersion,
+        "fit_p": float(chi2_dist.sf(chi2, df)) if df > 0 else np.nan,
+        "scale": max(dispersion, 1.0) if np.isfinite(dispersion) else 1.0,
+    }
+    return idols.assign(**fit), seats.assign(**fit)
+
+
+def _separated_seats(wins: np.ndarray) -> list[int]:
+    """Seats that won every decided game or none: complete separation of the seat terms."""
+    per_seat = wins.sum(axis=0)
+    total = wins.sum()
+    return [int(s) for s in np.flatnonzero((per_seat == 0) | (per_seat == total))]
 
 
 def _all_or_nothing(seating: np.ndarray, wins: np.ndarray, names: list) -> list[str]:
@@ -315,5 +381,19 @@ def _seat_shares(seat_params, seat_cov, players, rng) -> pd.DataFrame:
 
 
 def _empty_seats() -> pd.DataFrame:
-    cols = ["players", "seat", "even_rate", "lo", "hi", "fair", "advantage", "log_odds_vs_seat0"]
+    cols = [
+        "players",
+        "seat",
+        "even_rate",
+        "lo",
+        "hi",
+        "fair",
+        "advantage",
+        "log_odds_vs_seat0",
+        "pearson_chi2",
+        "df",
+        "dispersion",
+        "fit_p",
+        "scale",
+    ]
     return pd.DataFrame({c: pd.Series(dtype=float) for c in cols})

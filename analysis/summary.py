@@ -6,14 +6,22 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from avarium.analysis.cards import card_impact
+from avarium.analysis.cards import card_impact, card_impact_by_idol
 from avarium.analysis.counts import row_counts, seatings, totals, weight
 from avarium.analysis.coverage import left_out, never_played
+from avarium.analysis.deals import clustered_counts
 from avarium.analysis.flags import DEFAULT_BAND, NOT_ENOUGH, balance_flags
-from avarium.analysis.games import drop_mirrors, one_row_per_game, seat_matrix
+from avarium.analysis.games import (
+    drop_mirrors,
+    mirrors,
+    one_row_per_game,
+    seat_matrix,
+    without_stalls,
+)
 from avarium.analysis.length import length_distribution, length_summary
 from avarium.analysis.notes import noted
 from avarium.analysis.placements import eliminations, mean_placement, placements
+from avarium.analysis.proportions import wilson
 from avarium.analysis.reasons import reason_totals, win_reasons
 from avarium.analysis.seats import first_player_advantage, seat_winrates
 from avarium.analysis.strength import seat_and_strength
@@ -21,6 +29,8 @@ from avarium.analysis.sweeps import (
     closest_to_fair,
     idol_winrates_by_variant,
     seat_winrates_by_variant,
+    swept_cards,
+    variant_order,
 )
 from avarium.analysis.winrates import idol_winrates, matchups
 
@@ -82,11 +92,14 @@ def _analyse(games, cards, band, include_mirrors, notes: list[str]) -> Analysis:
         variants=[str(v) for v in games["variant"].unique()],
     )
     t = result.tables
-    t["idol_winrates"] = idol_winrates(rows, include_mirrors=True)
+    # Stalled games (the safety cap) are an outcome of their own: every win rate is over the
+    # decided games, and the stalls are counted apart (flags' `stalled`, the headline, lengths).
+    decided, decided_seats = without_stalls(rows), without_stalls(seats)
+    t["idol_winrates"] = idol_winrates(decided, include_mirrors=True)
     with noted(notes, "Balance flags"):
         t["flags"] = balance_flags(_flag_counts(rows, t["idol_winrates"]), band=band)
-    t["matchups"] = matchups(seats, include_mirrors=True)
-    t["seat_winrates"] = seat_winrates(rows)
+    t["matchups"] = matchups(decided_seats, include_mirrors=True)
+    t["seat_winrates"] = seat_winrates(decided)
     t["first_player_advantage"] = first_player_advantage(t["seat_winrates"])
     model = seat_and_strength(seats)
     notes += model.notes
@@ -101,6 +114,7 @@ def _analyse(games, cards, band, include_mirrors, notes: list[str]) -> Analysis:
     t["win_reasons"] = win_reasons(rows)
     with noted(notes, "Card impact"):
         t["card_impact"] = card_impact(cards) if len(cards) else pd.DataFrame()
+        t["card_impact_by_idol"] = card_impact_by_idol(cards) if len(cards) else pd.DataFrame()
     t["placements_by_idol"] = placements(rows, "idol")
     t["placements_by_seat"] = placements(rows, "seat")
     t["eliminations_by_idol"] = eliminations(rows, "idol")
@@ -108,10 +122,88 @@ def _analyse(games, cards, band, include_mirrors, notes: list[str]) -> Analysis:
     t["mean_placement_by_idol"] = mean_placement(rows, "idol")
     t["mean_placement_by_seat"] = mean_placement(rows, "seat")
     if len(result.variants) > 1:
-        t["seat_by_variant"] = seat_winrates_by_variant(rows)
-        t["idol_by_variant"] = idol_winrates_by_variant(rows)
-        t["fairest_variant"] = closest_to_fair(t["seat_by_variant"])
+        played = games if include_mirrors else games[~mirrors(view[0])[view[1]]]
+        with noted(notes, "Variants"):
+            _per_variant(t, rows, played, band)
     return result
+
+
+def _per_variant(t: dict, rows: pd.DataFrame, played: pd.DataFrame, band) -> None:
+    """A run of several variants (a sweep, tune-bonus): each variant's own figures, the fairest
+    variant and the swept Idol's best value (both from a bootstrap over deals, since the
+    variants share their deals), and the pooled tables' intervals clustered on the deal.
+
+    `rows` are the count rows, `played` the raw games (mirrors already left out if asked)."""
+    t["seat_by_variant"] = seat_winrates_by_variant(rows)
+    t["idol_by_variant"] = idol_winrates_by_variant(rows)
+    t["flags_by_variant"] = flags_by_variant(rows, band)
+    t["fairest_variant"] = closest_to_fair(played)
+    t["swept_idol"] = swept_idol_closest(played)
+    # What stays pooled over the variants is labelled so, and its intervals (and the flag test)
+    # count each deal's shared luck once: Wilson on the deal-clustered effective counts.
+    decided = without_stalls(played)
+    for name, keys in (
+        ("idol_winrates", ["players", "idol"]),
+        ("seat_winrates", ["players", "seat"]),
+    ):
+        t[name] = _clustered(t[name], clustered_counts(decided, keys), keys)
+    t["flags"] = _clustered_flags(t["flags"], clustered_counts(decided, ["players", "idol"]), band)
+    t["first_player_advantage"] = first_player_advantage(t["seat_winrates"])
+    t["first_player_advantage"]["pooled"] = True
+
+
+def _clustered(table: pd.DataFrame, counts: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """A pooled rate table with Wilson intervals on deal-clustered effective counts."""
+    out = table.drop(columns=["lo", "hi"]).merge(
+        counts[[*keys, "eff_games", "eff_wins"]], on=keys, how="left"
+    )
+    out["lo"], out["hi"] = wilson(out["eff_wins"], out["eff_games"])
+    out["pooled"] = True
+    return out
+
+
+def _clustered_flags(flags: pd.DataFrame, counts: pd.DataFrame, band) -> pd.DataFrame:
+    """The pooled flags tested on deal-clustered effective counts (Kish's design effect), with
+    the games and wins actually played kept in `games` and `wins`; `more_games` converted back
+    to games played (each played game is worth eff_games / games independent ones)."""
+    keys = ["players", "idol"]
+    merged = flags[[*keys, "games", "wins", "stalled", "run_games"]].merge(
+        counts[[*keys, "eff_games", "eff_wins"]], on=keys, how="left"
+    )
+    effective = merged.assign(games=merged["eff_games"], wins=merged["eff_wins"])
+    out = balance_flags(effective.drop(columns=["eff_games", "eff_wins"]), band=band)
+    worth = merged["eff_games"] / merged["games"]
+    out["games"], out["wins"] = merged["games"], merged["wins"]
+    out["eff_games"] = merged["eff_games"]
+    out["more_games"] = np.ceil(out["more_games"] / worth)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out["more_run_games"] = np.ceil(out["more_games"] * out["run_games"] / out["games"])
+    out["pooled"] = True
+    return out
+
+
+def flags_by_variant(rows: pd.DataFrame, band) -> pd.DataFrame:
+    """Each variant's own balance flags: its Idols tested on its own games, one Holm family per
+    variant (a sweep asks "which values are fine?", a question per value)."""
+    parts = []
+    for variant in variant_order(rows["variant"].astype(str).unique()):
+        own = rows[(rows["variant"].astype(str) == variant).to_numpy()]
+        rates = idol_winrates(without_stalls(own), include_mirrors=True)
+        flags = balance_flags(_flag_counts(own, rates), band=band)
+        parts.append(flags.assign(variant=variant))
+    out = pd.concat(parts, ignore_index=True)
+    return out[["variant", *[c for c in out.columns if c != "variant"]]]
+
+
+def swept_idol_closest(played: pd.DataFrame) -> pd.DataFrame:
+    """For a sweep of an Idol's own field (labels such as `kumara_raj.merit=18`): the value that
+    brings that Idol closest to its fair share, from the deal bootstrap (closest_to_fair)."""
+    idols = set(played["idol"].astype(str).unique())
+    parts = []
+    for idol in swept_cards(played["variant"].astype(str).unique()):
+        if idol in idols:
+            parts.append(closest_to_fair(played, by="idol", idol=idol).assign(idol=idol))
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
 
 
 def _flag_counts(rows: pd.DataFrame, rates: pd.DataFrame) -> pd.DataFrame:
@@ -151,8 +243,16 @@ def headline(analysis: Analysis) -> dict:
                 "model": f["advantage"],
                 "model_lo": f["lo"] - f["fair"],
                 "model_hi": f["hi"] - f["fair"],
+                "dispersion": f["dispersion"],
             }
         out["first_player"].append(row)
+    # Every seat's raw rate, per player count: the seat answer (seat 0 alone hides that the
+    # last seat is the favoured one with four players).
+    out["seats"] = {
+        int(p): part.sort_values("seat").to_dict("records")
+        for p, part in t["seat_winrates"].groupby("players")
+    }
+    out["variants"] = _variant_facts(t)
     reasons = t["reasons"]
     for players, part in reasons.groupby("players"):
         stalled = part[part["reason"] == "stalled"]
@@ -164,3 +264,23 @@ def headline(analysis: Analysis) -> dict:
             }
         )
     return out
+
+
+def _variant_facts(t: dict) -> dict:
+    """What a summary says of a run with several variants: per variant the flagged Idols (its
+    own Holm family), the fairest variant, and the swept Idol's best value."""
+    if "flags_by_variant" not in t:
+        return {}
+    flags = t["flags_by_variant"]
+    order = variant_order(flags["variant"].unique())
+    flagged = {
+        v: flags[(flags["variant"] == v) & flags["flagged"]].to_dict("records") for v in order
+    }
+    fairest = t["fairest_variant"]
+    swept = t["swept_idol"]
+    return {
+        "order": order,
+        "flagged": flagged,
+        "fairest": fairest[fairest["chosen"]].to_dict("records") if len(fairest) else [],
+        "swept": swept[swept["chosen"]].to_dict("records") if len(swept) else [],
+    }

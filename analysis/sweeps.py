@@ -8,24 +8,47 @@ run with more than one variant.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from avarium.analysis.counts import totals
+from avarium.analysis.deals import DealOutcomes, bootstrap_rates, deal_outcomes
+from avarium.analysis.games import stalled_rows, without_stalls
 from avarium.analysis.proportions import fair_share, rate_table
 from avarium.simulator.run.tiers import SEPARATOR
 
-DRAWS = 20_000
+# Deal resamples behind every probability and interval of a sweep's choice.
+DRAWS = 2_000
 
 
 def parse_variant(label: str) -> tuple[str, tuple[float, ...]]:
-    """`bonus=0,2` -> ("bonus", (0.0, 2.0)); a label without numbers gives ("label", ()). A
-    tier's label (`bonus=0,2 · mcts/40`) is read without its tier."""
-    name, _, value = str(label).split(SEPARATOR)[0].partition("=")
-    numbers = re.findall(r"-?\d+(?:\.\d+)?", value)
-    if not value or len(numbers) != len([v for v in value.split(",") if v.strip()]):
+    """`bonus=0,2` -> ("bonus", (0.0, 2.0)); a two-field sweep point `a.merit=8 b.combat=3` ->
+    ("a.merit b.combat", (8.0, 3.0)), so that points sort by their numbers (8 before 10), not
+    as text; a label without numbers gives ("label", ()). A tier's label (`bonus=0,2 · mcts/40`)
+    is read without its tier."""
+    names, values = [], []
+    for part in str(label).split(SEPARATOR)[0].split():
+        name, _, value = part.partition("=")
+        numbers = re.findall(r"-?\d+(?:\.\d+)?", value)
+        if not value or len(numbers) != len([v for v in value.split(",") if v.strip()]):
+            return str(label), ()
+        names.append(name.strip())
+        values += [float(n) for n in numbers]
+    if not names:
         return str(label), ()
-    return name.strip(), tuple(float(n) for n in numbers)
+    return " ".join(names), tuple(values)
+
+
+def swept_cards(labels) -> list[str]:
+    """The cards a sweep's labels change, in order: `kumara_raj.merit=18 touka.combat=3` ->
+    ["kumara_raj", "touka"]."""
+    found: list[str] = []
+    for label in labels:
+        for card in re.findall(r"([A-Za-z_][\w]*)\.[A-Za-z_]\w*=", str(label)):
+            if card not in found:
+                found.append(card)
+    return found
 
 
 def variant_order(labels) -> list[str]:
@@ -34,7 +57,15 @@ def variant_order(labels) -> list[str]:
 
 
 def _by_variant(games: pd.DataFrame, key: str) -> pd.DataFrame:
-    out = rate_table(totals(games, ["variant", "players", key]))
+    # Rates over decided games; each variant's stalled games (seat-rows of them) counted apart.
+    stalled = totals(
+        games.assign(stalled=stalled_rows(games)), ["variant", "players", key], won="stalled"
+    ).rename(columns={"wins": "stalled"})
+    out = rate_table(totals(without_stalls(games), ["variant", "players", key]))
+    out = out.merge(
+        stalled[["variant", "players", key, "stalled"]], on=["variant", "players", key], how="left"
+    )
+    out["stalled"] = out["stalled"].fillna(0).astype(np.int64)
     out["fair"] = fair_share(out["players"])
     out["variant"] = out["variant"].astype(str)
     order = {v: i for i, v in enumerate(variant_order(out["variant"].unique()))}
@@ -59,37 +90,114 @@ def idol_winrates_by_variant(games: pd.DataFrame) -> pd.DataFrame:
     return _by_variant(games, "idol")
 
 
-def closest_to_fair(seats: pd.DataFrame, draws: int = DRAWS, seed: int = 0) -> pd.DataFrame:
-    """Per player count and variant: the largest seat gap from fair (|rate - 1/N| of the worst
-    seat), and the probability that this variant has the smallest true gap.
+def closest_to_fair(
+    games: pd.DataFrame,
+    draws: int = DRAWS,
+    seed: int = 0,
+    by: str = "seat",
+    idol: str = "",
+) -> pd.DataFrame:
+    """Per player count and variant: the worst gap from fair (|rate - 1/N| of the worst seat, or
+    of the one Idol when `by` is "idol"), the probability that this variant truly has the
+    smallest gap, and for the chosen variant its gap corrected for having been chosen, with a
+    95% interval.
 
-    The probability comes from drawing every seat's rate from the normal approximation of its
-    estimate (rate, sqrt(rate(1-rate)/games)), independently, many times, and counting how often
-    each variant wins. Seats of one game are in truth negatively correlated (one seat's win is
-    another's loss), so this is slightly cautious, never overconfident, for two players.
+    `games` is the games table (one row per game and seat, with `game_id`): the variants share
+    their deals, so everything comes from one bootstrap over deals (analysis.deals), each drawn
+    deal bringing its games in every variant along. `prob_best` is the share of resamples in
+    which the variant has the smallest gap.
+
+    The chosen variant's own gap is biased low (the winner's curse: it was chosen because its
+    estimate is the smallest, and noise that made it small is part of why). The correction
+    re-runs the choice in every resample: there the variant chosen in the resample has a gap
+    in the resample, and its gap in the full data plays the truth; the difference is the
+    optimism of choosing and estimating on the same deals. `gap` is the chosen variant's
+    estimate minus the mean optimism, and `gap_lo`-`gap_hi` its estimate minus the optimism's
+    97.5% and 2.5% points (never below 0).
     """
-    rng = np.random.default_rng(seed)
     rows = []
-    for players, part in seats.groupby("players"):
-        variants = variant_order(part["variant"].unique())
-        wide = part.pivot_table(index="variant", columns="seat", values=["rate", "games"])
-        rate = wide["rate"].loc[variants].to_numpy()
-        games = wide["games"].loc[variants].to_numpy()
-        fair = 1.0 / players
-        gap = np.nanmax(np.abs(rate - fair), axis=1)
-        se = np.sqrt(np.clip(rate * (1 - rate), 1e-12, None) / np.maximum(games, 1))
-        sample = rate[None] + se[None] * rng.standard_normal((draws, *rate.shape))
-        best = np.nanmax(np.abs(sample - fair), axis=2).argmin(axis=1)
-        prob = np.bincount(best, minlength=len(variants)) / draws
-        choice = int(np.argmin(gap))
+    for players in sorted(int(p) for p in games["players"].unique()):
+        part = games[games["players"] == players]
+        variants = variant_order(part["variant"].astype(str).unique())
+        outcomes = deal_outcomes(part, players, variants, by=by, idol=idol)
+        choice = fairest(outcomes, 1.0 / players, draws, seed)
+        if choice is None:
+            continue
         for i, variant in enumerate(variants):
+            chosen = i == choice.chosen
             rows.append(
                 {
                     "players": players,
                     "variant": variant,
-                    "worst_gap": gap[i],
-                    "prob_best": prob[i],
-                    "chosen": i == choice,
+                    "worst_gap": choice.gaps[i],
+                    "prob_best": choice.prob_best[i],
+                    "chosen": chosen,
+                    "gap": choice.gap if chosen else np.nan,
+                    "gap_lo": choice.gap_lo if chosen else np.nan,
+                    "gap_hi": choice.gap_hi if chosen else np.nan,
+                    "deals": outcomes.plays.shape[1],
+                    "stalled": outcomes.stalled,
                 }
             )
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=FAIREST_COLUMNS)
+
+
+@dataclass
+class Choice:
+    """The fairest variant of one player count (an index into the outcomes' variants)."""
+
+    gaps: np.ndarray  # each variant's estimated worst gap
+    prob_best: np.ndarray  # share of deal resamples in which each variant had the smallest
+    chosen: int
+    gap: float  # the chosen variant's gap, corrected for the choice
+    gap_lo: float
+    gap_hi: float
+
+
+def fairest(outcomes: DealOutcomes, fair: float, draws: int = DRAWS, seed: int = 0):
+    """closest_to_fair for one player count, on per-deal arrays; None when nothing played."""
+    if outcomes.plays.shape[1] == 0:
+        return None
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = outcomes.wins.sum(axis=1) / outcomes.plays.sum(axis=1)
+    gaps = _worst(rate, fair)
+    if np.isnan(gaps).all():
+        return None
+    boot = _worst(bootstrap_rates(outcomes, draws, seed), fair)
+    boot = np.where(np.isnan(boot), np.inf, boot)
+    best = boot.argmin(axis=1)
+    prob = np.bincount(best, minlength=len(gaps)) / draws
+    chosen = int(np.nanargmin(gaps))
+    optimism = boot[np.arange(draws), best] - gaps[best]
+    optimism = optimism[np.isfinite(optimism)]
+    return Choice(
+        gaps=gaps,
+        prob_best=prob,
+        chosen=chosen,
+        gap=max(gaps[chosen] - optimism.mean(), 0.0),
+        gap_lo=max(gaps[chosen] - np.quantile(optimism, 0.975), 0.0),
+        gap_hi=max(gaps[chosen] - np.quantile(optimism, 0.025), 0.0),
+    )
+
+
+FAIREST_COLUMNS = [
+    "players",
+    "variant",
+    "worst_gap",
+    "prob_best",
+    "chosen",
+    "gap",
+    "gap_lo",
+    "gap_hi",
+    "deals",
+    "stalled",
+]
+
+
+def _worst(rate: np.ndarray, fair: float) -> np.ndarray:
+    """The largest |rate - fair| over the last axis (seats); nan where no quantity played."""
+    dist = np.abs(rate - fair)
+    out = np.full(dist.shape[:-1], np.nan)
+    some = ~np.isnan(dist).all(axis=-1)
+    out[some] = np.nanmax(dist[some], axis=-1)
+    return out

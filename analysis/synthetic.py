@@ -12,7 +12,7 @@ placements, lengths, card counts) is drawn so that it follows the schema's rules
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -76,6 +76,9 @@ class CardPlan:
     offer_rate: float = 0.5
     take_rate: Mapping[str, float] = field(default_factory=dict)
     effect: Mapping[str, float] = field(default_factory=dict)
+    # Per card, per Idol: take rates that depend on who is offered the card (a card strong Idols
+    # take more often looks strong in a raw comparison although its own effect is nil).
+    take_by_idol: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
 
 
 def game_seeds(seed: int, game_id: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -208,6 +211,48 @@ def synthetic_games(n_games: int, plan: Plan = Plan(), seed: int = 0, first_game
     return games[GAMES_ORDER]
 
 
+def shared_deal_sweep(n_games: int, plans: Iterable[Plan], seed: int = 0) -> pd.DataFrame:
+    """A sweep's games table: n_games per plan (one plan per variant), game k of every variant
+    played on the same deal, as a real sweep plays them (simulator/run/seeds.py).
+
+    Every variant draws from the same random stream, so game k has the same player count,
+    Idols, seats, reason draws and the same per-seat noise in every variant; only what the plans
+    change (seat effects, strengths) moves the winner. That is the shared luck a deal-paired
+    analysis must keep together. Game ids run on across variants and the seeds are the deal's,
+    the same in every variant, as in a real run."""
+    parts = []
+    for v, plan in enumerate(plans):
+        games = synthetic_games(n_games, plan, seed=seed, first_game_id=v * n_games)
+        deal = games["game_id"].to_numpy() - v * n_games
+        games["game_seed"], games["bot_seed"] = game_seeds(seed, deal)
+        parts.append(games)
+    games = pd.concat(parts, ignore_index=True)
+    games["variant"] = games["variant"].astype(str).astype("category")
+    return games
+
+
+def shared_deal_outcomes(seat_effect, deals: int, rng: np.random.Generator):
+    """The per-deal outcomes (analysis.deals.DealOutcomes) of a seat-bonus sweep without the
+    games table: seat_effect[v] is variant v's log-odds term per seat, and deal k's winner in
+    variant v is argmax(seat_effect[v] + noise[k]) with the same Gumbel noise in every variant,
+    the model synthetic_games plants with shared deals. The true seat rates are then exactly
+    softmax(seat_effect[v]). Fast enough to draw hundreds of experiments in a test."""
+    from avarium.analysis.deals import DealOutcomes
+
+    effect = np.asarray(seat_effect, dtype=float)
+    n_var, seats = effect.shape
+    noise = rng.gumbel(size=(deals, seats))
+    winner = (effect[:, None, :] + noise[None, :, :]).argmax(axis=2)
+    wins = (winner[..., None] == np.arange(seats)).astype(float)
+    return DealOutcomes(
+        variants=[f"v{i}" for i in range(n_var)],
+        quantities=list(range(seats)),
+        plays=np.ones_like(wins),
+        wins=wins,
+        stalled=0,
+    )
+
+
 def synthetic_cards(games: pd.DataFrame, plan: CardPlan = CardPlan(), seed: int = 0):
     """The cards/ count table of these games, with each card's planted effect."""
     rng = np.random.default_rng(seed)
@@ -217,7 +262,13 @@ def synthetic_cards(games: pd.DataFrame, plan: CardPlan = CardPlan(), seed: int 
     w = grouped["sum"].to_numpy()[:, None]
     cards = list(plan.students) + list(plan.schemes)
     kinds = ["student"] * len(plan.students) + ["scheme"] * len(plan.schemes)
-    take = np.array([plan.take_rate.get(c, 0.4) for c in cards])[None, :]
+    idols = grouped["idol"].astype(str).to_numpy()
+    take = np.array(
+        [
+            [plan.take_by_idol.get(c, {}).get(i, plan.take_rate.get(c, 0.4)) for c in cards]
+            for i in idols
+        ]
+    )
     effect = np.array([plan.effect.get(c, 0.0) for c in cards])[None, :]
     base = np.clip(w / n, 0.01, 0.99)
     logit = np.log(base / (1 - base))
@@ -292,7 +343,7 @@ def write_run(
     *,
     seed: int,
     experiment: Mapping,
-    card_set: str = "synthetic0000",
+    card_set: str | Callable[[str], str] = "synthetic0000",
     version: str = "0.1.0",
 ) -> Path:
     """Write (games, cards) chunks as RUN/games/part-N.parquet and RUN/cards/part-N.parquet,
@@ -304,14 +355,16 @@ def write_run(
     for index, (games, cards) in enumerate(chunks):
         ids = games["game_id"]
         first, last = int(ids.min()), int(ids.max())
+        variant = str(games["variant"].iloc[0])
+        chunk = {"index": index, "first": first, "last": last, "variant": variant}
         meta = {
             "avarium.experiment": json.dumps(experiment),
-            "avarium.card_set": card_set,
+            # A sweep's variants play different card sets: a callable gives each its own.
+            "avarium.card_set": card_set(variant) if callable(card_set) else card_set,
             "avarium.version": version,
             "avarium.seed": str(seed),
-            "avarium.chunk": json.dumps({"index": index, "first": first, "last": last}),
+            "avarium.chunk": json.dumps(chunk),
         }
-        variant = str(games["variant"].iloc[0])
         for folder, frame in (("games", games), ("cards", cards)):
             name = f"{folder}/part-{index:05d}.parquet"
             sha, size = _write_parquet(frame, run / name, meta)
@@ -330,9 +383,12 @@ def synthetic_run(
     seed: int = 0,
     chunk_games: int = 100_000,
     cards: CardPlan = CardPlan(),
-    card_set: str = "synthetic0000",
+    card_set: str | Callable[[str], str] = "synthetic0000",
+    shared_deals: bool = False,
 ) -> Path:
-    """Write a whole planted run: n_games per plan (one plan per variant), in chunks."""
+    """Write a whole planted run: n_games per plan (one plan per variant), in chunks.
+    `shared_deals` plays game k of every variant on the same deal (the same random stream, as
+    shared_deal_sweep does), as tune-bonus and sweep do."""
     plans = [plans] if isinstance(plans, Plan) else list(plans)
 
     def chunks():
@@ -343,7 +399,9 @@ def synthetic_run(
                 size = min(chunk_games, n_games - done)
                 # Each chunk's stream depends only on the run seed, variant and chunk position,
                 # so two runs with the same seed share their deals (the paired comparison).
-                chunk_seed = seed * 1_000_003 + v * 10_007 + done // chunk_games
+                chunk_seed = seed * 1_000_003 + done // chunk_games
+                if not shared_deals:
+                    chunk_seed += v * 10_007
                 games = synthetic_games(size, plan, seed=chunk_seed, first_game_id=first)
                 yield games, synthetic_cards(games, cards, seed=chunk_seed + 1)
                 done += size

@@ -119,7 +119,7 @@ def _who_played(bots: list[str]) -> list[str]:
 
 
 def _verdicts(facts: dict, band: tuple[float, float]) -> list[str]:
-    """The summary's lines on flagged and unsettled Idols."""
+    """The Idols outside the band, or that none is; the Idols not yet settled."""
     items = []
     if facts["flagged"]:
         for f in facts["flagged"]:
@@ -145,6 +145,69 @@ def _verdicts(facts: dict, band: tuple[float, float]) -> list[str]:
     return items
 
 
+def _seat_lines(facts: dict) -> list[str]:
+    """The seat answer, per player count: every seat's raw win rate with its 95% interval over
+    the decided games; the model's even-table figure only where the model fits its games."""
+    items = []
+    first = {f["players"]: f for f in facts["first_player"]}
+    for players, seats in facts["seats"].items():
+        rates = "; ".join(
+            f"seat {int(r['seat'])} {_pct(r['rate'])} ({_pct(r['lo'])}-{_pct(r['hi'])})"
+            for r in seats
+        )
+        text = (
+            f"<li>Seats, {players} players (seat 0 plays first; fair {_pct(1 / players)}, "
+            f"{seats[0]['games']:,} decided games): {rates}"
+        )
+        f = first.get(players, {})
+        if "model" in f:
+            text += (
+                f". With Idol strengths taken out, seat 0 is {_points(f['model'])} "
+                f"({_points(f['model_lo'])} to {_points(f['model_hi'])}; the seat model fits "
+                f"these games, Pearson dispersion {f['dispersion']:.2f}, intervals widened by "
+                "it when above 1)"
+            )
+        items.append(text + ".</li>")
+    return items
+
+
+def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
+    """A sweep's summary: per variant its own flags, the fairest variant and the swept Idol's
+    best value; never a figure pooled over the variants."""
+    items = []
+    for row in facts["swept"]:
+        items.append(
+            f"<li>{esc(row['idol'])} ({row['players']} players) is closest to its fair "
+            f"{_pct(1 / row['players'])} at <strong>{esc(row['variant'])}</strong>: about "
+            f"{_pct(row['gap'])} from it (95% interval {_pct(row['gap_lo'])} to "
+            f"{_pct(row['gap_hi'])}, corrected for its being picked), the closest of the values "
+            f"tried with probability {row['prob_best']:.0%} (bootstrap over the shared deals)."
+            "</li>"
+        )
+    for row in facts["fairest"]:
+        items.append(
+            f"<li>Seats, {row['players']} players: fairest at <strong>{esc(row['variant'])}"
+            f"</strong>, worst seat about {_pct(row['gap'])} from fair (95% interval "
+            f"{_pct(row['gap_lo'])} to {_pct(row['gap_hi'])}), the fairest tried with "
+            f"probability {row['prob_best']:.0%}. Every variant's seats are under Variants.</li>"
+        )
+    flagged = [
+        f"{esc(v)}: "
+        + ", ".join(f"{esc(f['idol'])} {esc(f['side'])} ({_pct(f['rate'])})" for f in fs)
+        for v, fs in facts["flagged"].items()
+        if fs
+    ]
+    clean = [esc(v) for v, fs in facts["flagged"].items() if not fs]
+    if flagged:
+        items.append(
+            '<li><span class="flag">Outside the band</span>, variant by variant (each its own '
+            f"Holm family): {'; '.join(flagged)}.</li>"
+        )
+    if clean:
+        items.append(f"<li>No Idol outside the band at: {', '.join(clean)}.</li>")
+    return items
+
+
 def summary_section(
     analysis: Analysis, prov: Provenance, bots: list[str] = (), tiers: list[str] = ()
 ) -> Section:
@@ -154,20 +217,13 @@ def summary_section(
     band = analysis.band
     items = _who_played(list(bots)) + list(tiers) + _completeness(prov)
     items += _coverage(analysis, facts)
-    if not tiers:  # a tiered run's verdicts are the tiers' (above), in one Holm family
-        items += _verdicts(facts, band)
-    for f in facts["first_player"]:
-        text = (
-            f"<li>First player, {f['players']} players: seat 0 wins {_pct(f['seat0_rate'])}, "
-            f"{_points(f['advantage'])} against fair (95% interval {_points(f['lo'])} to "
-            f"{_points(f['hi'])})"
-        )
-        if "model" in f:
-            text += (
-                f"; with Idol strengths taken out {_points(f['model'])} "
-                f"({_points(f['model_lo'])} to {_points(f['model_hi'])})"
-            )
-        items.append(text + ".</li>")
+    if facts["variants"]:
+        # A sweep's variants play other cards or bonuses: pooled verdicts would average them.
+        items += _variant_lines(facts["variants"], band)
+    else:
+        if not tiers:  # a tiered run's verdicts are the tiers' (above), in one Holm family
+            items += _verdicts(facts, band)
+        items += _seat_lines(facts)
     rounds = {r["players"]: r for r in facts["rounds"]}
     stalled = {s["players"]: s for s in facts["stalled"]}
     for f in facts["length"]:
@@ -177,7 +233,8 @@ def summary_section(
             f"<li>{f['players']}-player games last a median of {f['median']:.0f} turns"
             + (f" ({r['median']:.0f} rounds)" if r else "")
             + f"; 90% end between {f['q05']:.0f} and {f['q95']:.0f} turns; "
-            f"{s['games']:,} stalled ({_pct(s['share'])}).</li>"
+            f"{s['games']:,} stalled at the safety cap ({_pct(s['share'])}): an outcome of "
+            "their own, left out of every win rate and of these lengths.</li>"
         )
     if analysis.mirror_games and not analysis.include_mirrors:
         items.append(
@@ -185,8 +242,9 @@ def summary_section(
         )
     if len(analysis.variants) > 1:
         items.append(
-            f"<li>The run has {len(analysis.variants)} variants; the tables pool them (pick one "
-            "with --variant). Per-variant seat and Idol win rates are under Variants.</li>"
+            f"<li>The run has {len(analysis.variants)} variants, which share their deals. The "
+            "figures above are per variant; the sections below pool them and say so, with "
+            "intervals clustered on the deal (pick one variant with --variant).</li>"
         )
     items += [f'<li><span class="note">Note</span>: {esc(n)}</li>' for n in analysis.notes]
     return Section(
@@ -218,10 +276,13 @@ def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) ->
     ]
     body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
     paragraphs = [f"<table>{body}</table>"]
-    if len(prov.card_sets) > 1:
+    # A sweep's variants play different card sets on purpose; only a variant whose own chunks
+    # disagree mixes two games.
+    for variant in prov.mixed_card_sets:
+        named = f" of variant {esc(variant)}" if variant else ""
         paragraphs.append(
-            '<p class="flag">The chunks were played with different card sets; the run mixes '
-            "them.</p>"
+            f'<p class="flag">The chunks{named} were played with different card sets; the run '
+            "mixes them.</p>"
         )
     if prov.experiment_toml:
         paragraphs.append(
@@ -249,8 +310,20 @@ def _flag_view(flags: pd.DataFrame) -> pd.DataFrame:
         "flag_hi",
         "stalled",
         "more_games",
+        "more_run_games",
     ]
     return flags[[c for c in cols if c in flags.columns]].sort_values(["players", "rate"])
+
+
+def _pooled(t: dict) -> list[str]:
+    """The label a section pooled over a run's variants carries (none for one variant)."""
+    if "flags_by_variant" not in t:
+        return []
+    return [
+        '<p class="note">Pooled over the variants, which play other cards or bonuses: read the '
+        "per-variant figures under Variants first. Intervals and flags here are clustered on "
+        "the deal (each deal's games in every variant count as one sample of luck).</p>"
+    ]
 
 
 def idol_win_rates_section(t: dict) -> Section:
@@ -260,9 +333,11 @@ def idol_win_rates_section(t: dict) -> Section:
         "idol-win-rates",
         "Idol win rates",
         [
-            "<p>Share of its games each Idol won, per player count, with the 95% Wilson "
-            "interval. Stalled games and draws count as games not won. The green band is "
-            "the designer's band; the dashed line the fair share (1/N).</p>"
+            "<p>Share of its decided games each Idol won, per player count, with the 95% "
+            "Wilson interval. Games stalled at the safety cap are left out (counted in the "
+            "flags' <code>stalled</code>); draws count as games not won. The green band is "
+            "the designer's band; the dashed line the fair share (1/N).</p>",
+            *_pooled(t),
         ],
         [
             Chart(
@@ -288,7 +363,8 @@ def balance_flags_section(t: dict) -> Section:
             "Wilson interval at the level Holm used for that Idol: it lies outside the band "
             "exactly when the Idol is flagged. <em>inside</em>: the 95% interval lies within "
             "the band. <em>unsettled</em>: neither yet; <code>more_games</code> is about how "
-            "many more games of that Idol would settle it at its current rate.</p>"
+            "many more games of that Idol would settle it at its current rate.</p>",
+            *_pooled(t),
         ],
         tables=[Table("balance_flags", flags, "Flags per Idol", _flag_view(flags))],
     )
@@ -328,8 +404,15 @@ def seats_section(t: dict) -> Section:
         "seats",
         "Seats and the first player",
         [
-            "<p>Raw win rate per seat, and the seat model's rate at an even table (every "
-            "Idol equally strong), which an unbalanced mix of pairings cannot bias.</p>"
+            "<p>The seat answer is the raw win rate per seat over the decided games, with its "
+            "95% interval, for every seat. The seat model's rate at an even table (every Idol "
+            "equally strong), which an unbalanced mix of pairings cannot bias, is shown only "
+            "where the model fits the games: <code>pearson_chi2</code> on <code>df</code> "
+            "degrees of freedom, <code>dispersion</code> their ratio, and its intervals widened "
+            "by <code>scale</code> (the dispersion when above 1, quasi-likelihood). Where it "
+            "does not fit, or a seat won all or none of the games, it is left out and the "
+            "Summary's notes say why.</p>",
+            *_pooled(t),
         ],
         [
             Chart(
@@ -471,11 +554,37 @@ def card_impact_section(t: dict) -> Section:
                 "pick_rate",
                 "win_taken",
                 "win_left",
+                "raw_diff",
                 "diff",
                 "diff_lo",
                 "diff_hi",
                 "flagged",
             ]
+        ]
+    by_idol = t.get("card_impact_by_idol", pd.DataFrame())
+    idol_tables = []
+    if len(by_idol):
+        flagged = by_idol[by_idol["flagged"]]
+        idol_tables = [
+            Table(
+                "card_impact_by_idol",
+                by_idol,
+                "Per card and Idol: the cards flagged for one Idol",
+                flagged.reindex(flagged["diff"].abs().sort_values(ascending=False).index)[
+                    [
+                        "players",
+                        "idol",
+                        "card",
+                        "kind",
+                        "offered",
+                        "pick_rate",
+                        "diff",
+                        "diff_lo",
+                        "diff_hi",
+                        "p_adjusted",
+                    ]
+                ],
+            )
         ]
     return Section(
         "card-impact",
@@ -483,11 +592,16 @@ def card_impact_section(t: dict) -> Section:
         [
             "<p>Students: win rate of seats that recruited the card against seats that saw it "
             "in the Courtyard and left it. Schemes: played against drawn and not played. "
-            "Pick (play) rate: taken / offered. Red: flagged by a screening at 5% false "
-            "discovery rate. These are associations, not causes.</p>"
+            "Pick (play) rate: taken / offered. <code>raw_diff</code> compares every seat at "
+            "once; <code>diff</code>, its interval and the flag compare seats of the same Idol "
+            "in the same seat (a card strong Idols take is not credited with their strength), "
+            "the interval widened for the seats of one game sharing its outcome. Per Idol: "
+            "<code>card_impact_by_idol</code>. Red: flagged by a Benjamini-Hochberg screening "
+            "at 5% false discovery rate. Not adjusted for game length, which the card counts "
+            "do not record. These are associations, not causes.</p>"
         ],
         [Chart("card_impact", charts.png(charts.card_impact_chart(impact)), "Card impact")],
-        [Table("card_impact", impact, "Per-card impact, largest gaps first", shown)],
+        [Table("card_impact", impact, "Per-card impact, largest gaps first", shown), *idol_tables],
     )
 
 
@@ -500,8 +614,14 @@ def variants_section(t: dict) -> Section:
     )
     if "seat_by_variant" in t:
         variant_section.paragraphs = [
-            "<p>Seat and Idol win rates per variant (sweep point), and which variant's seats "
-            "are closest to fair, with the probability that it truly is.</p>"
+            "<p>Each variant's own figures: seat and Idol win rates, balance flags (one Holm "
+            "family per variant), which variant's seats are closest to fair and, for a sweep "
+            "of an Idol's field, which value brings that Idol closest to its fair share. The "
+            "variants share their deals, so the probabilities (<code>prob_best</code>) and the "
+            "chosen variant's gap (<code>gap</code>, corrected for its having been picked, "
+            "with <code>gap_lo</code>-<code>gap_hi</code>) come from a bootstrap that resamples "
+            "deals with their games in every variant. <code>worst_gap</code> is as measured."
+            "</p>"
         ]
         variant_section.charts = [
             Chart(
@@ -516,7 +636,18 @@ def variants_section(t: dict) -> Section:
             ),
         ]
         variant_section.tables = [
-            Table("fairest_variant", t["fairest_variant"], "Closest to fair"),
+            Table("fairest_variant", t["fairest_variant"], "Seats closest to fair"),
+            *(
+                [Table("swept_idol", t["swept_idol"], "The swept Idol closest to its fair share")]
+                if len(t.get("swept_idol", ()))
+                else []
+            ),
+            Table(
+                "flags_by_variant",
+                t["flags_by_variant"],
+                "Balance flags per variant",
+                t["flags_by_variant"][["variant", *_flag_view(t["flags_by_variant"]).columns]],
+            ),
             Table("seat_by_variant", t["seat_by_variant"], "Seat win rate per variant"),
             Table("idol_by_variant", t["idol_by_variant"], "Idol win rate per variant"),
         ]

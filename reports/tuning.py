@@ -28,12 +28,33 @@ def seat_table(seats: pd.DataFrame, fairness: pd.DataFrame) -> pd.DataFrame:
         for r in part.itertuples():
             row[f"seat {int(r.seat)}"] = _interval(r)
         fair = fairness[fairness["variant"] == variant].iloc[0]
-        row["worst gap"] = f"{fair.worst_gap:.1%}"
+        row["worst gap (as measured)"] = f"{fair.worst_gap:.1%}"
         row["P(fairest)"] = f"{fair.prob_best:.0%}"
         rows.append(row)
     import pandas as pd  # imported when used: see reports/commands.build_report
 
     return pd.DataFrame(rows)
+
+
+def recommendation(
+    fairness: pd.DataFrame, what: str = "worst seat", heading: str = "recommended"
+) -> str:
+    """The recommended point per player count: its gap from fair corrected for having been
+    chosen, with its 95% interval, and the probability it truly is the fairest; both from the
+    bootstrap over deals (avarium.analysis.sweeps.closest_to_fair)."""
+    lines = []
+    for row in fairness[fairness["chosen"]].itertuples():
+        fair = 1 / row.players
+        lines.append(
+            f"{heading}: {row.variant} ({what} about {row.gap:.1%} from the fair {fair:.0%}, "
+            f"95% interval {row.gap_lo:.1%} to {row.gap_hi:.1%}, after correcting the "
+            f"{row.worst_gap:.1%} measured for its having been picked as the smallest; the "
+            f"fairest of those tried with probability {row.prob_best:.0%}, from "
+            f"{row.deals:,} deals resampled with their games at every point"
+            + (f"; {row.stalled:,} stalled games left out" if row.stalled else "")
+            + ")"
+        )
+    return "\n".join(lines)
 
 
 def idol_table(idols: pd.DataFrame) -> pd.DataFrame:

@@ -106,6 +106,7 @@ def tune_bonus_command(
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
     from avarium.analysis.sweeps import closest_to_fair, seat_winrates_by_variant
+    from avarium.reports.tuning import recommendation
 
     out = out or Path("runs") / f"tune-{players}p"
     doc = base_doc(players, strategy, games_per_point, seed, path, sets, patch, profiles, tiers)
@@ -114,14 +115,9 @@ def tune_bonus_command(
     _run(doc, out, jobs, quiet)
     for tier, games in _tiers_of(out):
         seats = seat_winrates_by_variant(games)
-        fairness = closest_to_fair(seats)
+        fairness = closest_to_fair(games)
         typer.echo(f"\n{_tier_head(tier)}" + markdown(seat_table(seats, fairness)))
-        chosen = fairness[fairness["chosen"]].iloc[0]
-        typer.echo(
-            f"\nrecommended{_tier_note(tier)}: {chosen.variant} (worst seat "
-            f"{chosen.worst_gap:.1%} from the fair {1 / players:.0%}; the fairest of those "
-            f"tried with probability {chosen.prob_best:.0%})"
-        )
+        typer.echo("\n" + recommendation(fairness, heading=f"recommended{_tier_note(tier)}"))
     _report(out)
 
 
@@ -189,7 +185,9 @@ def sweep_command(
         points = sweep_points(axes, max_points, card_id)
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
+    from avarium.analysis.summary import swept_idol_closest
     from avarium.analysis.sweeps import idol_winrates_by_variant
+    from avarium.reports.tuning import recommendation
 
     out = out or Path("runs") / ("sweep-" + "-".join(t for t, _ in axes))
     doc = base_doc(players, strategy, games_per_point, seed, path, None, patch, profiles, tiers)
@@ -204,6 +202,10 @@ def sweep_command(
     _run(doc, out, jobs, quiet)
     for tier, games in _tiers_of(out):
         typer.echo(f"\n{_tier_head(tier)}" + markdown(idol_table(idol_winrates_by_variant(games))))
+        swept = swept_idol_closest(games)
+        for idol, part in swept.groupby("idol") if len(swept) else ():
+            heading = f"recommended{_tier_note(tier)}"
+            typer.echo("\n" + recommendation(part, what=idol, heading=heading))
     _report(out)
 
 

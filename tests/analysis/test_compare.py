@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import numpy as np
 from avarium.analysis.compare import compare_runs, is_paired
+from avarium.analysis.proportions import wilson
 from avarium.analysis.synthetic import Plan, synthetic_games
 
 
@@ -12,7 +14,10 @@ def test_paired_compare_on_identical_runs_shows_zero_difference_and_no_significa
     assert result["paired"]
     for table in (result["idols"], result["seats"]):
         assert (table["diff"] == 0).all()
-        assert (table["lo"] == 0).all() and (table["hi"] == 0).all()
+        # No game changed: not a [0, 0] certainty, but +- the 95% Wilson bound of 0 changes.
+        bound = wilson(0, table["games_a"].to_numpy())[1]
+        assert np.allclose(table["hi"], bound) and np.allclose(table["lo"], -bound)
+        assert (table["hi"] > 0).all()
         assert not table["significant"].any() and (table["p"] == 1).all()
 
 

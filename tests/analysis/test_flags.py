@@ -7,8 +7,9 @@ import gc
 
 import numpy as np
 import pandas as pd
-from avarium.analysis.flags import balance_flags, band_for, flag_counts
+from avarium.analysis.flags import balance_flags, band_for, flag_counts, holm_capped, more_games
 from avarium.analysis.proportions import wilson
+from statsmodels.stats.multitest import multipletests
 
 IDOLS = [f"idol_{i}" for i in range(8)]
 
@@ -98,3 +99,42 @@ def test_settled_idols_need_no_more_games_and_stalled_games_are_carried():
     assert flags["status"].tolist() == ["inside", "outside"]
     assert flags["more_games"].tolist() == [0, 0]
     assert flags["stalled"].tolist() == [40, 3]
+
+
+def test_the_flag_interval_is_never_narrower_than_the_95_percent_one():
+    """Holm's last step used to test at alpha itself, whose interval is a 90% one: an Idol was
+    flagged on an interval narrower than the 95% interval shown beside it. Now every step is at
+    most alpha / 2: the flag interval holds the 95% one, and the flag agrees with it."""
+    # One Idol at 59% of 500 two-player games: one-sided p about 0.036 against the 55% edge.
+    counts = pd.DataFrame({"players": [2], "idol": ["a"], "games": [500], "wins": [295]})
+    flags = balance_flags(counts).iloc[0]
+    assert 0.025 < flags["p"] < 0.05
+    assert not flags["flagged"] and flags["level"] == 0.025
+    assert flags["flag_lo"] <= flags["lo"] and flags["flag_hi"] >= flags["hi"]
+
+
+def test_capped_holm_is_holm_where_the_cap_does_not_bind():
+    rng = np.random.default_rng(3)
+    p = np.concatenate([rng.uniform(0, 0.001, 5), rng.uniform(0.2, 1, 10)])
+    flagged, adjusted, _ = holm_capped(p)
+    reject, holm, _, _ = multipletests(p, alpha=0.05, method="holm")
+    assert (flagged == reject).all() and np.allclose(adjusted, holm)
+
+
+def test_more_games_uses_the_level_holm_held_the_idol_to():
+    """An Idol outside the band but not yet flagged is settled when its flag interval (at its
+    own Holm level) clears the edge; Bonferroni's stricter level asked for more games than
+    the test needs."""
+    idols = [f"i{k}" for k in range(8)]
+    # Four clearly above the band (70% of 500), three at 50%, one at 58%: Holm flags the four,
+    # then holds the fifth smallest p-value, i7's, to 0.05 / 4, not Bonferroni's 0.05 / 8.
+    wins = [350, 350, 350, 350, 250, 250, 250, 290]
+    counts = pd.DataFrame({"players": 2, "idol": idols, "games": 500, "wins": wins})
+    flags = balance_flags(counts).set_index("idol")
+    last = flags.loc["i7"]
+    assert last["status"] == "unsettled" and np.isclose(last["level"], 0.05 / 4)
+    at_bonferroni = more_games(
+        np.array([last["rate"]]), np.array([500.0]), np.array([0.45]), np.array([0.55]),
+        np.array(["unsettled"]), 0.05 / 8,
+    )[0]  # fmt: skip
+    assert last["more_games"] < at_bonferroni

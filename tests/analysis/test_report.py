@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import shutil
 
+import numpy as np
+import pandas as pd
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports import comparison, report
@@ -79,7 +81,7 @@ def test_the_summary_names_the_planted_imbalances_and_the_provenance(reported, p
     summary = page.split('<section id="summary">')[1].split("</section>")[0]
     assert '<span class="flag">kumara_raj</span> is above the band' in summary
     assert '<span class="flag">amyba</span> is below the band' in summary
-    assert "First player, 2 players" in summary and "median of" in summary
+    assert "Seats, 2 players" in summary and "median of" in summary
     provenance = page.split('<section id="provenance">')[1].split("</section>")[0]
     for fact in ("synthetic0000", "20,000", "random", "experiment.toml", "planted"):
         assert fact in provenance
@@ -145,7 +147,7 @@ def test_a_run_with_variants_reports_them_and_can_pick_one(tmp_path):
     assert run("report", path).exit_code == 0
     page = (path / "report" / "index.html").read_text(encoding="utf-8")
     variants = page.split('<section id="variants">')[1].split("</section>")[0]
-    assert "seat_by_variant.png" in variants and "Closest to fair" in variants
+    assert "seat_by_variant.png" in variants and "Seats closest to fair" in variants
     assert run("report", path, "--variant", "bonus=0,1", "--out", tmp_path / "one").exit_code == 0
     one = (tmp_path / "one" / "index.html").read_text(encoding="utf-8")
     assert "The run has one variant." in one
@@ -185,3 +187,85 @@ def test_a_summary_of_other_bots_says_the_verdict_depends_on_them(tmp_path):
     page = (run_dir / "report" / "index.html").read_text(encoding="utf-8")
     assert "Played by <code>heuristic.balanced</code>." in page
     assert "baseline" not in page[: page.index('<section id="provenance">')]
+
+
+def _section(page: str, name: str) -> str:
+    return page.split(f'<section id="{name}">')[1].split("</section>")[0]
+
+
+def test_a_sweep_report_is_per_variant_and_labels_what_it_pools(tmp_path):
+    """A sweep of Kumara RAJ's merit: RAJ planted strong at 16 and weak at 20, fair at 18, every
+    value on the same deals and its own card set. The summary gives each value's own flags and
+    the value that brings RAJ closest to fair, never a pooled figure; the pooled sections say
+    they are pooled; no red card-set warning for variants that differ on purpose."""
+    plans = [
+        Plan(variant=f"kumara_raj.merit={m}", strength={"kumara_raj": 0.25 * (18 - m)})
+        for m in (16, 18, 20)
+    ]
+    path = synthetic_run(
+        tmp_path / "sweep", 6_000, plans, seed=4, chunk_games=3_000, shared_deals=True,
+        card_set=lambda variant: "set-" + variant[-2:],
+    )  # fmt: skip
+    assert run("report", path).exit_code == 0
+    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    summary = _section(page, "summary")
+    assert (
+        "kumara_raj (2 players) is closest to its fair 50.0% at <strong>kumara_raj.merit=18"
+        in summary
+    )
+    assert "kumara_raj.merit=16: " in summary and "kumara_raj above" in summary
+    assert "kumara_raj.merit=20: " in summary and "kumara_raj below" in summary
+    assert "seat 0 wins" not in summary and "First player" not in summary
+    assert "different card sets" not in _section(page, "provenance")
+    assert "Pooled over the variants" in _section(page, "balance-flags")
+    tables = path / "report" / "tables"
+    flags = pd.read_csv(tables / "flags_by_variant.csv")
+    assert set(flags["variant"]) == {p.variant for p in plans}
+    pooled = pd.read_csv(tables / "seat_win_rates.csv")
+    assert pooled["pooled"].all()
+
+
+def test_the_card_set_warning_stays_for_a_variant_whose_chunks_disagree(tmp_path):
+    sets = iter(["set-a", "set-b"])
+    path = synthetic_run(
+        tmp_path / "mixed", 4_000, Plan(), seed=2, chunk_games=2_000,
+        card_set=lambda variant: next(sets),
+    )  # fmt: skip
+    assert run("report", path).exit_code == 0
+    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "different card sets" in _section(page, "provenance")
+
+
+def test_stalls_are_their_own_outcome_left_out_of_win_rates_and_counted(tmp_path):
+    """A third of the games stall at the cap. Counted as losses they dragged seat 0 to about
+    two thirds of its rate; over the decided games the seats' rates sum to one, the planted
+    edge is inside the interval, and the summary says how many games hit the cap."""
+    plan = Plan(seat_effect={2: (0.3, 0.0)}, stall_rate=1 / 3)
+    path = synthetic_run(tmp_path / "stalls", 12_000, plan, seed=9, chunk_games=6_000)
+    assert run("report", path).exit_code == 0
+    seats = pd.read_csv(path / "report" / "tables" / "seat_win_rates.csv")
+    assert np.isclose(seats["rate"].sum(), 1.0)
+    truth = 1 / (1 + np.exp(-0.3))
+    seat0 = seats[seats["seat"] == 0].iloc[0]
+    assert seat0["lo"] <= truth <= seat0["hi"] and seat0["games"] < 9_000
+    flags = pd.read_csv(path / "report" / "tables" / "balance_flags.csv")
+    assert flags["stalled"].sum() > 3_000 and (flags["rate"] > 0.4).all()
+    length = pd.read_csv(path / "report" / "tables" / "length.csv")
+    assert (length["stalled"] > 3_500).all()
+    summary = _section((path / "report" / "index.html").read_text(encoding="utf-8"), "summary")
+    assert "stalled at the safety cap" in summary and "left out of every win rate" in summary
+
+
+def test_a_four_player_summary_gives_every_seat(tmp_path):
+    """The last seat is the favoured one: the summary names every seat's rate, not seat 0's."""
+    plan = Plan(players={4: 1.0}, seat_effect={4: (-0.1, 0.0, 0.0, 0.15)})
+    path = synthetic_run(tmp_path / "four", 8_000, plan, seed=10, chunk_games=8_000)
+    assert run("report", path).exit_code == 0
+    summary = _section((path / "report" / "index.html").read_text(encoding="utf-8"), "summary")
+    assert "Seats, 4 players" in summary
+    assert all(f"seat {s} " in summary for s in range(4))
+
+
+def test_the_run_wide_games_still_needed_is_on_the_page(reported):
+    page = (reported / "index.html").read_text(encoding="utf-8")
+    assert "more_run_games" in _section(page, "balance-flags")

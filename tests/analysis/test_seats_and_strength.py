@@ -75,3 +75,72 @@ def test_seat_win_rates_sum_to_one_without_stalls():
     games = synthetic_games(3_000, Plan(players={2: 0.5, 4: 0.5}), seed=2)
     table = seat_winrates(games)
     assert np.allclose(table.groupby("players")["rate"].sum(), 1.0)
+
+
+def test_the_model_is_shown_with_its_fit_check_when_the_games_follow_it():
+    """Games drawn from the model itself: Pearson's dispersion near 1, so the model is shown,
+    with its chi-square, degrees of freedom and the scale its intervals were widened by."""
+    games = synthetic_games(40_000, Plan(seat_effect={2: (0.2, 0.0)}), seed=3)
+    seats = seat_and_strength(games).seats
+    assert len(seats) == 2
+    fit = seats.iloc[0]
+    assert fit["df"] == 56 - 8 and 0.6 < fit["dispersion"] < 1.5
+    assert fit["scale"] >= 1.0 and 0 < fit["fit_p"] <= 1
+
+
+def _not_additive(games, seed: int):
+    """The same games with winners redrawn by matchup: in half the pairings (chosen by the two
+    Idols) seat 0 wins 85% of the time, in the other half 15%: no seat term plus Idol strengths
+    can describe that."""
+    rng = np.random.default_rng(seed)
+    out = games.copy()
+    first = out[out["seat"] == 0]
+    second = out[out["seat"] == 1]
+    pair = (
+        first["idol"].cat.codes.to_numpy().astype(np.int64) * 8
+        + second["idol"].cat.codes.to_numpy()
+    )
+    favoured = (pair * 2654435761 % 97) % 2 == 0
+    seat0_wins = rng.random(len(pair)) < np.where(favoured, 0.85, 0.15)
+    out.loc[first.index, "won"] = seat0_wins
+    out.loc[second.index, "won"] = ~seat0_wins
+    return out
+
+
+def test_a_model_that_does_not_fit_is_dropped_with_a_sentence():
+    games = _not_additive(synthetic_games(20_000, Plan(), seed=4), seed=5)
+    tables = seat_and_strength(games)
+    assert tables.seats.empty and tables.idols.empty
+    note = " ".join(tables.notes)
+    assert "does not fit these games" in note and "Pearson chi-square" in note
+    assert "raw seat win rates are the seat answer" in note
+
+
+def test_overdispersion_widens_the_models_intervals_by_its_scale():
+    """Mild extra variation (a dispersion between 1 and the limit) is shown, its intervals
+    widened by the quasi-likelihood scale: each strength's standard error is the model's own
+    times the square root of the dispersion."""
+    base = synthetic_games(30_000, Plan(seat_effect={2: (0.2, 0.0)}), seed=6)
+    games = base.copy()
+    # One game in 26 has its winner redrawn by matchup: mild non-additivity.
+    part = (games["game_id"] % 26 == 0).to_numpy()
+    games.loc[part] = _not_additive(base[part], seed=7)
+    tables = seat_and_strength(games)
+    assert len(tables.seats), tables.notes
+    fit = tables.seats.iloc[0]
+    assert 1.0 < fit["dispersion"] <= 1.5 and fit["scale"] == fit["dispersion"]
+    seating, wins, names = seating_counts(seatings(games), 2)
+    _, cov = fit_seats_and_strengths(seating, wins, len(names))
+    own = np.sqrt(np.diag(cov))[0]  # the first Idol's free strength's own SE (unscaled)
+    contrast_first = tables.idols["se"].iloc[0]
+    assert np.isclose(contrast_first / own, np.sqrt(fit["scale"]), rtol=1e-6)
+
+
+def test_complete_separation_is_caught_and_said():
+    """Seat 0 wins every game: the seat term has no finite estimate (an SE in the thousands
+    was once shown silently); the model is not shown and the note says why."""
+    games = synthetic_games(2_000, Plan(), seed=8)
+    games["won"] = games["seat"] == 0
+    tables = seat_and_strength(games)
+    assert tables.seats.empty
+    assert any("complete separation" in n for n in tables.notes)

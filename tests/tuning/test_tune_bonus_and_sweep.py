@@ -59,6 +59,8 @@ def test_tune_bonus_plays_every_point_on_the_same_deals_and_recommends_one(tmp_p
     assert result.exit_code == 0, result.output
     assert "| bonus=0,0 |" in result.output and "| bonus=0,1 |" in result.output
     assert "recommended: bonus=0," in result.output and "probability" in result.output
+    # The recommended gap is corrected for the choice and comes with its interval.
+    assert "95% interval" in result.output and "112 deals resampled" in result.output
     assert (out / "report" / "index.html").exists()
     games = pd.read_parquet(out / "games")
     first = games[games["variant"] == "bonus=0,0"].sort_values(["game_seed", "seat"])
@@ -82,6 +84,9 @@ def test_sweep_prints_each_idols_win_rate_at_every_value(tmp_path):
     assert result.exit_code == 0, result.output
     assert "| kumara_raj.merit=10 | kumara_raj.merit=30 |" in result.output
     assert "| kumara_raj |" in result.output and (out / "report" / "index.html").exists()
+    # The swept Idol's best value, with its corrected gap's interval (deal bootstrap).
+    assert "recommended: kumara_raj.merit=" in result.output
+    assert "kumara_raj about" in result.output and "95% interval" in result.output
     games = pd.read_parquet(out / "games")
     raj = games[games["idol"] == "kumara_raj"].groupby("variant", observed=True)["won"].mean()
     assert raj["kumara_raj.merit=30"] > raj["kumara_raj.merit=10"]  # more Merit, more wins
