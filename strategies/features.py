@@ -78,7 +78,11 @@ FREE_COMBAT = N_STATS
 N_KEPT_CLAUSES = 4
 WINCON_SEAT = FREE_COMBAT + 3 * 4
 WINCON_VALUES = WINCON_SEAT + 1
-SCRATCH_SIZE = WINCON_VALUES + 2 * N_KEPT_CLAUSES
+# Then, for the threat weights (race, menace, guard, keep_ready), each seat's Win-Con progress
+# in thousandths and its strike (the highest Combat in its Class, Idol included), noted once
+# per decision by note_threats: the scratch array is integer, hence the thousandths.
+THREATS = WINCON_VALUES + 2 * N_KEPT_CLAUSES
+SCRATCH_SIZE = THREATS + 2 * 4
 WIN_SCORE = 10_000.0
 
 
@@ -303,6 +307,52 @@ def free_combat(scratch, q, exclude):
     if scratch[FREE_COMBAT + 3 * q + 1] == exclude:
         return scratch[FREE_COMBAT + 3 * q + 2]
     return scratch[FREE_COMBAT + 3 * q]
+
+
+@njit
+def strike_of(st, tb, q):
+    """The highest Combat among seat q's Class cards, its Idol included, exhausted or not: what
+    q can hit with once its cards ready again at the start of its turn."""
+    best = 0
+    for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+        c = st[ROW_CARD + i, C_OWNED + q]
+        if st[ROW_CARD + c, C_ZONE] == Z_CLASS and tb[st[ROW_CARD + c, C_DEF], T_KIND] != _SCHEME:
+            x = combat_of(st, tb, c)
+            if x > best:
+                best = x
+    return best
+
+
+@njit
+def note_threats(st, tb, scratch):
+    """Note every living seat's Win-Con progress and strike for threat_progress and enemy_strike
+    to read while one decision is scored (the position does not change meanwhile)."""
+    for q in range(st[G_PLAYERS]):
+        prog = 0.0
+        strike = 0
+        if st[ROW_SEAT + q, P_ALIVE] != 0:
+            no_change(scratch)
+            prog = wincon_progress(st, tb, q, scratch, -1)
+            strike = strike_of(st, tb, q)
+        scratch[THREATS + 2 * q] = int(prog * 1000.0 + 0.5)
+        scratch[THREATS + 2 * q + 1] = strike
+    no_change(scratch)
+
+
+@njit
+def threat_progress(scratch, q):
+    """Seat q's Win-Con progress (0..1) as note_threats noted it."""
+    return scratch[THREATS + 2 * q] / 1000.0
+
+
+@njit
+def enemy_strike(st, scratch, p):
+    """The highest strike among p's living enemies (noted first): what may attack p next."""
+    best = 0
+    for q in range(st[G_PLAYERS]):
+        if q != p and st[ROW_SEAT + q, P_ALIVE] != 0 and scratch[THREATS + 2 * q + 1] > best:
+            best = scratch[THREATS + 2 * q + 1]
+    return best
 
 
 STAT_MERIT = Stat.MERIT

@@ -107,14 +107,17 @@ from avarium.strategies.features import (
     STAT_RECRUITED,
     STAT_REPUTATION,
     STAT_SCHEMES,
+    enemy_strike,
     forget_wincon,
     free_combat,
     has_club,
     no_change,
     note_free_combat,
+    note_threats,
     note_wincon,
     students_and_hallway,
     threat_of,
+    threat_progress,
     weakest_student,
     wincon_progress,
 )
@@ -125,10 +128,14 @@ from avarium.strategies.weights import (
     W_EXHAUST_PAY,
     W_EXPEL_GAIN,
     W_FIGHT,
+    W_GUARD,
     W_HAND,
     W_HOLD_SURPRISE,
     W_IDOL_DAMAGE,
+    W_KEEP_READY,
+    W_MENACE,
     W_MERIT,
+    W_RACE,
     W_RECRUIT,
     W_RISK,
     W_SCHEME,
@@ -166,6 +173,23 @@ _FROM_ENEMY_HAND = 11
 WINS_NOW = 1000.0  # meeting an instant Win-Con: the game is won
 WINS_SOON = 30.0  # meeting a start-of-turn Win-Con: won if it still holds next turn
 IDOL_WORTH = 6.0  # an Idol as a target or a fighter: its Merit is the player's life
+
+
+@njit
+def answers_threats(w):
+    """Whether the profile weighs threats at all: only then are they noted and counted, so a
+    profile with the four threat weights at 0 plays and costs exactly as it did before them."""
+    return w[W_RACE] != 0.0 or w[W_MENACE] != 0.0 or w[W_GUARD] != 0.0 or w[W_KEEP_READY] != 0.0
+
+
+@njit
+def exhaust_cost(st, w, p, deltas):
+    """What exhausting one of p's cards costs beyond its price: an exhausted card cannot hit
+    back when attacked or support a defence until p's next turn, which matters as much as the
+    strongest Combat an enemy can bring (a quarter of it per unit of keep_ready)."""
+    if w[W_KEEP_READY] == 0.0:
+        return 0.0
+    return w[W_KEEP_READY] * 0.25 * enemy_strike(st, deltas, p)
 
 
 @njit
@@ -293,7 +317,7 @@ def score_scheme(st, tb, vals, w, p, c, by_exhausting, deltas, base):
     deltas[STAT_SCHEMES] += 1
     deltas[STAT_HAND] -= 1
     if by_exhausting:
-        v -= w[W_EXHAUST_PAY]
+        v -= w[W_EXHAUST_PAY] + exhaust_cost(st, w, p, deltas)
     else:
         cost = scheme_rep_cost(st, tb, p, c)
         v -= w[W_SPEND] * cost
@@ -313,7 +337,7 @@ def score_activate(st, tb, vals, w, p, c, k, deltas, base):
     v -= w[W_SPEND] * tb[a, T_AB_REP] + w[W_MERIT] * 1.5 * tb[a, T_AB_MERIT]
     v -= w[W_HAND] * tb[a, T_AB_TRASH]
     if tb[a, T_AB_EXHAUST] != 0:
-        v -= 0.5 * w[W_EXHAUST_PAY]
+        v -= 0.5 * w[W_EXHAUST_PAY] + exhaust_cost(st, w, p, deltas)
     no_change(deltas)
     effect_deltas(st, tb, a, deltas)
     deltas[STAT_REPUTATION] -= tb[a, T_AB_REP]
@@ -360,8 +384,27 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
     elif theirs >= leader_defense:
         loss = w[W_RISK] * worth(st, tb, vals, leader)
     elif theirs > 0:
-        loss = 0.1 * worth(st, tb, vals, leader)
+        loss = 0.1 * worth(st, tb, vals, leader) + exhaust_cost(st, w, p, deltas)
+    if w[W_RACE] != 0.0 or w[W_MENACE] != 0.0:
+        gain = threat_gain(st, tb, w, q, target, ours, target_defense, gain, deltas)
     return gain - loss
+
+
+@njit
+def threat_gain(st, tb, w, q, target, ours, target_defense, gain, deltas):
+    """A fight's gain against enemy q's `target`, counting the threat q poses: more the closer
+    q is to its Win-Con (race), and each point of Combat the fight takes out of q's fights
+    (menace): all of an expelled Student's, and of an Idol's the share of q's Merit dealt."""
+    if gain > 0.0:
+        gain *= 1.0 + w[W_RACE] * threat_progress(deltas, q)
+    if tb[st[ROW_CARD + target, C_DEF], T_KIND] == _IDOL:
+        merit = st[ROW_SEAT + q, P_MERIT]
+        if merit > 0:
+            share = ours / merit if ours < merit else 1.0
+            gain += w[W_MENACE] * combat_of(st, tb, target) * share
+    elif ours >= target_defense:
+        gain += w[W_MENACE] * combat_of(st, tb, target)
+    return gain
 
 
 @njit
@@ -403,7 +446,7 @@ def score_main(st, tb, vals, w, p, action, deltas, base):
 
 
 @njit
-def score_target(st, tb, vals, w, p, c):
+def score_target(st, tb, vals, w, p, c, deltas):
     """The target of the effect being declared: help our cards, hurt theirs, cancel theirs."""
     e = st[G_DECL_EFF]
     op = tb[e, T_EF_OP]
@@ -428,6 +471,8 @@ def score_target(st, tb, vals, w, p, c):
         dealt = tb[amount, T_VAL_CONST] if amount >= 0 and tb[amount, T_VAL_KIND] == 0 else 1
         # damage that expels is worth the Student; damage that only exhausts, a little
         v = x + 5.0 if capacity(st, tb, c) <= dealt else 0.2 * x
+    if not ally and v > 0.0 and w[W_RACE] != 0.0:  # hurting the enemy nearest its Win-Con
+        v *= 1.0 + w[W_RACE] * threat_progress(deltas, st[ROW_CARD + c, C_OWNER])
     return v
 
 
@@ -448,8 +493,13 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
             c = action - choose
             against = st[G_F_DEF]
             other = st[G_F_ATT]
+        x = combat_of(st, tb, c)
+        guard = 0.0
+        if w[W_GUARD] != 0.0:  # for the party facing the enemy nearer its Win-Con
+            closer = threat_progress(deltas, against) - threat_progress(deltas, other)
+            guard = w[W_GUARD] * x * closer
         diff = threat_of(st, tb, against, deltas) - threat_of(st, tb, other, deltas)
-        return w[W_SUPPORT] * combat_of(st, tb, c) * (1.0 if diff > 2.0 else -1.0) - 0.5
+        return w[W_SUPPORT] * x * (1.0 if diff > 2.0 else -1.0) - 0.5 + guard
     if action >= off_trigger(st) and action < off_activate(st):
         return 0.0  # the order of one's own triggers: any
     c = action - choose
@@ -461,7 +511,7 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
     if dec == D_CLASS_LIMIT:
         return -worth(st, tb, vals, c)
     if dec == D_TARGET:
-        return score_target(st, tb, vals, w, p, c)
+        return score_target(st, tb, vals, w, p, c, deltas)
     if dec == D_FIGHT_TARGET:
         return fight_outcome(st, tb, vals, w, p, st[G_F_ATT_LEADER], c, deltas, base)
     if dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:
@@ -477,6 +527,8 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
                 v += w[W_EXPEL_GAIN] * worth(st, tb, vals, theirs)
         if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _IDOL:
             v -= 0.5  # an Idol supporter risks Merit if the leader falls
+        if dec == D_SUPPORT_DEF and w[W_GUARD] != 0.0:  # defending against the attacker's threat
+            v += w[W_GUARD] * combat_of(st, tb, c) * (1.0 + threat_progress(deltas, st[G_F_ATT]))
         return v
     if dec == D_DAMAGE:
         x = worth(st, tb, vals, c)
@@ -497,6 +549,19 @@ def any_fight(st, buf, m):
 
 
 @njit
+def reads_threats(dec):
+    """The decisions whose scoring reads the noted threats."""
+    return (
+        dec == D_MAIN
+        or dec == D_PRIORITY
+        or dec == D_FIGHT_TARGET
+        or dec == D_TARGET
+        or dec == D_SUPPORT_DEF
+        or dec == D_HELPER
+    )
+
+
+@njit
 def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
     """The best of the m legal actions in buf by the heuristic's rules (ties: at random)."""
     dec = st[G_DEC]
@@ -507,6 +572,8 @@ def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
         base = base_progress(st, tb, p, deltas)
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
         note_free_combat(st, tb, deltas)  # only fights read it
+    if answers_threats(w) and reads_threats(dec):
+        note_threats(st, tb, deltas)
     best = -1e18
     choice = buf[0]
     ties = 0
