@@ -383,11 +383,29 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
             loss += 100.0
     elif theirs >= leader_defense:
         loss = w[W_RISK] * worth(st, tb, vals, leader)
+        if w[W_RACE] != 0.0:
+            loss += feeds_threat(st, tb, w, q, deltas)
     elif theirs > 0:
         loss = 0.1 * worth(st, tb, vals, leader) + exhaust_cost(st, w, p, deltas)
     if w[W_RACE] != 0.0 or w[W_MENACE] != 0.0:
         gain = threat_gain(st, tb, w, q, target, ours, target_defense, gain, deltas)
     return gain - loss
+
+
+@njit
+def feeds_threat(st, tb, w, q, deltas):
+    """What losing our fighter to enemy q costs beyond the card: q's Win-Con progress from one
+    more expelled Student (TOUKA's), valued as q would value it (race x wincon x the change of
+    progress squared), and the game itself when that expulsion meets q's Win-Con."""
+    before = threat_progress(deltas, q)
+    no_change(deltas)
+    deltas[STAT_EXPELLED] = 1
+    after = wincon_progress(st, tb, q, deltas, -1)
+    no_change(deltas)
+    if after >= 1.0 and before < 1.0:
+        idol = st[ROW_CARD + st[ROW_SEAT + q, P_IDOL], C_DEF]
+        return WINS_NOW if tb[idol, T_WINCON_TIMING] == 0 else WINS_SOON
+    return w[W_RACE] * w[W_WINCON] * (after * after - before * before)
 
 
 @njit
