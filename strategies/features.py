@@ -2,7 +2,7 @@
 position for one seat. Everything here reads only what that seat's player can see (Classes,
 Hallways, the Courtyard, Merit, Reputation, hand sizes, its own hand, the stack)."""
 
-from avarium.simulator.constants import Cmp, PlayerRef, Stat, ValueKind
+from avarium.simulator.constants import CardKind, Cmp, PlayerRef, Stat, ValueKind
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.layout import (
     C_DEF,
@@ -50,6 +50,7 @@ from avarium.simulator.engine.tables import (
     T_VAL_STAT,
     T_WINCON_COND,
 )
+from avarium.strategies.values import V_WORTH
 from avarium.strategies.weights import (
     W_BOARD,
     W_CLASS_SIZE,
@@ -61,8 +62,8 @@ from avarium.strategies.weights import (
     W_WINCON,
 )
 
-_STUDENT = 1
-_SCHEME = 2
+_STUDENT = CardKind.STUDENT
+_SCHEME = CardKind.SCHEME
 _GE = Cmp.GE
 _GT = Cmp.GT
 _LE = Cmp.LE
@@ -228,8 +229,8 @@ def weakest_student(st, tb, vals, p):
         z = st[ROW_CARD + c, C_ZONE]
         d = st[ROW_CARD + c, C_DEF]
         if (z == Z_CLASS or z == Z_HALLWAY) and tb[d, T_KIND] == _STUDENT:
-            if best < 0 or vals[d, 0] < best:
-                best = vals[d, 0]
+            if best < 0 or vals[d, V_WORTH] < best:
+                best = vals[d, V_WORTH]
     return best if best > 0 else 0.0
 
 
