@@ -83,7 +83,12 @@ WINCON_VALUES = WINCON_SEAT + 1
 # in thousandths and its strike (the highest Combat in its Class, Idol included), noted once
 # per decision by note_threats: the scratch array is integer, hence the thousandths.
 THREATS = WINCON_VALUES + 2 * N_KEPT_CLAUSES
-SCRATCH_SIZE = THREATS + 2 * 4
+# Whether they are noted for this decision (1) or not yet (0): they are noted on first use, so a
+# decision that reads none of them (most of them) costs nothing more; and room to keep the
+# statistic changes an action's scoring is building while they are noted.
+THREATS_NOTED = THREATS + 2 * 4
+SAVED_STATS = THREATS_NOTED + 1
+SCRATCH_SIZE = SAVED_STATS + N_STATS
 WIN_SCORE = 10_000.0
 
 
@@ -325,30 +330,44 @@ def strike_of(st, tb, q):
 
 
 @njit
-def note_threats(st, tb, scratch):
-    """Note every living seat's Win-Con progress and strike for threat_progress and enemy_strike
-    to read while one decision is scored (the position does not change meanwhile)."""
+def forget_threats(scratch):
+    scratch[THREATS_NOTED] = 0
+
+
+@njit
+def note_threats(st, tb, scratch, p):
+    """Note every living enemy of p's Win-Con progress and strike, once per decision (the
+    position does not change while one decision is scored), keeping the statistic changes
+    the scratch holds meanwhile."""
+    if scratch[THREATS_NOTED] != 0:
+        return
+    for s in range(N_STATS):
+        scratch[SAVED_STATS + s] = scratch[s]
+        scratch[s] = 0
     for q in range(st[G_PLAYERS]):
         prog = 0.0
         strike = 0
-        if st[ROW_SEAT + q, P_ALIVE] != 0:
-            no_change(scratch)
+        if q != p and st[ROW_SEAT + q, P_ALIVE] != 0:
             prog = wincon_progress(st, tb, q, scratch, -1)
             strike = strike_of(st, tb, q)
         scratch[THREATS + 2 * q] = int(prog * 1000.0 + 0.5)
         scratch[THREATS + 2 * q + 1] = strike
-    no_change(scratch)
+    for s in range(N_STATS):
+        scratch[s] = scratch[SAVED_STATS + s]
+    scratch[THREATS_NOTED] = 1
 
 
 @njit
-def threat_progress(scratch, q):
-    """Seat q's Win-Con progress (0..1) as note_threats noted it."""
+def threat_progress(st, tb, scratch, p, q):
+    """Enemy q's Win-Con progress (0..1), noted for p's decision."""
+    note_threats(st, tb, scratch, p)
     return scratch[THREATS + 2 * q] / 1000.0
 
 
 @njit
-def enemy_strike(st, scratch, p):
-    """The highest strike among p's living enemies (noted first): what may attack p next."""
+def enemy_strike(st, tb, scratch, p):
+    """The highest strike among p's living enemies: what may attack p next."""
+    note_threats(st, tb, scratch, p)
     best = 0
     for q in range(st[G_PLAYERS]):
         if q != p and st[ROW_SEAT + q, P_ALIVE] != 0 and scratch[THREATS + 2 * q + 1] > best:

@@ -117,12 +117,12 @@ from avarium.strategies.features import (
     STAT_REPUTATION,
     STAT_SCHEMES,
     enemy_strike,
+    forget_threats,
     forget_wincon,
     free_combat,
     has_club,
     no_change,
     note_free_combat,
-    note_threats,
     note_wincon,
     students_and_hallway,
     threat_of,
@@ -198,13 +198,13 @@ def answers_threats(w):
 
 
 @njit
-def exhaust_cost(st, w, p, deltas):
+def exhaust_cost(st, tb, w, p, deltas):
     """What exhausting one of p's cards costs beyond its price: an exhausted card cannot hit
     back when attacked or support a defence until p's next turn, which matters as much as the
     strongest Combat an enemy can bring (a quarter of it per unit of keep_ready)."""
     if w[W_KEEP_READY] == 0.0:
         return 0.0
-    return w[W_KEEP_READY] * 0.25 * enemy_strike(st, deltas, p)
+    return w[W_KEEP_READY] * 0.25 * enemy_strike(st, tb, deltas, p)
 
 
 @njit
@@ -332,7 +332,7 @@ def score_scheme(st, tb, vals, w, p, c, by_exhausting, deltas, base):
     deltas[STAT_SCHEMES] += 1
     deltas[STAT_HAND] -= 1
     if by_exhausting:
-        v -= w[W_EXHAUST_PAY] + exhaust_cost(st, w, p, deltas)
+        v -= w[W_EXHAUST_PAY] + exhaust_cost(st, tb, w, p, deltas)
     else:
         cost = scheme_rep_cost(st, tb, p, c)
         v -= w[W_SPEND] * cost
@@ -352,7 +352,7 @@ def score_activate(st, tb, vals, w, p, c, k, deltas, base):
     v -= w[W_SPEND] * tb[a, T_AB_REP] + w[W_MERIT] * 1.5 * tb[a, T_AB_MERIT]
     v -= w[W_HAND] * tb[a, T_AB_TRASH]
     if tb[a, T_AB_EXHAUST] != 0:
-        v -= 0.5 * w[W_EXHAUST_PAY] + exhaust_cost(st, w, p, deltas)
+        v -= 0.5 * w[W_EXHAUST_PAY] + exhaust_cost(st, tb, w, p, deltas)
     no_change(deltas)
     effect_deltas(st, tb, a, deltas)
     deltas[STAT_REPUTATION] -= tb[a, T_AB_REP]
@@ -413,20 +413,20 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
     elif theirs >= leader_defense:
         loss = w[W_RISK] * worth(st, tb, vals, leader)
         if w[W_RACE] != 0.0:
-            loss += feeds_threat(st, tb, w, q, deltas)
+            loss += feeds_threat(st, tb, w, p, q, deltas)
     elif theirs > 0:
-        loss = 0.1 * worth(st, tb, vals, leader) + exhaust_cost(st, w, p, deltas)
+        loss = 0.1 * worth(st, tb, vals, leader) + exhaust_cost(st, tb, w, p, deltas)
     if w[W_RACE] != 0.0 or w[W_MENACE] != 0.0:
-        gain = threat_gain(st, tb, w, q, target, ours, target_defense, gain, deltas)
+        gain = threat_gain(st, tb, w, p, q, target, ours, target_defense, gain, deltas)
     return gain - loss
 
 
 @njit
-def feeds_threat(st, tb, w, q, deltas):
+def feeds_threat(st, tb, w, p, q, deltas):
     """What losing our fighter to enemy q costs beyond the card: q's Win-Con progress from one
     more expelled Student (TOUKA's), valued as q would value it (race x wincon x the change of
     progress squared), and the game itself when that expulsion meets q's Win-Con."""
-    before = threat_progress(deltas, q)
+    before = threat_progress(st, tb, deltas, p, q)
     no_change(deltas)
     deltas[STAT_EXPELLED] = 1
     after = wincon_progress(st, tb, q, deltas, -1)
@@ -438,12 +438,12 @@ def feeds_threat(st, tb, w, q, deltas):
 
 
 @njit
-def threat_gain(st, tb, w, q, target, ours, target_defense, gain, deltas):
+def threat_gain(st, tb, w, p, q, target, ours, target_defense, gain, deltas):
     """A fight's gain against enemy q's `target`, counting the threat q poses: more the closer
     q is to its Win-Con (race), and each point of Combat the fight takes out of q's fights
     (menace): all of an expelled Student's, and of an Idol's the share of q's Merit dealt."""
     if gain > 0.0:
-        gain *= 1.0 + w[W_RACE] * threat_progress(deltas, q)
+        gain *= 1.0 + w[W_RACE] * threat_progress(st, tb, deltas, p, q)
     if tb[st[ROW_CARD + target, C_DEF], T_KIND] == _IDOL:
         merit = st[ROW_SEAT + q, P_MERIT]
         if merit > 0:
@@ -519,7 +519,7 @@ def score_target(st, tb, vals, w, p, c, deltas):
         # damage that expels is worth the Student; damage that only exhausts, a little
         v = x + 5.0 if capacity(st, tb, c) <= dealt else 0.2 * x
     if not ally and v > 0.0 and w[W_RACE] != 0.0:  # hurting the enemy nearest its Win-Con
-        v *= 1.0 + w[W_RACE] * threat_progress(deltas, st[ROW_CARD + c, C_OWNER])
+        v *= 1.0 + w[W_RACE] * threat_progress(st, tb, deltas, p, st[ROW_CARD + c, C_OWNER])
     return v
 
 
@@ -543,7 +543,8 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
         x = combat_of(st, tb, c)
         guard = 0.0
         if w[W_GUARD] != 0.0:  # for the party facing the enemy nearer its Win-Con
-            closer = threat_progress(deltas, against) - threat_progress(deltas, other)
+            closer = threat_progress(st, tb, deltas, p, against)
+            closer -= threat_progress(st, tb, deltas, p, other)
             guard = w[W_GUARD] * x * closer
         diff = threat_of(st, tb, against, deltas) - threat_of(st, tb, other, deltas)
         return w[W_SUPPORT] * x * (1.0 if diff > 2.0 else -1.0) - 0.5 + guard
@@ -575,7 +576,8 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
         if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _IDOL:
             v -= 0.5  # an Idol supporter risks Merit if the leader falls
         if dec == D_SUPPORT_DEF and w[W_GUARD] != 0.0:  # defending against the attacker's threat
-            v += w[W_GUARD] * combat_of(st, tb, c) * (1.0 + threat_progress(deltas, st[G_F_ATT]))
+            attacker = threat_progress(st, tb, deltas, p, st[G_F_ATT])
+            v += w[W_GUARD] * combat_of(st, tb, c) * (1.0 + attacker)
         return v
     if dec == D_DAMAGE:
         x = worth(st, tb, vals, c)
@@ -596,19 +598,6 @@ def any_fight(st, buf, m):
 
 
 @njit
-def reads_threats(dec):
-    """The decisions whose scoring reads the noted threats."""
-    return (
-        dec == D_MAIN
-        or dec == D_PRIORITY
-        or dec == D_FIGHT_TARGET
-        or dec == D_TARGET
-        or dec == D_SUPPORT_DEF
-        or dec == D_HELPER
-    )
-
-
-@njit
 def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
     """The best of the m legal actions in buf by the heuristic's rules (ties: at random)."""
     dec = st[G_DEC]
@@ -619,8 +608,8 @@ def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
         base = base_progress(st, tb, p, deltas)
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
         note_free_combat(st, tb, deltas)  # only fights read it
-    if answers_threats(w) and reads_threats(dec):
-        note_threats(st, tb, deltas)
+    if answers_threats(w):
+        forget_threats(deltas)  # noted again on first use, for this position
     best = -1e18
     choice = buf[0]
     ties = 0
