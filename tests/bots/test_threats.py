@@ -58,6 +58,8 @@ def test_it_attacks_touka_one_expulsion_from_her_win_con_where_balanced_does_not
     near = touka_position(bundled, mine, hers, 5)
     assert chosen(near, "heuristic.balanced", aware) == ["end turn"] * len(SEEDS)
     assert chosen(near, "heuristic.aware", aware) == ["fight: Kumara RAJ leads"] * len(SEEDS)
+    # the shipped tuned profile answers her too (it fights with its Idol whatever her count)
+    assert chosen(near, "heuristic.tuned", aware) == ["fight: Kumara RAJ leads"] * len(SEEDS)
     far = touka_position(bundled, mine, hers, 0)
     assert chosen(far, "heuristic.aware", aware) == ["end turn"] * len(SEEDS)
 

@@ -115,3 +115,24 @@ def test_an_out_that_is_a_directory_or_the_log_itself_is_refused(tmp_path):
         result = runner.invoke(app, ["tune-bot", *args])
         assert result.exit_code == 2, result.output
         assert result.output.strip().startswith(f"error: {message}"), result.output
+
+
+def test_the_bundled_tuned_profile_answers_threats_and_bench_times_its_cost():
+    """heuristic.tuned ships in the bundled profiles with the threat weights in use, and
+    `avarium bench` times it on the balanced heuristic's deals, as a ratio of their costs."""
+    import json
+
+    tuned = dict(zip(NAMES, load(None)["tuned"].tolist(), strict=True))
+    assert any(tuned[w] > 0 for w in ("race", "menace", "guard", "keep_ready"))
+    result = runner.invoke(
+        app, ["bench", "--games", "100", "--lookahead-games", "0", "--mcts-games", "0", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    assert figures["tuned_vs_tuned_games"] == 100
+    assert figures["tuned_vs_tuned_stalled_games"] == 0
+    ratio = (
+        figures["heuristic_vs_heuristic_games_per_second_per_core"]
+        / figures["tuned_vs_tuned_games_per_second_per_core"]
+    )
+    assert figures["tuned_cost_ratio"] == pytest.approx(ratio, abs=1e-3)
