@@ -3,6 +3,7 @@ holds the search; this maps flags to it and its errors to one line)."""
 
 from __future__ import annotations
 
+import os
 import shlex
 from pathlib import Path
 from typing import Annotated
@@ -63,6 +64,10 @@ def tune_bot_command(
             raise fail(f"{flag}: expected a file to write, got the directory {str(target)!r}", 2)
     if out.resolve() == log.resolve():
         raise fail("--log: the log needs a file other than --out", 2)
+    for flag, target in (("--out", out), ("--log", log)):
+        folder = next((p for p in target.resolve().parents if p.exists()), None)
+        if folder is None or not os.access(folder, os.W_OK):  # found now, not after the games
+            raise fail(f"{flag}: cannot write {target} (no permission in {folder})", 2)
     try:
         table = load(profiles)
     except ProfileError as exc:

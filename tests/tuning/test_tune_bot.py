@@ -136,3 +136,13 @@ def test_the_bundled_tuned_profile_answers_threats_and_bench_times_its_cost():
         / figures["tuned_vs_tuned_games_per_second_per_core"]
     )
     assert figures["tuned_cost_ratio"] == pytest.approx(ratio, abs=1e-3)
+
+
+def test_an_out_it_cannot_write_is_refused_before_any_game():
+    """/proc takes no new files (for root too, whom permission bits do not stop): the command
+    says so in one line before it plays, not after the tuning."""
+    result = runner.invoke(app, ["tune-bot", "--out", "/proc/tuned.toml"])
+    assert result.exit_code != 0
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "/proc/tuned" in lines[0]
+    assert "generation" not in result.output and "Traceback" not in result.output
