@@ -2,7 +2,7 @@
 position for one seat. Everything here reads only what that seat's player can see (Classes,
 Hallways, the Courtyard, Merit, Reputation, hand sizes, its own hand, the stack)."""
 
-from avarium.simulator.constants import Cmp, PlayerRef, Stat, ValueKind
+from avarium.simulator.constants import CardKind, Cmp, PlayerRef, Stat, ValueKind
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.layout import (
     C_DEF,
@@ -50,6 +50,7 @@ from avarium.simulator.engine.tables import (
     T_VAL_STAT,
     T_WINCON_COND,
 )
+from avarium.strategies.values import V_WORTH
 from avarium.strategies.weights import (
     W_BOARD,
     W_CLASS_SIZE,
@@ -61,8 +62,8 @@ from avarium.strategies.weights import (
     W_WINCON,
 )
 
-_STUDENT = 1
-_SCHEME = 2
+_STUDENT = CardKind.STUDENT
+_SCHEME = CardKind.SCHEME
 _GE = Cmp.GE
 _GT = Cmp.GT
 _LE = Cmp.LE
@@ -78,7 +79,16 @@ FREE_COMBAT = N_STATS
 N_KEPT_CLAUSES = 4
 WINCON_SEAT = FREE_COMBAT + 3 * 4
 WINCON_VALUES = WINCON_SEAT + 1
-SCRATCH_SIZE = WINCON_VALUES + 2 * N_KEPT_CLAUSES
+# Then, for the threat weights (race, menace, guard, keep_ready), each seat's Win-Con progress
+# in thousandths and its strike (the highest Combat in its Class, Idol included), noted once
+# per decision by note_threats: the scratch array is integer, hence the thousandths.
+THREATS = WINCON_VALUES + 2 * N_KEPT_CLAUSES
+# Whether they are noted for this decision (1) or not yet (0): they are noted on first use, so a
+# decision that reads none of them (most of them) costs nothing more; and room to keep the
+# statistic changes an action's scoring is building while they are noted.
+THREATS_NOTED = THREATS + 2 * 4
+SAVED_STATS = THREATS_NOTED + 1
+SCRATCH_SIZE = SAVED_STATS + N_STATS
 WIN_SCORE = 10_000.0
 
 
@@ -224,8 +234,8 @@ def weakest_student(st, tb, vals, p):
         z = st[ROW_CARD + c, C_ZONE]
         d = st[ROW_CARD + c, C_DEF]
         if (z == Z_CLASS or z == Z_HALLWAY) and tb[d, T_KIND] == _STUDENT:
-            if best < 0 or vals[d, 0] < best:
-                best = vals[d, 0]
+            if best < 0 or vals[d, V_WORTH] < best:
+                best = vals[d, V_WORTH]
     return best if best > 0 else 0.0
 
 
@@ -303,6 +313,66 @@ def free_combat(scratch, q, exclude):
     if scratch[FREE_COMBAT + 3 * q + 1] == exclude:
         return scratch[FREE_COMBAT + 3 * q + 2]
     return scratch[FREE_COMBAT + 3 * q]
+
+
+@njit
+def strike_of(st, tb, q):
+    """The highest Combat among seat q's Class cards, its Idol included, exhausted or not: what
+    q can hit with once its cards ready again at the start of its turn."""
+    best = 0
+    for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+        c = st[ROW_CARD + i, C_OWNED + q]
+        if st[ROW_CARD + c, C_ZONE] == Z_CLASS and tb[st[ROW_CARD + c, C_DEF], T_KIND] != _SCHEME:
+            x = combat_of(st, tb, c)
+            if x > best:
+                best = x
+    return best
+
+
+@njit
+def forget_threats(scratch):
+    scratch[THREATS_NOTED] = 0
+
+
+@njit
+def note_threats(st, tb, scratch, p):
+    """Note every living enemy of p's Win-Con progress and strike, once per decision (the
+    position does not change while one decision is scored), keeping the statistic changes
+    the scratch holds meanwhile."""
+    if scratch[THREATS_NOTED] != 0:
+        return
+    for s in range(N_STATS):
+        scratch[SAVED_STATS + s] = scratch[s]
+        scratch[s] = 0
+    for q in range(st[G_PLAYERS]):
+        prog = 0.0
+        strike = 0
+        if q != p and st[ROW_SEAT + q, P_ALIVE] != 0:
+            prog = wincon_progress(st, tb, q, scratch, -1)
+            strike = strike_of(st, tb, q)
+        scratch[THREATS + 2 * q] = int(prog * 1000.0 + 0.5)
+        scratch[THREATS + 2 * q + 1] = strike
+    for s in range(N_STATS):
+        scratch[s] = scratch[SAVED_STATS + s]
+    scratch[THREATS_NOTED] = 1
+
+
+@njit
+def threat_progress(st, tb, scratch, p, q):
+    """Enemy q's Win-Con progress (0..1), noted for p's decision."""
+    note_threats(st, tb, scratch, p)
+    return scratch[THREATS + 2 * q] / 1000.0
+
+
+@njit
+def enemy_strike(st, tb, scratch, p):
+    """The highest strike among p's living enemies: what may attack p next."""
+    note_threats(st, tb, scratch, p)
+    best = 0
+    for q in range(st[G_PLAYERS]):
+        if q != p and st[ROW_SEAT + q, P_ALIVE] != 0 and scratch[THREATS + 2 * q + 1] > best:
+            best = scratch[THREATS + 2 * q + 1]
+    return best
 
 
 STAT_MERIT = Stat.MERIT

@@ -5,6 +5,15 @@ No copy of the state is made: each rule estimates what an action brings from wha
 can see (the card worths of avarium.strategies.values, Win-Con progress, the fighters on the board).
 """
 
+from avarium.simulator.constants import (
+    CLASS_LIMIT,
+    CardKind,
+    Op,
+    PlayerSel,
+    Resource,
+    ValueKind,
+    WinTiming,
+)
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.fights import capacity
 from avarium.simulator.engine.layout import (
@@ -107,6 +116,8 @@ from avarium.strategies.features import (
     STAT_RECRUITED,
     STAT_REPUTATION,
     STAT_SCHEMES,
+    enemy_strike,
+    forget_threats,
     forget_wincon,
     free_combat,
     has_club,
@@ -115,8 +126,25 @@ from avarium.strategies.features import (
     note_wincon,
     students_and_hallway,
     threat_of,
+    threat_progress,
     weakest_student,
     wincon_progress,
+)
+from avarium.strategies.values import (
+    CTX_ANSWER,
+    CTX_FIGHT,
+    V_ATTACK_FOE_COMBAT,
+    V_ATTACK_FOE_DEFENSE,
+    V_ATTACK_SELF_COMBAT,
+    V_ATTACK_SELF_DEFENSE,
+    V_CONTEXT,
+    V_DEFEND_FOE_COMBAT,
+    V_DEFEND_FOE_DEFENSE,
+    V_DEFEND_SELF_COMBAT,
+    V_DEFEND_SELF_DEFENSE,
+    V_FROM_ENEMY_HAND,
+    V_FROM_ENEMY_REP,
+    V_WORTH,
 )
 from avarium.strategies.weights import (
     W_ABILITY,
@@ -125,10 +153,14 @@ from avarium.strategies.weights import (
     W_EXHAUST_PAY,
     W_EXPEL_GAIN,
     W_FIGHT,
+    W_GUARD,
     W_HAND,
     W_HOLD_SURPRISE,
     W_IDOL_DAMAGE,
+    W_KEEP_READY,
+    W_MENACE,
     W_MERIT,
+    W_RACE,
     W_RECRUIT,
     W_RISK,
     W_SCHEME,
@@ -137,35 +169,42 @@ from avarium.strategies.weights import (
     W_WINCON,
 )
 
-_IDOL = 0
-_STUDENT = 1
-_SCHEME = 2
-_CTX_FIGHT = 1
-_CTX_ANSWER = 2
-_OP_GAIN = 0
-_OP_LOSE = 1
-_OP_STEAL = 2
-_OP_DRAW = 3
-_OP_READY = 7
-_OP_MODIFY = 9
-_OP_DAMAGE = 5
-_OP_REMOVE_TOKEN = 13
-_OP_PREVENT = 14
-CLASS_LIMIT = 5
-# columns of the card worths (strategies/values.py): fight changes of "on attack"/"on defend"
-_ATK_SELF_C = 2
-_ATK_SELF_D = 3
-_ATK_FOE_C = 4
-_ATK_FOE_D = 5
-_DEF_SELF_C = 6
-_DEF_SELF_D = 7
-_DEF_FOE_C = 8
-_DEF_FOE_D = 9
-_FROM_ENEMY_REP = 10
-_FROM_ENEMY_HAND = 11
+# Engine codes under short names, each bound to its one source (a copy would drift).
+_IDOL = CardKind.IDOL
+_STUDENT = CardKind.STUDENT
+_OP_GAIN = Op.GAIN
+_OP_LOSE = Op.LOSE
+_OP_STEAL = Op.STEAL
+_OP_DRAW = Op.DRAW
+_OP_READY = Op.READY
+_OP_MODIFY = Op.MODIFY
+_OP_DAMAGE = Op.DAMAGE
+_OP_REMOVE_TOKEN = Op.REMOVE_TOKEN
+_OP_PREVENT = Op.PREVENT
+_CONST = ValueKind.CONST
+_YOU = PlayerSel.YOU
+_MERIT = Resource.MERIT
+_INSTANT = WinTiming.INSTANT
 WINS_NOW = 1000.0  # meeting an instant Win-Con: the game is won
 WINS_SOON = 30.0  # meeting a start-of-turn Win-Con: won if it still holds next turn
 IDOL_WORTH = 6.0  # an Idol as a target or a fighter: its Merit is the player's life
+
+
+@njit
+def answers_threats(w):
+    """Whether the profile weighs threats at all: only then are they noted and counted, so a
+    profile with the four threat weights at 0 plays and costs exactly as it did before them."""
+    return w[W_RACE] != 0.0 or w[W_MENACE] != 0.0 or w[W_GUARD] != 0.0 or w[W_KEEP_READY] != 0.0
+
+
+@njit
+def exhaust_cost(st, tb, w, p, deltas):
+    """What exhausting one of p's cards costs beyond its price: an exhausted card cannot hit
+    back when attacked or support a defence until p's next turn, which matters as much as the
+    strongest Combat an enemy can bring (a quarter of it per unit of keep_ready)."""
+    if w[W_KEEP_READY] == 0.0:
+        return 0.0
+    return w[W_KEEP_READY] * 0.25 * enemy_strike(st, tb, deltas, p)
 
 
 @njit
@@ -173,7 +212,7 @@ def worth(st, tb, vals, c):
     d = st[ROW_CARD + c, C_DEF]
     if tb[d, T_KIND] == _IDOL:
         return IDOL_WORTH
-    return vals[d, 0]
+    return vals[d, V_WORTH]
 
 
 @njit
@@ -183,7 +222,7 @@ def progress_gain(st, tb, p, w, deltas, card_def, base):
     v = w[W_WINCON] * (after * after - base * base)
     if after >= 1.0 and base < 1.0:  # it meets the Win-Con
         idol = st[ROW_CARD + st[ROW_SEAT + p, P_IDOL], C_DEF]
-        v += WINS_NOW if tb[idol, T_WINCON_TIMING] == 0 else WINS_SOON
+        v += WINS_NOW if tb[idol, T_WINCON_TIMING] == _INSTANT else WINS_SOON
     return v
 
 
@@ -200,17 +239,17 @@ def effect_deltas(st, tb, a, deltas):
     """Add to deltas what ability a's effects give its controller: Merit, Reputation, Schemes."""
     for e in range(tb[a, T_EF_START], tb[a, T_EF_END]):
         op = tb[e, T_EF_OP]
-        if tb[e, T_EF_PLAYER] != 0 and op != _OP_STEAL:  # not "you"
+        if tb[e, T_EF_PLAYER] != _YOU and op != _OP_STEAL:
             continue
         v = tb[e, T_EF_AMOUNT]
-        amount = tb[v, T_VAL_CONST] if v >= 0 and tb[v, T_VAL_KIND] == 0 else 1
+        amount = tb[v, T_VAL_CONST] if v >= 0 and tb[v, T_VAL_KIND] == _CONST else 1
         if op == _OP_GAIN or op == _OP_STEAL:
-            if tb[e, T_EF_RESOURCE] == 0:
+            if tb[e, T_EF_RESOURCE] == _MERIT:
                 deltas[STAT_MERIT] += amount
             else:
                 deltas[STAT_REPUTATION] += amount
         elif op == _OP_LOSE:
-            if tb[e, T_EF_RESOURCE] == 0:
+            if tb[e, T_EF_RESOURCE] == _MERIT:
                 deltas[STAT_MERIT] -= amount
             else:
                 deltas[STAT_REPUTATION] -= amount
@@ -222,7 +261,7 @@ def effect_deltas(st, tb, a, deltas):
 def wasted_on_enemies(st, tb, vals, p, a):
     """The part of ability a's worth lost now: Reputation taken from enemies who have none,
     Schemes trashed by enemies with empty hands."""
-    if vals[a, _FROM_ENEMY_REP] == 0.0 and vals[a, _FROM_ENEMY_HAND] == 0.0:
+    if vals[a, V_FROM_ENEMY_REP] == 0.0 and vals[a, V_FROM_ENEMY_HAND] == 0.0:
         return 0.0  # most abilities take nothing from enemies: skip counting
     rep = 0
     hand = 0
@@ -232,9 +271,9 @@ def wasted_on_enemies(st, tb, vals, p, a):
             hand += hand_size(st, q)
     lost = 0.0
     if rep == 0:
-        lost += vals[a, _FROM_ENEMY_REP]
+        lost += vals[a, V_FROM_ENEMY_REP]
     if hand == 0:
-        lost += vals[a, _FROM_ENEMY_HAND]
+        lost += vals[a, V_FROM_ENEMY_HAND]
     return lost
 
 
@@ -242,12 +281,12 @@ def wasted_on_enemies(st, tb, vals, p, a):
 def context_factor(st, tb, vals, w, p, a):
     """How much an ability's worth counts now: fight-only effects in a fight of ours before
     damage, answers when an enemy's item is on the stack, anything else always."""
-    ctx = vals[a, 1]
-    if ctx == _CTX_FIGHT:
+    ctx = vals[a, V_CONTEXT]
+    if ctx == CTX_FIGHT:
         if st[G_FIGHT] != 0 and fight_before_damage(st) and (st[G_F_ATT] == p or st[G_F_DEF] == p):
             return 1.0
         return 0.0
-    if ctx == _CTX_ANSWER:
+    if ctx == CTX_ANSWER:
         n = st[G_STACK_N]
         if n > 0 and st[ROW_STACK + n - 1, K_PLAYER] != p:
             return 1.0
@@ -264,9 +303,9 @@ def score_recruit(st, tb, vals, w, p, c, deltas, base):
     cost = recruit_cost(st, tb, p, c)
     full = students_and_hallway(st, tb, p) >= CLASS_LIMIT
     if full:  # it only helps if it is better than the Student it will push out
-        v = w[W_BOARD] * (vals[d, 0] - weakest_student(st, tb, vals, p))
+        v = w[W_BOARD] * (vals[d, V_WORTH] - weakest_student(st, tb, vals, p))
     else:
-        v = w[W_RECRUIT] + w[W_CLASS_SIZE] + w[W_BOARD] * vals[d, 0]
+        v = w[W_RECRUIT] + w[W_CLASS_SIZE] + w[W_BOARD] * vals[d, V_WORTH]
     v -= w[W_SPEND] * cost
     no_change(deltas)
     deltas[STAT_RECRUITED] = 1
@@ -285,7 +324,7 @@ def score_scheme(st, tb, vals, w, p, c, by_exhausting, deltas, base):
     factor = context_factor(st, tb, vals, w, p, a)
     if tb[d, T_SURPRISE] != 0 and factor < 1.0:
         factor = w[W_HOLD_SURPRISE]  # keep a Surprise for a fight or an answer
-    effect = w[W_ABILITY] * factor * (vals[a, 0] - wasted_on_enemies(st, tb, vals, p, a))
+    effect = w[W_ABILITY] * factor * (vals[a, V_WORTH] - wasted_on_enemies(st, tb, vals, p, a))
     # the bonus for playing at all only goes to a Scheme that does some good now
     v = (w[W_SCHEME] + effect if effect > 0.0 and factor >= 1.0 else effect) - w[W_HAND]
     no_change(deltas)
@@ -293,7 +332,7 @@ def score_scheme(st, tb, vals, w, p, c, by_exhausting, deltas, base):
     deltas[STAT_SCHEMES] += 1
     deltas[STAT_HAND] -= 1
     if by_exhausting:
-        v -= w[W_EXHAUST_PAY]
+        v -= w[W_EXHAUST_PAY] + exhaust_cost(st, tb, w, p, deltas)
     else:
         cost = scheme_rep_cost(st, tb, p, c)
         v -= w[W_SPEND] * cost
@@ -309,11 +348,11 @@ def score_activate(st, tb, vals, w, p, c, k, deltas, base):
     factor = context_factor(st, tb, vals, w, p, a)
     if factor <= 0.0:
         return -1.0
-    v = w[W_ABILITY] * factor * (vals[a, 0] - wasted_on_enemies(st, tb, vals, p, a))
+    v = w[W_ABILITY] * factor * (vals[a, V_WORTH] - wasted_on_enemies(st, tb, vals, p, a))
     v -= w[W_SPEND] * tb[a, T_AB_REP] + w[W_MERIT] * 1.5 * tb[a, T_AB_MERIT]
     v -= w[W_HAND] * tb[a, T_AB_TRASH]
     if tb[a, T_AB_EXHAUST] != 0:
-        v -= 0.5 * w[W_EXHAUST_PAY]
+        v -= 0.5 * w[W_EXHAUST_PAY] + exhaust_cost(st, tb, w, p, deltas)
     no_change(deltas)
     effect_deltas(st, tb, a, deltas)
     deltas[STAT_REPUTATION] -= tb[a, T_AB_REP]
@@ -328,16 +367,30 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
     dl = st[ROW_CARD + leader, C_DEF]
     dt = st[ROW_CARD + target, C_DEF]
     # printed and current numbers, plus what "on attack" / "on defend" abilities will add
-    ours = combat_of(st, tb, leader) + vals[dl, _ATK_SELF_C] + vals[dt, _DEF_FOE_C]
+    ours = (
+        combat_of(st, tb, leader) + vals[dl, V_ATTACK_SELF_COMBAT] + vals[dt, V_DEFEND_FOE_COMBAT]
+    )
     if w[W_SUPPORT] > 0.0:
         ours += free_combat(deltas, p, leader)
     q = st[ROW_CARD + target, C_OWNER]
     theirs = 0.0
     if st[ROW_CARD + target, C_EXHAUSTED] == 0:  # an exhausted target cannot hit back
-        theirs = combat_of(st, tb, target) + vals[dt, _DEF_SELF_C] + vals[dl, _ATK_FOE_C]
+        theirs = (
+            combat_of(st, tb, target)
+            + vals[dt, V_DEFEND_SELF_COMBAT]
+            + vals[dl, V_ATTACK_FOE_COMBAT]
+        )
     theirs += free_combat(deltas, q, target)
-    target_defense = defense_of(st, tb, target) + vals[dt, _DEF_SELF_D] + vals[dl, _ATK_FOE_D]
-    leader_defense = defense_of(st, tb, leader) + vals[dl, _ATK_SELF_D] + vals[dt, _DEF_FOE_D]
+    target_defense = (
+        defense_of(st, tb, target)
+        + vals[dt, V_DEFEND_SELF_DEFENSE]
+        + vals[dl, V_ATTACK_FOE_DEFENSE]
+    )
+    leader_defense = (
+        defense_of(st, tb, leader)
+        + vals[dl, V_ATTACK_SELF_DEFENSE]
+        + vals[dt, V_DEFEND_FOE_DEFENSE]
+    )
     gain = 0.0
     if tb[st[ROW_CARD + target, C_DEF], T_KIND] == _IDOL:
         merit = st[ROW_SEAT + q, P_MERIT]
@@ -359,9 +412,46 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
             loss += 100.0
     elif theirs >= leader_defense:
         loss = w[W_RISK] * worth(st, tb, vals, leader)
+        if w[W_RACE] != 0.0:
+            loss += feeds_threat(st, tb, w, p, q, deltas)
     elif theirs > 0:
-        loss = 0.1 * worth(st, tb, vals, leader)
+        loss = 0.1 * worth(st, tb, vals, leader) + exhaust_cost(st, tb, w, p, deltas)
+    if w[W_RACE] != 0.0 or w[W_MENACE] != 0.0:
+        gain = threat_gain(st, tb, w, p, q, target, ours, target_defense, gain, deltas)
     return gain - loss
+
+
+@njit
+def feeds_threat(st, tb, w, p, q, deltas):
+    """What losing our fighter to enemy q costs beyond the card: q's Win-Con progress from one
+    more expelled Student (TOUKA's), valued as q would value it (race x wincon x the change of
+    progress squared), and the game itself when that expulsion meets q's Win-Con."""
+    before = threat_progress(st, tb, deltas, p, q)
+    no_change(deltas)
+    deltas[STAT_EXPELLED] = 1
+    after = wincon_progress(st, tb, q, deltas, -1)
+    no_change(deltas)
+    if after >= 1.0 and before < 1.0:
+        idol = st[ROW_CARD + st[ROW_SEAT + q, P_IDOL], C_DEF]
+        return WINS_NOW if tb[idol, T_WINCON_TIMING] == _INSTANT else WINS_SOON
+    return w[W_RACE] * w[W_WINCON] * (after * after - before * before)
+
+
+@njit
+def threat_gain(st, tb, w, p, q, target, ours, target_defense, gain, deltas):
+    """A fight's gain against enemy q's `target`, counting the threat q poses: more the closer
+    q is to its Win-Con (race), and each point of Combat the fight takes out of q's fights
+    (menace): all of an expelled Student's, and of an Idol's the share of q's Merit dealt."""
+    if gain > 0.0:
+        gain *= 1.0 + w[W_RACE] * threat_progress(st, tb, deltas, p, q)
+    if tb[st[ROW_CARD + target, C_DEF], T_KIND] == _IDOL:
+        merit = st[ROW_SEAT + q, P_MERIT]
+        if merit > 0:
+            share = ours / merit if ours < merit else 1.0
+            gain += w[W_MENACE] * combat_of(st, tb, target) * share
+    elif ours >= target_defense:
+        gain += w[W_MENACE] * combat_of(st, tb, target)
+    return gain
 
 
 @njit
@@ -403,7 +493,7 @@ def score_main(st, tb, vals, w, p, action, deltas, base):
 
 
 @njit
-def score_target(st, tb, vals, w, p, c):
+def score_target(st, tb, vals, w, p, c, deltas):
     """The target of the effect being declared: help our cards, hurt theirs, cancel theirs."""
     e = st[G_DECL_EFF]
     op = tb[e, T_EF_OP]
@@ -425,9 +515,11 @@ def score_target(st, tb, vals, w, p, c):
     v = -x if ally else x
     if op == _OP_DAMAGE and not ally and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT:
         amount = tb[e, T_EF_AMOUNT]
-        dealt = tb[amount, T_VAL_CONST] if amount >= 0 and tb[amount, T_VAL_KIND] == 0 else 1
+        dealt = tb[amount, T_VAL_CONST] if amount >= 0 and tb[amount, T_VAL_KIND] == _CONST else 1
         # damage that expels is worth the Student; damage that only exhausts, a little
         v = x + 5.0 if capacity(st, tb, c) <= dealt else 0.2 * x
+    if not ally and v > 0.0 and w[W_RACE] != 0.0:  # hurting the enemy nearest its Win-Con
+        v *= 1.0 + w[W_RACE] * threat_progress(st, tb, deltas, p, st[ROW_CARD + c, C_OWNER])
     return v
 
 
@@ -448,8 +540,14 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
             c = action - choose
             against = st[G_F_DEF]
             other = st[G_F_ATT]
+        x = combat_of(st, tb, c)
+        guard = 0.0
+        if w[W_GUARD] != 0.0:  # for the party facing the enemy nearer its Win-Con
+            closer = threat_progress(st, tb, deltas, p, against)
+            closer -= threat_progress(st, tb, deltas, p, other)
+            guard = w[W_GUARD] * x * closer
         diff = threat_of(st, tb, against, deltas) - threat_of(st, tb, other, deltas)
-        return w[W_SUPPORT] * combat_of(st, tb, c) * (1.0 if diff > 2.0 else -1.0) - 0.5
+        return w[W_SUPPORT] * x * (1.0 if diff > 2.0 else -1.0) - 0.5 + guard
     if action >= off_trigger(st) and action < off_activate(st):
         return 0.0  # the order of one's own triggers: any
     c = action - choose
@@ -461,7 +559,7 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
     if dec == D_CLASS_LIMIT:
         return -worth(st, tb, vals, c)
     if dec == D_TARGET:
-        return score_target(st, tb, vals, w, p, c)
+        return score_target(st, tb, vals, w, p, c, deltas)
     if dec == D_FIGHT_TARGET:
         return fight_outcome(st, tb, vals, w, p, st[G_F_ATT_LEADER], c, deltas, base)
     if dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:
@@ -477,6 +575,9 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
                 v += w[W_EXPEL_GAIN] * worth(st, tb, vals, theirs)
         if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _IDOL:
             v -= 0.5  # an Idol supporter risks Merit if the leader falls
+        if dec == D_SUPPORT_DEF and w[W_GUARD] != 0.0:  # defending against the attacker's threat
+            attacker = threat_progress(st, tb, deltas, p, st[G_F_ATT])
+            v += w[W_GUARD] * combat_of(st, tb, c) * (1.0 + attacker)
         return v
     if dec == D_DAMAGE:
         x = worth(st, tb, vals, c)
@@ -507,6 +608,8 @@ def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
         base = base_progress(st, tb, p, deltas)
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
         note_free_combat(st, tb, deltas)  # only fights read it
+    if answers_threats(w):
+        forget_threats(deltas)  # noted again on first use, for this position
     best = -1e18
     choice = buf[0]
     ties = 0

@@ -1,7 +1,9 @@
 """Bot profiles: named weight sets read from a TOML file (strategies/profiles.toml by default).
 
 Each profile must give every weight of strategies.weights.WEIGHTS a number; a missing, unknown
-or non-numeric weight is reported with the file, the profile and the weight.
+or non-numeric weight is reported with the file, the profile and the weight. The threat weights
+came later and may be left out (they are then 0, which plays as before them), so a designer's
+profiles file written before them still loads and plays the same games.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import numpy as np
 from avarium.strategies.weights import N_WEIGHTS, NAMES, W_HORIZON, W_PLAYOUTS
 
 BUNDLED = Path(__file__).with_name("profiles.toml")
+OPTIONAL = ("race", "menace", "guard", "keep_ready")  # 0 when a profile leaves them out
 
 
 class ProfileError(ValueError):
@@ -31,6 +34,8 @@ def _vector(path: Path, name: str, table: object) -> np.ndarray:
         )
     out = np.zeros(N_WEIGHTS, np.float64)
     for i, weight in enumerate(NAMES):
+        if weight not in table and weight in OPTIONAL:
+            continue
         if weight not in table:
             raise ProfileError(f"{path}: profile [{name}]: weight {weight!r} is missing")
         value = table[weight]

@@ -27,6 +27,11 @@ WEIGHTS: dict[str, str] = {
     "idol_damage": "value of each point of damage dealt to an enemy Idol",
     "support": "value of each point of Combat sent to support a fight",
     "hold_surprise": "share of a Surprise's value it is worth playing outside a fight or answer",
+    # -- how the heuristic answers threats (0 in the hand-set profiles: they play as before) --
+    "race": "a fight's gain against an enemy counts (1 + race * its Win-Con progress) times",
+    "menace": "value of each point of enemy Combat a fight takes out (expelled, or Merit lost)",
+    "guard": "value of each point of Combat sent to defend, times the attacker's progress + 1",
+    "keep_ready": "cost of exhausting an own card needlessly, per point of enemy strike / 4",
     # -- the lookahead bot's budget --
     "playouts": "lookahead: playouts per candidate action (the budget)",
     "horizon": "lookahead: turns each playout looks ahead before the position is scored",
@@ -60,6 +65,10 @@ N_WEIGHTS = len(NAMES)
     W_IDOL_DAMAGE,
     W_SUPPORT,
     W_HOLD_SURPRISE,
+    W_RACE,
+    W_MENACE,
+    W_GUARD,
+    W_KEEP_READY,
     W_PLAYOUTS,
     W_HORIZON,
     W_ITERATIONS,

@@ -53,3 +53,30 @@ def test_bonuses_and_the_stall_cap_have_one_value_everywhere():
     rules = Rules()
     assert rules.bonuses == DEFAULT_BONUSES and rules.max_turns == MAX_TURNS
     assert synthetic.Plan().bonus == DEFAULT_BONUSES and synthetic.STALL_TURNS == MAX_TURNS
+
+
+def test_the_compiled_bots_bind_engine_codes_to_their_sources_not_copies():
+    """The bots name card kinds, effect opcodes, value kinds, the Class limit and the columns of
+    the card worths under short names; each must be bound to its source (constants, values),
+    never written out as a number that would silently drift when the source changes."""
+    import ast
+    import inspect
+
+    from avarium.simulator import constants as C
+    from avarium.strategies import features, heuristic, values
+
+    for module in (heuristic, features):
+        tree = ast.parse(inspect.getsource(module))
+        for node in tree.body:
+            if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Constant):
+                continue
+            for target in node.targets:
+                name = getattr(target, "id", "")
+                copy = name in ("_IDOL", "_STUDENT", "_SCHEME", "CLASS_LIMIT", "_CONST")
+                copy |= name.startswith(("_OP_", "_CTX_", "_ATK_", "_DEF_", "_FROM_ENEMY_"))
+                assert not copy, f"{module.__name__}.{name} is a copy of an engine code"
+    assert heuristic.CLASS_LIMIT is C.CLASS_LIMIT
+    assert heuristic._IDOL == C.CardKind.IDOL and features._STUDENT == C.CardKind.STUDENT
+    assert heuristic._OP_DAMAGE == C.Op.DAMAGE and heuristic._OP_PREVENT == C.Op.PREVENT
+    assert heuristic.V_DEFEND_FOE_DEFENSE is values.V_DEFEND_FOE_DEFENSE
+    assert heuristic.CTX_FIGHT is values.CTX_FIGHT

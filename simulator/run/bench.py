@@ -7,8 +7,10 @@ in turn) inside compiled code, through the game loop `avarium simulate` plays
 between uniformly random legal players (the engine alone), then heuristic against heuristic,
 then lookahead against heuristic (fewer games: it plays out every candidate action), then the
 MCTS bot at its default budget against itself (fewer still: it searches every decision with a
-choice). A decision is a choice among two or more legal actions; forced moves and windows
-nobody can act in are not counted.
+choice). When the profiles hold `tuned`, `heuristic.tuned` against itself is timed on the same
+deals as the balanced heuristic, and `tuned_cost_ratio` is its cost per game over theirs. A
+decision is a choice among two or more legal actions; forced moves and windows nobody can act in
+are not counted.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import numpy as np
 from avarium.simulator.api import Rules
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.run.batch import play_chunk
+from avarium.strategies.profiles import load as load_profiles
 
 _WARM_SCRIPT = (
     "import time; t = time.perf_counter();"
@@ -124,6 +127,16 @@ def run(
         if n > 0:
             for name, value in bot_games(cards, bots, n, seed).items():
                 figures[f"{key}_{name}"] = value
+    if n_games > 0 and "tuned" in load_profiles():
+        # The tuned heuristic on the same deals, and its cost per game as a share of the
+        # balanced heuristic's from this very run (issue 12 bounds it at 1.3).
+        for name, value in bot_games(cards, ("heuristic.tuned",) * 2, n_games, seed).items():
+            figures[f"tuned_vs_tuned_{name}"] = value
+        figures["tuned_cost_ratio"] = round(  # from games per second: 4+ significant digits
+            figures["heuristic_vs_heuristic_games_per_second_per_core"]
+            / figures["tuned_vs_tuned_games_per_second_per_core"],
+            3,
+        )
     if mcts_games > 0:
         figures["mcts_vs_mcts_ms_per_game"] = round(
             1000 * figures["mcts_vs_mcts_seconds_per_game"], 1

@@ -14,8 +14,9 @@ HEURISTICS = (
     "heuristic.economic",
     "heuristic.scheming",
 )
-# Every built-in bot, the lookahead with its smallest budget (it is the slowest by far).
-ALL_BOTS = ("random", *HEURISTICS, "lookahead/1")
+# Every built-in bot, the lookahead with its smallest budget (it is the slowest by far), and the
+# tuned heuristic, which reads the threat features (Win-Con progress and strike of every seat).
+ALL_BOTS = ("random", *HEURISTICS, "heuristic.tuned", "lookahead/1")
 
 
 def spec(name: str) -> BotSpec:

@@ -47,6 +47,8 @@ SMALL = {
     "--lookahead-games": "2",
     "--mcts-games": "0",
     "--max-bonus": "1",
+    "--generations": "1",  # tune-bot: one generation of two candidates, one round each
+    "--population": "2",
 }
 # Where a command may write when told nothing (its documented defaults).
 DEFAULT_OUTPUTS = ("runs", "docs")

@@ -1,0 +1,113 @@
+"""`avarium tune-bot`: fit a heuristic profile's weights by self-play (simulator/run/tune_bot.py
+holds the search; this maps flags to it and its errors to one line)."""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from avarium.cli.common import load_cards_or_fail
+from avarium.cli.errors import fail
+
+
+def _flag(message: str) -> str:
+    """A library message naming a field, with the field shown as this command's flag."""
+    head, colon, rest = message.partition(":")
+    flags = {"start": "--start", "against": "--against", "name": "--name", "cards": "--cards"}
+    flags |= {k: f"--{k}" for k in ("generations", "population", "rounds", "seed", "jobs")}
+    return f"{flags[head]}:{rest}" if colon and head in flags else message
+
+
+def tune_bot_command(
+    out: Annotated[
+        Path,
+        typer.Option("--out", "-o", help="Profiles file to write: tuned and incumbent profiles."),
+    ],
+    log: Annotated[
+        Path | None,
+        typer.Option(help="CSV of every candidate of every generation (default OUT with .csv)."),
+    ] = None,
+    generations: Annotated[int, typer.Option(help="CMA-ES generations (the budget).")] = 30,
+    population: Annotated[int, typer.Option(help="Candidates per generation.")] = 12,
+    rounds: Annotated[
+        int,
+        typer.Option(help="Games per ordered Idol pairing and seat order, for each candidate."),
+    ] = 4,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and of the search.")] = 0,
+    start: Annotated[str, typer.Option(help="Profile to start from.")] = "balanced",
+    against: Annotated[str, typer.Option(help="Incumbent profile every candidate plays.")] = (
+        "balanced"
+    ),
+    name: Annotated[str, typer.Option(help="Name of the tuned profile in OUT.")] = "tuned",
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    profiles: Annotated[Path | None, typer.Option(help="Bot weight profiles.")] = None,
+    path: Annotated[
+        Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
+    ] = None,
+) -> None:
+    """Fit a heuristic profile's weights by self-play with CMA-ES.
+
+    Every candidate plays the incumbent in both seat orders over every ordered pairing of
+    Idols, on the same deals; its score is its share of wins. Writes OUT (a profiles file for
+    --profiles) and the log of every generation."""
+    from avarium.cli.simulate import capped_jobs
+    from avarium.simulator.run.tune_bot import check_inputs, tune, write_profiles
+    from avarium.strategies.profiles import ProfileError, load
+
+    log = log if log is not None else out.with_suffix(".csv")
+    for flag, target in (("--out", out), ("--log", log)):
+        if target.is_dir() or str(target) in ("", "."):
+            raise fail(f"{flag}: expected a file to write, got the directory {str(target)!r}", 2)
+    if out.resolve() == log.resolve():
+        raise fail("--log: the log needs a file other than --out", 2)
+    for flag, target in (("--out", out), ("--log", log)):
+        folder = next((p for p in target.resolve().parents if p.exists()), None)
+        if folder is None or not os.access(folder, os.W_OK):  # found now, not after the games
+            raise fail(f"{flag}: cannot write {target} (no permission in {folder})", 2)
+    try:
+        table = load(profiles)
+    except ProfileError as exc:
+        raise fail(str(exc), 2) from None
+    cs = load_cards_or_fail(path, None, None)
+    try:
+        check_inputs(cs, generations, population, rounds, seed, start, against, name, table)
+    except ValueError as exc:
+        raise fail(_flag(str(exc)), 2) from None
+    jobs = capped_jobs(jobs)
+
+    def report(gen) -> None:
+        scores = sorted(gen.scores)
+        typer.echo(
+            f"generation {gen.index + 1}/{generations}: best {gen.best:.1%}, median "
+            f"{scores[len(scores) // 2]:.1%}, step {gen.sigma:.3f}",
+            err=True,
+        )
+
+    try:
+        result = tune(
+            cs, table, generations, population, rounds, seed, log, start, against, jobs, report
+        )
+        flags = [f"--generations={generations}", f"--population={population}"]
+        flags += [f"--rounds={rounds}", f"--seed={seed}", f"--start={start}"]
+        flags += [f"--against={against}", f"--name={name}", f"--out={out}"]
+        flags += [f"--profiles={profiles}"] if profiles is not None else []
+        flags += [f"--cards={path}"] if path is not None else []
+        command = "avarium tune-bot " + shlex.join(flags)
+        write_profiles(out, name, result, against, _weights(table, against), command)
+    except OSError as exc:
+        raise fail(f"cannot write {exc.filename or out}: {exc.strerror or exc}") from None
+    typer.echo(
+        f"{name}: {result.train_score:.1%} of its games won against {against} on the tuning "
+        f"deals, {result.check_score:.1%} on other deals (seed {seed + 1}); {result.games:,} "
+        f"games in {result.seconds:.0f} s; wrote {out} and {log}"
+    )
+
+
+def _weights(table, profile: str) -> dict[str, float]:
+    from avarium.strategies.weights import NAMES
+
+    return dict(zip(NAMES, (float(x) for x in table[profile]), strict=True))

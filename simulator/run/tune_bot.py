@@ -1,0 +1,295 @@
+"""Fitting a heuristic profile's weights by self-play (`avarium tune-bot`): CMA-ES (the `cma`
+package) proposes weights, and each proposal plays the incumbent profile on the same deals.
+
+Fitness is the candidate's share of wins against the incumbent (a draw or a stalled game is no
+win) over both seat orders and every ordered pairing of the card set's Idols, two players,
+`rounds` games each. Every candidate of every generation plays the very same deals (common
+random numbers: the experiment's variants share their seeds and seatings game for game, and
+every generation uses the same seed), so two candidates differ by their weights, not their
+luck. The games are played by the ladder's machinery: one experiment per generation whose
+variants are "candidate v incumbent" and "incumbent v candidate", played in memory by the
+runner and counted by `ladder.tabulate`.
+
+Only the weights the heuristic reads when it scores actions are tuned (TUNED); the others (the
+position weights only the lookahead and MCTS read, and every budget) keep the starting
+profile's values. Each tuned weight is searched on its own scale (half its starting value, at
+least 0.5) within bounds (never below 0), and every candidate is rounded to 4 decimals before
+it plays, so the profile written is exactly the one that played. The same seed gives the same
+candidates, games, log and profile.
+"""
+
+from __future__ import annotations
+
+import csv
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.fileio import write_atomically
+from avarium.simulator.run import runner
+from avarium.simulator.run.experiment import card_fields, check_seed
+from avarium.simulator.run.experiment_file import resolve
+from avarium.simulator.run.ladder import SEPARATOR, tabulate
+from avarium.strategies.weights import NAMES
+
+# The weights the heuristic reads when it scores actions (strategies/heuristic.py).
+TUNED = (
+    "merit",
+    "hand",
+    "board",
+    "class_size",
+    "wincon",
+    "recruit",
+    "spend",
+    "scheme",
+    "exhaust_pay",
+    "ability",
+    "fight",
+    "expel_gain",
+    "risk",
+    "idol_damage",
+    "support",
+    "hold_surprise",
+    "race",
+    "menace",
+    "guard",
+    "keep_ready",
+)
+# Upper bounds other than the default (the start plus eight steps): a share stays a share.
+UPPER = {"hold_surprise": 1.0}
+SIGMA0 = 0.5  # CMA-ES's first step, in units of each weight's scale: half a scale each way
+DECIMALS = 4
+LOG_COLUMNS = ("generation", "candidate", "score", "wins", "games", "sigma", *TUNED)
+MAX_GENERATIONS = 10_000
+MAX_POPULATION = 1_000
+
+
+@dataclass(frozen=True)
+class Generation:
+    """One generation as it is logged and reported."""
+
+    index: int
+    scores: list[float]
+    best: float
+    sigma: float
+
+
+@dataclass
+class TuneResult:
+    profile: dict[str, float]  # every weight of the tuned profile, by name
+    train_score: float  # the final mean's win share on the training deals
+    check_score: float  # its win share on other deals (seed + 1): the honest figure
+    games: int  # games played in all
+    seconds: float
+    generations: list[Generation] = field(default_factory=list)
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name}: expected a whole number from {low} to {high:,}, got {value!r}")
+    return value
+
+
+def check_inputs(
+    cards: CardSet,
+    generations: int,
+    population: int,
+    rounds: int,
+    seed: int,
+    start: str,
+    against: str,
+    name: str,
+    table: dict[str, np.ndarray],
+) -> None:
+    """The command's input, each problem a ValueError naming the field."""
+    _whole(generations, "generations", 1, MAX_GENERATIONS)
+    _whole(population, "population", 2, MAX_POPULATION)
+    _whole(rounds, "rounds", 1, 1_000_000)
+    check_seed(seed)
+    if len(cards.idols) < 2:
+        raise ValueError(
+            f"cards: tuning plays every pairing of the set's Idols; {cards.source} has "
+            f"{len(cards.idols)}"
+        )
+    for field_name, profile in (("start", start), ("against", against)):
+        if profile not in table:
+            raise ValueError(
+                f'{field_name}: no profile "{profile}" (profiles: {", ".join(sorted(table))})'
+            )
+    if not name.isidentifier():
+        raise ValueError(f"name: expected a profile name of letters, digits and _, got {name!r}")
+    if name == against:
+        raise ValueError(f'name: the tuned profile needs a name other than "{against}"')
+
+
+def profile_toml(name: str, weights: dict[str, float], comment: str = "") -> str:
+    """One profile as a TOML table (every weight, in the order the bots read them)."""
+    lines = [f"# {line}" if line else "#" for line in comment.splitlines()]
+    lines.append(f"[{name}]")
+    for weight, value in weights.items():
+        number = float(value)
+        text = str(int(number)) if number == int(number) else repr(round(number, DECIMALS))
+        lines.append(f"{weight} = {text}")
+    return "\n".join(lines) + "\n"
+
+
+class _Codec:
+    """Weights to and from CMA-ES's coordinates: x = (weight - start) / scale, bounded so that
+    no weight goes below 0 (or above its upper bound)."""
+
+    def __init__(self, start: dict[str, float]) -> None:
+        self.start = np.array([start[w] for w in TUNED])
+        self.scale = np.maximum(np.abs(self.start) * 0.5, 0.5)
+        upper = np.array(
+            [UPPER.get(w, s + 8 * c) for w, s, c in zip(TUNED, self.start, self.scale, strict=True)]
+        )
+        self.lower_x = (0.0 - self.start) / self.scale
+        self.upper_x = (upper - self.start) / self.scale
+
+    def weights(self, x: np.ndarray) -> np.ndarray:
+        x = np.clip(np.asarray(x, float), self.lower_x, self.upper_x)
+        return np.round(self.start + self.scale * x, DECIMALS)
+
+
+def _play(
+    cards: CardSet,
+    candidates: list[np.ndarray],
+    base: dict[str, float],
+    against: str,
+    against_weights: dict[str, float],
+    rounds: int,
+    seed: int,
+    jobs: int,
+    workdir: Path,
+    tag: str,
+) -> list[tuple[int, int]]:
+    """(wins, games) of each candidate against the incumbent, both seat orders, every ordered
+    Idol pairing, on the deals of `seed` (the same for every candidate)."""
+    names = [f"candidate{i}" for i in range(len(candidates))]
+    text = [profile_toml(against, against_weights)]
+    for label, vector in zip(names, candidates, strict=True):
+        text.append(profile_toml(label, base | dict(zip(TUNED, vector.tolist(), strict=True))))
+    # A file per generation: profiles are read once per path and process (profiles.load).
+    path = workdir / f"{tag}.toml"
+    path.write_text("\n".join(text), encoding="utf-8")
+    incumbent = f"heuristic.{against}"
+    variants = []
+    for label in names:
+        bot = f"heuristic.{label}"
+        variants.append({"label": f"{bot}{SEPARATOR}{incumbent}", "bots": [bot, incumbent]})
+        variants.append({"label": f"{incumbent}{SEPARATOR}{bot}", "bots": [incumbent, bot]})
+    doc = {
+        "seed": seed,
+        "players": 2,
+        "seating": "all",
+        "games_per_pairing": rounds,
+        "profiles": str(path),
+        **card_fields(cards),
+        "variant": variants,
+    }
+    experiment = resolve(doc, "tune-bot", Path.cwd())
+    pairs = tabulate(experiment, runner.play_in_memory(experiment, jobs))
+    out = []
+    for label in names:
+        bot = f"heuristic.{label}"
+        first = pairs[pairs["first"] == bot]
+        second = pairs[pairs["second"] == bot]
+        wins = int(first["first_wins"].sum() + second["second_wins"].sum())
+        out.append((wins, int(first["games"].sum() + second["games"].sum())))
+    return out
+
+
+def tune(
+    cards: CardSet,
+    table: dict[str, np.ndarray],
+    generations: int,
+    population: int,
+    rounds: int,
+    seed: int,
+    log: Path,
+    start: str = "balanced",
+    against: str = "balanced",
+    jobs: int = 1,
+    on_generation: Callable[[Generation], None] | None = None,
+) -> TuneResult:
+    """Fit the TUNED weights of profile `start` against profile `against` of `table` (the loaded
+    profiles, as strategies.profiles.load gives them), writing every candidate to the CSV `log`
+    as its generation ends. Check the input with check_inputs first."""
+    import cma
+
+    began = time.perf_counter()
+    jobs = runner.check_jobs(jobs)
+    base = dict(zip(NAMES, (float(x) for x in table[start]), strict=True))
+    against_weights = dict(zip(NAMES, (float(x) for x in table[against]), strict=True))
+    codec = _Codec(base)
+    options = {
+        "popsize": population,
+        "seed": seed + 1,  # cma draws a seed from the clock for 0
+        "bounds": [codec.lower_x.tolist(), codec.upper_x.tolist()],
+        "verbose": -9,
+        "verb_log": 0,
+        "verb_disp": 0,
+        "tolfun": 0.0,  # stop on the budget, not because a generation's scores tie
+        "tolflatfitness": generations + 1,
+    }
+    es = cma.CMAEvolutionStrategy(np.zeros(len(TUNED)), SIGMA0, options)
+    result = TuneResult({}, 0.0, 0.0, 0, 0.0)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with (
+        tempfile.TemporaryDirectory(prefix="avarium-tune-") as tmp,
+        log.open("w", newline="", encoding="utf-8") as handle,
+    ):
+        writer = csv.writer(handle)
+        writer.writerow(LOG_COLUMNS)
+        for g in range(generations):
+            xs = es.ask()
+            vectors = [codec.weights(x) for x in xs]
+            played = _play(
+                cards, vectors, base, against, against_weights, rounds, seed, jobs, Path(tmp),
+                f"generation{g}",
+            )  # fmt: skip
+            scores = [w / n for w, n in played]
+            result.games += sum(n for _, n in played)
+            sigma = float(es.sigma)
+            for i, (vector, (wins, games)) in enumerate(zip(vectors, played, strict=True)):
+                row = [g, i, f"{wins / games:.6f}", wins, games, f"{sigma:.6f}"]
+                writer.writerow(row + [f"{v:.{DECIMALS}f}" for v in vector])
+            handle.flush()
+            es.tell(xs, [-s for s in scores])  # CMA-ES minimises
+            gen = Generation(g, scores, max(scores), sigma)
+            result.generations.append(gen)
+            if on_generation is not None:
+                on_generation(gen)
+        final = codec.weights(es.result.xfavorite)  # the search's mean, not a lucky sample
+        (train,), (check,) = (
+            _play(cards, [final], base, against, against_weights, rounds, s, jobs, Path(tmp), t)
+            for s, t in ((seed, "final"), (seed + 1, "check"))
+        )
+        for label, (wins, games) in (("final", train), ("check", check)):
+            row = [label, "mean", f"{wins / games:.6f}", wins, games, f"{float(es.sigma):.6f}"]
+            writer.writerow(row + [f"{v:.{DECIMALS}f}" for v in final])
+        result.games += train[1] + check[1]
+    result.profile = base | dict(zip(TUNED, final.tolist(), strict=True))
+    result.train_score = train[0] / train[1]
+    result.check_score = check[0] / check[1]
+    result.seconds = time.perf_counter() - began
+    return result
+
+
+def write_profiles(
+    out: Path, name: str, result: TuneResult, against: str, against_weights: dict, command: str
+) -> None:
+    """The tuned profile and the incumbent it was tuned against, as a profiles file that
+    `--profiles OUT` takes as it is (`heuristic.NAME` against `heuristic.AGAINST`)."""
+    comment = (
+        f"Tuned by `{command}`:\n"
+        f"{result.train_score:.1%} of its games won against {against} on the tuning deals, "
+        f"{result.check_score:.1%} on other deals."
+    )
+    text = profile_toml(name, result.profile, comment)
+    text += "\n" + profile_toml(against, against_weights, "The incumbent it was tuned against.")
+    write_atomically(out, text)
