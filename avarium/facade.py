@@ -51,8 +51,8 @@ class Experiment:
     """What a run plays, by field name (the fields of an experiment file, docs/simulate.md).
 
     `cards` is a path, or a CardSet from `load_cards` (its overrides and patches come along);
-    `tiers` skill tiers played on the same deals, weakest first (`["heuristic", "mcts=5%"]`),
-    or `bots` one bot spec for every seat or one per seat (neither: the default tiers);
+    `tiers` skill tiers played on the same deals, weakest first (`["heuristic", "mcts=5%"]`), or
+    `bots` one bot spec for every seat or one per seat (neither: the default tiers);
     `variants` a list of dicts of variant fields, each played on the same deals. Fields left
     None take the experiment file's defaults."""
 

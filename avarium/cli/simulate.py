@@ -14,6 +14,7 @@ import typer
 from avarium.cli.errors import fail as _fail
 from avarium.cli.errors import note as _note
 from avarium.simulator.run.fields import flagged
+from avarium.simulator.run.tiers import DEFAULT_TIERS
 
 # Experiment flags that a --config file may not be combined with (the file says them), and the
 # run-wide ones it may (they apply to every variant of the file).
@@ -170,7 +171,7 @@ def simulate(
         str | None,
         typer.Option(
             help="Skill tiers played on the same deals, weakest first, each BOT, BOT=GAMES or "
-            "BOT=P% of the games (default: heuristic,mcts=5%; see docs/simulate.md)."
+            f"BOT=P% of the games (default: {','.join(DEFAULT_TIERS)}; see docs/simulate.md)."
         ),
     ] = None,
     bonus: Annotated[

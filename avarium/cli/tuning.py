@@ -19,6 +19,7 @@ from avarium.reports.output import OutputError
 from avarium.reports.pages import build_report
 from avarium.reports.tuning import idol_table, markdown, seat_table
 from avarium.simulator.run.fields import flagged
+from avarium.simulator.run.tiers import DEFAULT_TIERS
 from avarium.simulator.run.variants import (
     MAX_POINTS,
     base_doc,
@@ -41,7 +42,7 @@ Tiers = Annotated[
     str | None,
     typer.Option(
         help="Skill tiers played on the same deals, weakest first, each BOT, BOT=GAMES or "
-        "BOT=P% (default: heuristic,mcts=5%); the recommendation is given per tier."
+        f"BOT=P% (default: {','.join(DEFAULT_TIERS)}); the recommendation is given per tier."
     ),
 ]
 Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]

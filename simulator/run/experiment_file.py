@@ -207,9 +207,21 @@ def _bots(
     specs = specs * (players or 1) if len(specs) == 1 else specs
     digest = hashlib.sha256()
     for spec in specs:  # a Python bot is its code: only its name can be recorded
-        weights = b"" if spec.weights is None else np.asarray(spec.weights, "<f8").tobytes()
+        weights = b"" if spec.weights is None else _fingerprinted(spec.weights).tobytes()
         digest.update(spec.label.encode() + b"\0" + weights + b"\0")
     return tuple(spec.label for spec in specs), digest.hexdigest()[:16]
+
+
+def _fingerprinted(weights) -> np.ndarray:
+    """The weights a fingerprint covers: all of them, but the ones added later when they are
+    all 0 (the profile plays as it did before they existed, and keeps its fingerprint)."""
+    from avarium.strategies.weights import ADDED_LATER, NAMES
+
+    w = np.asarray(weights, "<f8")
+    if len(w) != len(NAMES):  # not a profile's weights (the random bot has none to speak of)
+        return w
+    later = [NAMES.index(name) for name in ADDED_LATER]
+    return w if w[later].any() else np.delete(w, later)
 
 
 def _bonus(p: _Problems, where: str, v: object, players: int) -> tuple[int, ...] | None:

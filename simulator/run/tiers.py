@@ -25,9 +25,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-# The default tiers, weakest first: the balanced heuristic on every game and the search bot on
-# one game in twenty (a search game costs about 50 heuristic games; docs/bots.md).
-DEFAULT_TIERS = ("heuristic", "mcts=5%")
+# The default tiers, weakest first: the balanced heuristic and the threat-aware tuned heuristic
+# on every game, and the search bot on one game in twenty (a search game costs about 50
+# heuristic games; docs/bots.md).
+DEFAULT_TIERS = ("heuristic", "heuristic.tuned", "mcts=5%")
 
 SEPARATOR = " · "  # between a variant's own label and its tier's
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from avarium.simulator.run.experiment import ExperimentError
-from avarium.simulator.run.experiment_file import load
+from avarium.simulator.run.experiment_file import from_flags, load
 from typer.testing import CliRunner
 
 from avarium.cli.main import app
@@ -187,12 +187,13 @@ def test_the_guide_shows_the_shipped_example_as_it_is():
     assert shown == (ROOT / "experiments" / "example.toml").read_text(encoding="utf-8")
 
 
-def test_the_demo_experiment_plays_every_ordered_pairing_at_two_skill_tiers():
+def test_the_demo_experiment_plays_every_ordered_pairing_at_three_skill_tiers():
     exp = load(ROOT / "experiments" / "demo.toml")
-    heuristic, search = exp.variants
+    heuristic, tuned, search = exp.variants
     for variant in exp.variants:
         assert variant.seating == "all" and len(variant.idols) == 8
     assert heuristic.games == 56 * 1000 and heuristic.bots == ("heuristic.balanced",) * 2
+    assert tuned.games == 56 * 1000 and tuned.bots == ("heuristic.tuned",) * 2
     assert search.games == 56 * 50 and search.bots == ("mcts/40",) * 2
 
 
@@ -218,3 +219,14 @@ def test_bad_bot_profiles_are_reported_on_their_field(tmp_path):
     path.write_text(f'bot_weights = "0000000000000000"\nprofiles = "{BUNDLED_PROFILES}"\n', "utf-8")
     with pytest.raises(ExperimentError, match="a bot profile changed since"):
         load(path)
+
+
+def test_weights_added_later_leave_the_fingerprint_of_a_profile_that_does_not_set_them():
+    """The threat weights came after runs recorded their bots' weight fingerprints: a profile
+    that leaves them at 0 plays as before, and a run started before them must still resume.
+    The fingerprints below are the ones such runs recorded."""
+    recorded = {"heuristic": "f14964d493d6d216", "random": "86709830037c8a6c"}
+    for bots, fingerprint in recorded.items():
+        assert from_flags({"games": 10, "bots": bots}).variants[0].bot_weights == fingerprint
+    tuned = from_flags({"games": 10, "bots": "heuristic.tuned"}).variants[0].bot_weights
+    assert tuned not in recorded.values()
