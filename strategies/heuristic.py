@@ -116,7 +116,6 @@ from avarium.strategies.features import (
     STAT_RECRUITED,
     STAT_REPUTATION,
     STAT_SCHEMES,
-    enemy_strike,
     forget_threats,
     forget_wincon,
     free_combat,
@@ -129,6 +128,14 @@ from avarium.strategies.features import (
     threat_progress,
     weakest_student,
     wincon_progress,
+)
+from avarium.strategies.threats import (
+    WINS_NOW,
+    WINS_SOON,
+    answers_threats,
+    exhaust_cost,
+    feeds_threat,
+    threat_gain,
 )
 from avarium.strategies.values import (
     CTX_ANSWER,
@@ -157,7 +164,6 @@ from avarium.strategies.weights import (
     W_HAND,
     W_HOLD_SURPRISE,
     W_IDOL_DAMAGE,
-    W_KEEP_READY,
     W_MENACE,
     W_MERIT,
     W_RACE,
@@ -170,6 +176,7 @@ from avarium.strategies.weights import (
 )
 
 # Engine codes under short names, each bound to its one source (a copy would drift).
+
 _IDOL = CardKind.IDOL
 _STUDENT = CardKind.STUDENT
 _OP_GAIN = Op.GAIN
@@ -185,26 +192,7 @@ _CONST = ValueKind.CONST
 _YOU = PlayerSel.YOU
 _MERIT = Resource.MERIT
 _INSTANT = WinTiming.INSTANT
-WINS_NOW = 1000.0  # meeting an instant Win-Con: the game is won
-WINS_SOON = 30.0  # meeting a start-of-turn Win-Con: won if it still holds next turn
 IDOL_WORTH = 6.0  # an Idol as a target or a fighter: its Merit is the player's life
-
-
-@njit
-def answers_threats(w):
-    """Whether the profile weighs threats at all: only then are they noted and counted, so a
-    profile with the four threat weights at 0 plays and costs exactly as it did before them."""
-    return w[W_RACE] != 0.0 or w[W_MENACE] != 0.0 or w[W_GUARD] != 0.0 or w[W_KEEP_READY] != 0.0
-
-
-@njit
-def exhaust_cost(st, tb, w, p, deltas):
-    """What exhausting one of p's cards costs beyond its price: an exhausted card cannot hit
-    back when attacked or support a defence until p's next turn, which matters as much as the
-    strongest Combat an enemy can bring (a quarter of it per unit of keep_ready)."""
-    if w[W_KEEP_READY] == 0.0:
-        return 0.0
-    return w[W_KEEP_READY] * 0.25 * enemy_strike(st, tb, deltas, p)
 
 
 @njit
@@ -419,39 +407,6 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
     if w[W_RACE] != 0.0 or w[W_MENACE] != 0.0:
         gain = threat_gain(st, tb, w, p, q, target, ours, target_defense, gain, deltas)
     return gain - loss
-
-
-@njit
-def feeds_threat(st, tb, w, p, q, deltas):
-    """What losing our fighter to enemy q costs beyond the card: q's Win-Con progress from one
-    more expelled Student (TOUKA's), valued as q would value it (race x wincon x the change of
-    progress squared), and the game itself when that expulsion meets q's Win-Con."""
-    before = threat_progress(st, tb, deltas, p, q)
-    no_change(deltas)
-    deltas[STAT_EXPELLED] = 1
-    after = wincon_progress(st, tb, q, deltas, -1)
-    no_change(deltas)
-    if after >= 1.0 and before < 1.0:
-        idol = st[ROW_CARD + st[ROW_SEAT + q, P_IDOL], C_DEF]
-        return WINS_NOW if tb[idol, T_WINCON_TIMING] == _INSTANT else WINS_SOON
-    return w[W_RACE] * w[W_WINCON] * (after * after - before * before)
-
-
-@njit
-def threat_gain(st, tb, w, p, q, target, ours, target_defense, gain, deltas):
-    """A fight's gain against enemy q's `target`, counting the threat q poses: more the closer
-    q is to its Win-Con (race), and each point of Combat the fight takes out of q's fights
-    (menace): all of an expelled Student's, and of an Idol's the share of q's Merit dealt."""
-    if gain > 0.0:
-        gain *= 1.0 + w[W_RACE] * threat_progress(st, tb, deltas, p, q)
-    if tb[st[ROW_CARD + target, C_DEF], T_KIND] == _IDOL:
-        merit = st[ROW_SEAT + q, P_MERIT]
-        if merit > 0:
-            share = ours / merit if ours < merit else 1.0
-            gain += w[W_MENACE] * combat_of(st, tb, target) * share
-    elif ours >= target_defense:
-        gain += w[W_MENACE] * combat_of(st, tb, target)
-    return gain
 
 
 @njit
