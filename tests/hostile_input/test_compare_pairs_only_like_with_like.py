@@ -109,9 +109,18 @@ def test_the_page_says_how_many_games_were_left_unpaired(tmp_path):
     assert "Unpaired games left out" in page and "3 of A's and 3 of B's games have no twin" in page
 
 
-def test_runs_with_too_few_twins_are_compared_unpaired_and_say_so():
+def test_runs_with_a_tenth_of_the_games_reseated_are_paired_on_the_rest():
     a = synthetic_games(1_000, Plan(), seed=2)
     b = _swap_first_seats(a, np.arange(0, 1_000, 10))  # a tenth of the games reseated
     result = compare_runs(a, b)
-    assert not result["paired"] and result["twins"] == 900
+    assert result["paired"] and result["twins"] == 900
+    assert result["unpaired_a"] == result["unpaired_b"] == 100
+    assert (result["idols"]["method"] == "paired").all()
+
+
+def test_runs_with_too_few_twins_are_compared_unpaired_and_say_so():
+    a = synthetic_games(1_000, Plan(), seed=2)
+    b = _swap_first_seats(a, np.arange(600))  # fewer than half the games keep their seating
+    result = compare_runs(a, b)
+    assert not result["paired"] and result["twins"] == 400
     assert (result["idols"]["method"] == "unpaired").all()
