@@ -1,12 +1,19 @@
 """Two runs compared: per-Idol and per-seat win-rate differences (B minus A).
 
-Paired when both runs played the same deals (the same game_id with the same game_seed): each
-Idol's or seat's games are matched one to one, and what counts is how often the outcome changed.
-McNemar's exact test (statsmodels) asks whether wins gained and lost differ; the interval is that
-of the mean per-game difference (statsmodels DescrStatsW, normal approximation). Because the same
-deals cancel most of the luck, a paired comparison sees a patch's effect with far fewer games.
+Paired on the deals both runs played. A game's deal key is its variant, its index within the
+variant, its game_seed and its seating (the Idol in every seat): game k of a variant is dealt and
+seated from the run seed and k alone, so a 20,000-game run with the seed of a 40,000-game run has
+a twin for every game among the first 20,000 of that variant, whatever the game ids (which run on
+across variants and so differ between runs of other sizes). Every game of A is matched with its
+twin in B; each Idol's or seat's twin games are compared one to one, and what counts is how often
+the outcome changed. McNemar's exact test (statsmodels) asks whether wins gained and lost differ;
+the interval is that of the mean per-game difference (statsmodels DescrStatsW, normal
+approximation). Because the same deals cancel most of the luck, a paired comparison sees a
+patch's effect with far fewer games. Games without a twin (the larger run's extra games, or games
+of another deal or seating) are left out of the differences and counted apart (`pairing`).
 
-Unpaired otherwise: the difference of two independent proportions, with the Newcombe (Wilson
+Unpaired when fewer than half of the smaller run's games have a twin (runs of other seeds share no
+deal): the difference of two independent proportions, with the Newcombe (Wilson
 based) interval and the score test (statsmodels confint/test_proportions_2indep).
 
 Holm's correction over the rows of each table says which differences are significant together.
@@ -16,7 +23,7 @@ must play the same kind of games: the same bots (and bot weights), player counts
 seating and mirrors, read from both runs' experiments (`comparable`), and where a run does not
 record them, from its games (the bots in every seat, the player counts). Cards, card
 fingerprints, --set overrides, patches, bonus, rules, seeds and game counts may differ. Twins are
-games with the same game_id, game_seed and seating (the Idol in every seat); a game without a
+games with the same deal key (variant, index within it, game_seed and seating); a game without a
 twin in the other run is left out of a paired comparison, and the page says how many.
 """
 
@@ -24,6 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from avarium.analysis.deals import deal_index
 from avarium.analysis.games import game_index, one_row_per_game
 from avarium.analysis.notes import noted
 from avarium.analysis.proportions import ALPHA, wilson
@@ -32,9 +40,13 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, test_proportions_2indep
 from statsmodels.stats.weightstats import DescrStatsW
 
-# Share of both runs' games that must have a twin (same id, seed and seating) to compare them
-# pairwise.
-PAIRED_SHARE = 0.99
+# Share of the smaller run's games that must have a twin (the same deal key) to compare the runs
+# pairwise. Measured against the smaller run because the larger run's extra games can never have
+# a twin: a 20,000-game run whose every game is a twin of half a 40,000-game run is fully paired.
+# Below half, most of what the smaller run played would be left out, and the unpaired comparison
+# of all games says more; runs of the same seed have twins for all or nearly all of it, runs of
+# other seeds for none, so the threshold only decides odd cases (a run with many games reseated).
+PAIRED_SHARE = 0.5
 # The fields of an experiment's variant that say which games are played: two runs that differ
 # in any of them play different games, and comparing them says nothing about a patch.
 GAME_FIELDS = ("players", "idols", "seating", "mirrors", "bots", "bot_weights")
@@ -149,30 +161,72 @@ def with_seating(games: pd.DataFrame, categories: list) -> pd.DataFrame:
     return games.assign(seating=per_game[index])
 
 
-TWIN_KEYS = ["game_id", "game_seed", "seating"]
+# A game's deal key: its variant (DEAL_VARIANT, see _deal_variants), its index within the variant,
+# its deal's seed and its seating. The index and not the game_id: game ids run on across variants,
+# so game k of a run's second variant has another id in a run of another size.
+DEAL_VARIANT = "deal_variant"
+TWIN_KEYS = [DEAL_VARIANT, "deal", "game_seed", "seating"]
+
+
+def _variant_order(games: pd.DataFrame) -> list[str]:
+    """The run's variant labels in game-id order (the order of its experiment)."""
+    first = games.groupby(games["variant"].astype(str), observed=True)["game_id"].min()
+    return list(first.sort_values().index)
+
+
+def _deal_variants(a: pd.DataFrame, b: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Per row of each run, the variant its deal belongs to, named alike in both runs: the label,
+    or, when the two runs label their variants differently but have as many (a config file's
+    "before" and "after"), A's label of the variant in the same place, as `comparable` matches
+    the experiments' variants by place."""
+    la, lb = a["variant"].astype(str), b["variant"].astype(str)
+    order_a, order_b = _variant_order(a), _variant_order(b)
+    if set(order_a) == set(order_b) or len(order_a) != len(order_b):
+        return la, lb
+    return la, lb.map(dict(zip(order_b, order_a, strict=True)))
+
+
+def _keyed(a: pd.DataFrame, b: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Both runs with their Idols on one set of categories and the deal key's columns."""
+    if all(k in a.columns and k in b.columns for k in TWIN_KEYS):
+        return a, b
+    names = sorted({str(i) for i in a["idol"].unique()} | {str(i) for i in b["idol"].unique()})
+    va, vb = _deal_variants(a, b)
+    a = with_seating(a, names).assign(**{DEAL_VARIANT: va.to_numpy(), "deal": deal_index(a)})
+    b = with_seating(b, names).assign(**{DEAL_VARIANT: vb.to_numpy(), "deal": deal_index(b)})
+    return a, b
 
 
 def twins(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
-    """The games (id, seed, seating) both runs played: the same deal and the same seats."""
-    ga = one_row_per_game(a)[TWIN_KEYS]
-    gb = one_row_per_game(b)[TWIN_KEYS]
-    return ga.merge(gb, on=TWIN_KEYS, how="inner")
+    """The games both runs played, one row per twin pair: the deal key (the same deal and the
+    same seats), and the game's id in each run."""
+    a, b = _keyed(a, b)
+    ga = one_row_per_game(a)[[*TWIN_KEYS, "game_id"]]
+    gb = one_row_per_game(b)[[*TWIN_KEYS, "game_id"]]
+    return ga.merge(gb, on=TWIN_KEYS, how="inner", suffixes=("_a", "_b"))
 
 
 def is_paired(a: pd.DataFrame, b: pd.DataFrame) -> bool:
-    """Whether nearly all games of both runs have a twin: the same deal (game_id, game_seed)
-    with the same Idol in every seat."""
-    a, b = _seated(a, b)
-    games = max(int((a["seat"] == 0).sum()), int((b["seat"] == 0).sum()))
+    """Whether at least PAIRED_SHARE of the smaller run's games have a twin in the other run."""
+    a, b = _keyed(a, b)
+    games = min(int((a["seat"] == 0).sum()), int((b["seat"] == 0).sum()))
     return games > 0 and len(twins(a, b)) >= PAIRED_SHARE * games
 
 
-def _seated(a: pd.DataFrame, b: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Both runs with their Idols on one set of categories and a seating column."""
-    if "seating" in a.columns and "seating" in b.columns:
-        return a, b
-    names = sorted({str(i) for i in a["idol"].unique()} | {str(i) for i in b["idol"].unique()})
-    return with_seating(a, names), with_seating(b, names)
+def pairing_table(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
+    """Per variant (as the deal key names it): the games of each run, how many of them were
+    paired with a twin, and how many of each run were left without one."""
+    a, b = _keyed(a, b)
+    per_a = one_row_per_game(a)[DEAL_VARIANT].value_counts()
+    per_b = one_row_per_game(b)[DEAL_VARIANT].value_counts()
+    paired = twins(a, b)[DEAL_VARIANT].value_counts()
+    variants = list(dict.fromkeys([*_variant_order(a), *per_b.index]))
+    out = pd.DataFrame({"variant": variants})
+    for name, counts in (("games_a", per_a), ("games_b", per_b), ("paired", paired)):
+        out[name] = out["variant"].map(counts).fillna(0).astype(np.int64)
+    out["unpaired_a"] = out["games_a"] - out["paired"]
+    out["unpaired_b"] = out["games_b"] - out["paired"]
+    return out
 
 
 def _aligned(a: pd.DataFrame, b: pd.DataFrame, key: str):
@@ -189,7 +243,7 @@ def _aligned(a: pd.DataFrame, b: pd.DataFrame, key: str):
 def _matched(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
     """Rows of the same seat of twin games (the same deal and seating) in both runs, won in
     each."""
-    on = list(dict.fromkeys(["game_id", "game_seed", "seating", "seat", "players", key]))
+    on = list(dict.fromkeys([*TWIN_KEYS, "seat", "players", key]))
     a, b = _aligned(a, b, key)
     return a[[*on, "won"]].merge(b[[*on, "won"]], on=on, suffixes=("_a", "_b"))
 
@@ -275,13 +329,17 @@ def _finish(out, lo, hi, p, method) -> pd.DataFrame:
 
 def compare_runs(a: pd.DataFrame, b: pd.DataFrame, paired: bool | None = None) -> dict:
     """Per-Idol and per-seat differences of run B against run A; `paired` None decides by the
-    twins. Also the games of each run, those without a twin in the other (left out when
-    paired), and the notes for any warning the statistics raised (analysis.notes)."""
-    a, b = _seated(a, b)
+    twins (is_paired). Also how the games were paired, as plain values for a page, a terminal
+    line or JSON: `games_a`, `games_b`; `twins` (the games of each run paired with a twin, the
+    games every paired row is computed over); `unpaired_a`, `unpaired_b` (left without a twin:
+    out of a paired comparison, in an unpaired one); `pairing`, the same per variant
+    (pairing_table); and the notes for any warning the statistics raised (analysis.notes)."""
+    a, b = _keyed(a, b)
     if paired is None:
         paired = is_paired(a, b)
     diff = _paired if paired else _unpaired
-    shared = len(twins(a, b))
+    pairing = pairing_table(a, b)
+    shared = int(pairing["paired"].sum())
     games_a, games_b = int((a["seat"] == 0).sum()), int((b["seat"] == 0).sum())
     notes: list[str] = []
     with noted(notes, "Idol differences"):
@@ -298,4 +356,47 @@ def compare_runs(a: pd.DataFrame, b: pd.DataFrame, paired: bool | None = None) -
         "twins": shared,
         "unpaired_a": games_a - shared,
         "unpaired_b": games_b - shared,
+        "pairing": pairing,
     }
+
+
+def pairing_summary(result: dict) -> dict:
+    """How a comparison matched its games, JSON-ready (plain ints, bools and strings) for the
+    terminal headline and `compare --json`: the method, the games of each run, the paired games,
+    those left without a twin and what was done with them, and the same per variant."""
+    left = "left out" if result["paired"] else "compared unpaired with the rest"
+    return {
+        "method": "paired" if result["paired"] else "unpaired",
+        "games_a": result["games_a"],
+        "games_b": result["games_b"],
+        "paired_games": result["twins"],
+        "unpaired_a": result["unpaired_a"],
+        "unpaired_b": result["unpaired_b"],
+        "unpaired_games": left,
+        "variants": [
+            {k: (int(v) if k != "variant" else str(v)) for k, v in row.items()}
+            for row in result["pairing"].to_dict("records")
+        ],
+    }
+
+
+def pairing_sentence(result: dict) -> str:
+    """One plain line saying how many games were paired and what became of the others."""
+    shared, left_a, left_b = result["twins"], result["unpaired_a"], result["unpaired_b"]
+    games_a, games_b = result["games_a"], result["games_b"]
+    if not result["paired"]:
+        return (
+            f"Unpaired: only {shared:,} of A's {games_a:,} and B's {games_b:,} games have a twin "
+            "(the same deal and the same Idol in every seat), so the two runs' win rates are "
+            "compared as independent samples over all their games."
+        )
+    text = (
+        f"Paired: {shared:,} games of A have a twin in B (the same deal and the same Idol in "
+        "every seat), and each is compared with its twin."
+    )
+    if left_a or left_b:
+        text += (
+            f" Left out, without a twin: {left_a:,} of A's {games_a:,} games and {left_b:,} of "
+            f"B's {games_b:,}."
+        )
+    return text

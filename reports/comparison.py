@@ -23,23 +23,27 @@ def _facts(table, key) -> list[str]:
 
 
 def _pairing(result: dict) -> str:
-    """How the games were matched, and which were left without a twin."""
+    """How the games were matched: how many were paired, and what became of those without a
+    twin (the plain-text form, for the terminal, is analysis.compare.pairing_sentence)."""
     shared, left_a, left_b = result["twins"], result["unpaired_a"], result["unpaired_b"]
     if not result["paired"]:
         return (
             "Comparison unpaired: the runs played different deals or seatings "
             f"({shared:,} of A's {result['games_a']:,} games have a twin in B with the same "
             "deal and the same Idol in every seat), so their win rates are compared as two "
-            "independent samples."
+            "independent samples over all their games."
         )
     text = (
         f"Comparison paired: {shared:,} games of A have a twin in B (the same deal and the "
-        "same Idol in every seat), and each is compared with its twin."
+        "same Idol in every seat), and each is compared with its twin: every difference below "
+        f"is over these {shared:,} paired games."
     )
     if left_a or left_b:
         text += (
             f' <span class="flag">Unpaired games left out</span>: {left_a:,} of A\'s and '
-            f"{left_b:,} of B's games have no twin in the other run."
+            f"{left_b:,} of B's games have no twin in the other run (a run of more games, or "
+            "other deals or seatings); they are in none of the differences, and Provenance "
+            "counts them per variant."
         )
     return text
 
@@ -61,9 +65,19 @@ def build_sections(a: Run, b: Run, result: dict) -> list[Section]:
         )
     head = "<tr><th></th><th>run</th><th>experiment</th><th>card set</th><th>seed</th>"
     head += "<th>games</th></tr>"
+    pairing = Table(
+        "pairing",
+        result["pairing"],
+        "Games per variant: in each run, paired with a twin, and left without one",
+    )
     return [
         Section("summary", "Summary", [f'<ul class="headline">{"".join(items)}</ul>']),
-        Section("provenance", "Provenance", [f"<table>{head}{''.join(provenance)}</table>"]),
+        Section(
+            "provenance",
+            "Provenance",
+            [f"<table>{head}{''.join(provenance)}</table>"],
+            tables=[pairing],
+        ),
         Section(
             "idol-differences",
             "Idol win rates: B minus A",
@@ -94,8 +108,11 @@ def build_sections(a: Run, b: Run, result: dict) -> list[Section]:
             "methods",
             "Methods",
             [
-                "<p>Paired runs: McNemar's exact test on the games whose outcome changed, and "
-                "the interval of the mean per-game difference. Unpaired runs: the score test and "
+                "<p>Paired runs: each game of A is matched with its twin in B by its deal key "
+                "(variant, index within the variant, deal seed and seating), whatever the runs' "
+                "sizes; McNemar's exact test on the twins whose outcome changed, and the "
+                "interval of the mean per-game difference. Unpaired runs (fewer than half of "
+                "the smaller run's games have a twin): the score test and "
                 "Newcombe's interval for two independent proportions. Holm's correction over the "
                 "rows of each table. Details: docs/analysis.md.</p>"
             ],

@@ -9,7 +9,14 @@ import numpy as np
 import pandas as pd
 import pytest
 from avarium.analysis.compare import CompareError, comparable, compare_runs
-from avarium.analysis.synthetic import IDOLS, Plan, synthetic_cards, synthetic_games, write_run
+from avarium.analysis.synthetic import (
+    IDOLS,
+    Plan,
+    shared_deal_sweep,
+    synthetic_cards,
+    synthetic_games,
+    write_run,
+)
 from avarium.analysis.synthetic import synthetic_run as _synthetic_run
 
 from tests.hostile_input.helpers import invoke, one_line_error
@@ -109,9 +116,50 @@ def test_the_page_says_how_many_games_were_left_unpaired(tmp_path):
     assert "Unpaired games left out" in page and "3 of A's and 3 of B's games have no twin" in page
 
 
-def test_runs_with_too_few_twins_are_compared_unpaired_and_say_so():
+def test_runs_with_a_tenth_of_the_games_reseated_are_paired_on_the_rest():
     a = synthetic_games(1_000, Plan(), seed=2)
     b = _swap_first_seats(a, np.arange(0, 1_000, 10))  # a tenth of the games reseated
     result = compare_runs(a, b)
-    assert not result["paired"] and result["twins"] == 900
+    assert result["paired"] and result["twins"] == 900
+    assert result["unpaired_a"] == result["unpaired_b"] == 100
+    assert (result["idols"]["method"] == "paired").all()
+
+
+def test_runs_with_too_few_twins_are_compared_unpaired_and_say_so():
+    a = synthetic_games(1_000, Plan(), seed=2)
+    b = _swap_first_seats(a, np.arange(600))  # fewer than half the games keep their seating
+    result = compare_runs(a, b)
+    assert not result["paired"] and result["twins"] == 400
     assert (result["idols"]["method"] == "unpaired").all()
+
+
+def test_the_page_says_how_many_games_of_a_larger_run_were_paired(tmp_path):
+    # A: two variants of 2,000 games; B: the same seed with 1,000 per variant, so B's second
+    # variant has other game ids than its twins in A (ids run on across variants).
+    plans = [Plan(variant="main"), Plan(variant="second")]
+    a = shared_deal_sweep(2_000, plans, seed=2)
+    b = shared_deal_sweep(2_000, plans, seed=2)
+    deal = b["game_id"].to_numpy() % 2_000
+    b = b[deal < 1_000].copy()
+    b["game_id"] = deal[deal < 1_000] + np.where(b["variant"].astype(str) == "main", 0, 1_000)
+    variants = [{"label": p.variant, "players": 2, "bots": ["random"]} for p in plans]
+    runs = []
+    for name, games in (("a", a), ("b", b)):
+        chunks = [(games, synthetic_cards(games, seed=1))]
+        experiment = {"name": name, "variant": variants}
+        runs.append(write_run(tmp_path / name, chunks, seed=2, experiment=experiment))
+    result = invoke("compare", *runs)
+    assert result.exit_code == 0, result.output
+    page = (runs[1] / "compare-a" / "index.html").read_text(encoding="utf-8")
+    assert "Comparison paired: 2,000 games of A have a twin in B" in page
+    assert "every difference below is over these 2,000 paired games" in page
+    assert "2,000 of A's and 0 of B's games have no twin" in page
+    pairing = pd.read_csv(runs[1] / "compare-a" / "tables" / "pairing.csv")
+    assert pairing.to_dict("list") == {
+        "variant": ["main", "second"],
+        "games_a": [2_000, 2_000],
+        "games_b": [1_000, 1_000],
+        "paired": [1_000, 1_000],
+        "unpaired_a": [1_000, 1_000],
+        "unpaired_b": [0, 0],
+    }
