@@ -8,7 +8,8 @@ from avarium.analysis.dataset import Provenance
 from avarium.analysis.flags import MIN_IDOL_GAMES
 from avarium.analysis.summary import Analysis, headline
 from avarium.reports import charts
-from avarium.reports.html import Chart, Section, Table, esc, render
+from avarium.reports.html import Chart, Page, Section, Table, esc, facts_table
+from avarium.reports.names import analysis_for_page
 
 SECTION_IDS = (
     "summary",
@@ -179,11 +180,11 @@ def summary_section(analysis: Analysis, prov: Provenance, bots: list[str] = ()) 
 
 def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) -> Section:
     def listed(values):
-        return ", ".join(esc(v) for v in values) if values else "not recorded"
+        return ", ".join(str(v) for v in values) if values else "not recorded"
 
     rows = [
-        ("run", esc(prov.run)),
-        ("experiment", esc(prov.name)),
+        ("run", str(prov.run)),
+        ("experiment", prov.name),
         ("games analysed", f"{analysis.games:,}"),
         (
             "games planned",
@@ -197,8 +198,7 @@ def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) ->
         ("toolkit version", listed(prov.versions)),
         ("chunk files", f"{prov.files:,}"),
     ]
-    body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
-    paragraphs = [f"<table>{body}</table>"]
+    paragraphs = [f'<div class="table-wrap">{facts_table(rows, "provenance")}</div>']
     if len(prov.card_sets) > 1:
         paragraphs.append(
             '<p class="flag">The chunks were played with different card sets; the run mixes '
@@ -231,7 +231,8 @@ def _flag_view(flags: pd.DataFrame) -> pd.DataFrame:
         "stalled",
         "more_games",
     ]
-    return flags[[c for c in cols if c in flags.columns]].sort_values(["players", "rate"])
+    # The rows stay in the page's order: Idols strongest first (reports/names.py).
+    return flags[[c for c in cols if c in flags.columns]]
 
 
 def idol_win_rates_section(t: dict) -> Section:
@@ -248,7 +249,7 @@ def idol_win_rates_section(t: dict) -> Section:
         [
             Chart(
                 "idol_win_rates",
-                charts.png(charts.idol_winrate_chart(flags)),
+                charts.idol_winrate_chart(flags),
                 "Idol win rates against the band",
             )
         ],
@@ -282,7 +283,7 @@ def matchups_section(t: dict) -> Section:
         [
             Chart(
                 f"matchups_{p}p",
-                charts.png(charts.matchup_heatmap(match, int(p))),
+                charts.matchup_heatmap(match, int(p)),
                 f"Matchups, {p} players",
             )
             for p in sorted(match["players"].unique())
@@ -315,7 +316,7 @@ def seats_section(t: dict) -> Section:
         [
             Chart(
                 "seat_win_rates",
-                charts.png(charts.seat_chart(t["seat_winrates"], t["seat_model"])),
+                charts.seat_chart(t["seat_winrates"], t["seat_model"]),
                 "Win rate by seat",
             )
         ],
@@ -344,7 +345,7 @@ def idol_strength_section(t: dict) -> Section:
         [
             Chart(
                 "idol_strength",
-                charts.png(charts.strength_chart(t["idol_strength"])),
+                charts.strength_chart(t["idol_strength"]),
                 "Idol strength",
             )
         ],
@@ -365,12 +366,12 @@ def game_length_section(t: dict) -> Section:
         [
             Chart(
                 "length_by_idol",
-                charts.png(charts.length_chart(t["length_by_idol"])),
+                charts.length_chart(t["length_by_idol"]),
                 "Game length per Idol",
             ),
             Chart(
                 "length_distribution",
-                charts.png(charts.length_histogram(t["length_distribution"])),
+                charts.length_histogram(t["length_distribution"]),
                 "Distribution of game length per Idol",
             ),
         ],
@@ -387,7 +388,8 @@ def game_length_section(t: dict) -> Section:
                 "length_distribution",
                 t["length_distribution"],
                 "Games per length (turns) per Idol",
-                pd.DataFrame(),
+                _length_grid(t["length_distribution"]),
+                max_rows=None,
             ),
         ],
     )
@@ -405,7 +407,7 @@ def win_reasons_section(t: dict) -> Section:
         [
             Chart(
                 "win_reasons",
-                charts.png(charts.reasons_chart(t["win_reasons"])),
+                charts.reasons_chart(t["win_reasons"]),
                 "Win reasons per Idol",
             )
         ],
@@ -416,17 +418,16 @@ def win_reasons_section(t: dict) -> Section:
     )
 
 
-def placements_section(t: dict) -> Section:
-    """Placements and expulsion order for 3 and 4 players."""
+def placements_section(t: dict) -> Section | None:
+    """Placements and expulsion order for 3 and 4 players; left out of a two-player run."""
     place = t["placements_by_idol"]
+    if place.empty:
+        return None
     return Section(
         "placements",
         "Placements and expulsions (3 and 4 players)",
-        [
-            "<p>Final placement and expulsion order per Idol and seat. Empty when the run "
-            "has no games with three or four players.</p>"
-        ],
-        [Chart("placements", charts.png(charts.placements_chart(place)), "Placements per Idol")],
+        ["<p>Final placement and expulsion order per Idol and seat.</p>"],
+        [Chart("placements", charts.placements_chart(place), "Placements per Idol")],
         [
             Table("mean_placement_by_idol", t["mean_placement_by_idol"], "Mean placement per Idol"),
             Table("mean_placement_by_seat", t["mean_placement_by_seat"], "Mean placement per seat"),
@@ -438,9 +439,12 @@ def placements_section(t: dict) -> Section:
     )
 
 
-def card_impact_section(t: dict) -> Section:
-    """Win rate with a card taken against left, per card."""
+def card_impact_section(t: dict) -> Section | None:
+    """Win rate with a card taken against left, per card; left out when the run has no card
+    counts."""
     impact = t["card_impact"]
+    if impact.empty:
+        return None
     shown = None
     if len(impact):
         shown = impact.reindex(impact["diff"].abs().sort_values(ascending=False).index)[
@@ -464,21 +468,20 @@ def card_impact_section(t: dict) -> Section:
         [
             "<p>Students: win rate of seats that recruited the card against seats that saw it "
             "in the Courtyard and left it. Schemes: played against drawn and not played. "
-            "Pick (play) rate: taken / offered. Red: flagged by a screening at 5% false "
-            "discovery rate. These are associations, not causes.</p>"
+            "Pick (play) rate: taken / offered. In the chart, blue: flagged by a screening at "
+            "5% false discovery rate and winning more when taken; orange: flagged and winning "
+            "less; grey: not flagged. These are associations, not causes.</p>"
         ],
-        [Chart("card_impact", charts.png(charts.card_impact_chart(impact)), "Card impact")],
+        [Chart("card_impact", charts.card_impact_chart(impact), "Card impact")],
         [Table("card_impact", impact, "Per-card impact, largest gaps first", shown)],
     )
 
 
-def variants_section(t: dict) -> Section:
-    """The variants section: per-variant seat and Idol rates when the run has variants."""
-    variant_section = Section(
-        "variants",
-        "Variants",
-        ['<p class="note">The run has one variant.</p>'],
-    )
+def variants_section(t: dict) -> Section | None:
+    """Per-variant seat and Idol rates; left out when the run has one variant."""
+    if "seat_by_variant" not in t:
+        return None
+    variant_section = Section("variants", "Variants")
     if "seat_by_variant" in t:
         variant_section.paragraphs = [
             "<p>Seat and Idol win rates per variant (sweep point), and which variant's seats "
@@ -487,12 +490,12 @@ def variants_section(t: dict) -> Section:
         variant_section.charts = [
             Chart(
                 "seat_by_variant",
-                charts.png(charts.seat_sweep_chart(t["seat_by_variant"])),
+                charts.seat_sweep_chart(t["seat_by_variant"]),
                 "Seat win rate per variant",
             ),
             Chart(
                 "idol_by_variant",
-                charts.png(charts.idol_sweep_chart(t["idol_by_variant"])),
+                charts.idol_sweep_chart(t["idol_by_variant"], _bands(t["flags"])),
                 "Idol win rate per variant",
             ),
         ]
@@ -519,15 +522,20 @@ TABLE_SECTIONS = (
 )
 
 
-def build_sections(analysis: Analysis, prov: Provenance, bots: list[str]) -> list[Section]:
-    """Every section of a run's report, in the page's order."""
+def build_sections(
+    analysis: Analysis, prov: Provenance, bots: list[str], names: dict[str, str] | None = None
+) -> list[Section]:
+    """Every section of a run's report that applies to it, in the page's order: cards by name
+    and Idols strongest first (reports/names.py)."""
+    analysis = analysis_for_page(analysis, names or {})
     t = analysis.tables
-    return [
+    sections = [
         summary_section(analysis, prov, bots),
         provenance_section(prov, analysis, bots),
         *(section(t) for section in TABLE_SECTIONS),
         methods_section(),
     ]
+    return [s for s in sections if s is not None]
 
 
 def methods_section() -> Section:
@@ -545,7 +553,33 @@ def methods_section() -> Section:
     )
 
 
-def report_page(analysis: Analysis, prov: Provenance, bots: list[str]):
-    """The page and its sections (for writing the charts and tables beside it)."""
-    sections = build_sections(analysis, prov, bots)
-    return render(f"Balance report: {prov.name}", sections), sections
+def report_page(
+    analysis: Analysis,
+    prov: Provenance,
+    bots: list[str],
+    names: dict[str, str] | None = None,
+    footer: str = "",
+) -> Page:
+    """The report page: its HTML, and the charts and tables written beside it."""
+    sections = build_sections(analysis, prov, bots, names)
+    return Page(f"Balance report: {prov.name}", sections, footer)
+
+
+def _length_grid(distribution: pd.DataFrame) -> pd.DataFrame:
+    """Games per length as a grid a designer can read: one row per player count and length in
+    turns, one column per Idol (strongest first), the games that lasted that long."""
+    if distribution.empty:
+        return distribution
+    grid = distribution.pivot_table(
+        index=["players", "turns"], columns="idol", values="games", aggfunc="sum", sort=False
+    )
+    idols = list(dict.fromkeys(distribution["idol"]))
+    grid = grid.reindex(columns=idols).sort_index().fillna(0).astype("int64")
+    grid.columns = [str(c) for c in grid.columns]
+    return grid.reset_index()
+
+
+def _bands(flags: pd.DataFrame) -> dict[int, tuple[float, float]]:
+    """The band at each player count, as the flags used it."""
+    first = flags.groupby("players")[["band_lo", "band_hi"]].first()
+    return {int(p): (float(r.band_lo), float(r.band_hi)) for p, r in first.iterrows()}
