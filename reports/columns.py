@@ -32,6 +32,7 @@ KEYS = {
     "opponent_id": HIDDEN,
     "card": TEXT,
     "card_id": HIDDEN,
+    "matchup_id": HIDDEN,
     "kind": TEXT,
     "variant": TEXT,
     "games": COUNT,

@@ -16,6 +16,8 @@ import pandas as pd
 
 # Columns holding a card id, shown by name; the id moves to the column named <column>_id.
 CARD_COLUMNS = ("idol", "opponent", "card")
+# How analysis.length writes a pairing of Idols in its `matchup` column.
+MATCHUP = " v "
 # Columns holding an Idol, listed by win rate.
 IDOL_COLUMNS = ("idol", "opponent")
 
@@ -91,6 +93,13 @@ def named(frame: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
         at = out.columns.get_loc(c)
         out[c] = [names.get(i) or readable(i) for i in ids]
         out.insert(at + 1, f"{c}_id", ids.to_numpy())
+    if "matchup" in out.columns:  # "amyba v kumara_raj" (analysis.length): each side by name
+        ids = out["matchup"].astype(str)
+        at = out.columns.get_loc("matchup")
+        out["matchup"] = [
+            MATCHUP.join(names.get(i) or readable(i) for i in m.split(MATCHUP)) for m in ids
+        ]
+        out.insert(at + 1, "matchup_id", ids.to_numpy())
     return out
 
 
