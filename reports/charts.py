@@ -7,6 +7,7 @@ where one applies, and the player count in its title, so a printed page stands o
 from __future__ import annotations
 
 import io
+import textwrap
 
 import matplotlib
 
@@ -73,10 +74,13 @@ def _stamp(fig: Figure, footer: str) -> None:
     edge."""
     drawn = fig.get_tightbbox(fig.canvas.get_renderer())
     width, height = fig.get_size_inches()
+    # Wrapped to what is drawn (about 17 characters an inch at this size), so a long footer
+    # never widens the chart.
+    lines = textwrap.fill(footer, width=max(60, int(drawn.width * 17)))
     fig.text(
         drawn.x0 / width,
         (drawn.y0 - 0.06) / height,
-        footer,
+        lines,
         ha="left",
         va="top",
         fontsize=6.5,
@@ -580,7 +584,8 @@ def _sweep_chart(frame, by, label, size, line, title, bands=None) -> Figure | No
             ax.axhspan(lo, hi, color=BAND_COLOUR, alpha=0.12, label=f"band {lo:.1%}-{hi:.1%}")
         ax.axhline(fair, color=BAND_COLOUR, ls="--", lw=1)
         if axis:
-            ax.set_xlabel(axis[0])
+            # `bonus=0,2`: the number that changes is the last seat's starting Reputation.
+            ax.set_xlabel("last seat's starting bonus" if axis[0] == "bonus" else axis[0])
             ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         else:
             labels = part.drop_duplicates("variant").sort_values("order")["variant"].tolist()

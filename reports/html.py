@@ -33,7 +33,7 @@ th, td { border: 1px solid #ccc; padding: 0.15rem 0.45rem; text-align: right;
          overflow-wrap: normal; white-space: nowrap; }
 th { background: #f2f2f2; }
 td.text, th.text, td:first-child, th:first-child { text-align: left; }
-table.facts td { text-align: left; overflow-wrap: anywhere; white-space: normal; }
+table.facts td, table.facts th { text-align: left; overflow-wrap: anywhere; white-space: normal; }
 figure { margin: 0.8rem 0; }
 figure img { max-width: 100%; height: auto; }
 figcaption, .note { font-size: 0.85rem; color: #555; }

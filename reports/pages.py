@@ -67,7 +67,7 @@ def chart_footer(name: str, sets: list[str], bots: list[str], games: int, date: 
     elif len(sets) == 1:
         cards = f"card set {sets[0]}"
     else:
-        cards = f"{len(sets)} card sets ({', '.join(sets)})"
+        cards = f"{len(sets)} card sets ({sets[0]} ... {sets[-1]})"
     return (
         f"Avarium Balance Lab · {name} · {cards} · bots: {', '.join(bots) or 'not recorded'}"
         f" · {games:,} games · played {date}"

@@ -91,6 +91,24 @@ def sideways(driver) -> dict:
     )
 
 
+def clipped(driver) -> list[str]:
+    """Elements whose content is cut off or hidden behind a scroll bar of their own, other
+    than the boxes that exist to scroll a wide table (.table-wrap)."""
+    return driver.execute_script(
+        """
+        const out = [];
+        for (const el of document.body.querySelectorAll('*')) {
+          if (el.classList.contains('table-wrap')) continue;
+          const style = getComputedStyle(el);
+          if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) {
+            out.push(el.tagName + ' ' + el.className + ': ' + el.textContent.slice(0, 60));
+          }
+        }
+        return out;
+        """
+    )
+
+
 def screenshot(driver, path: Path, width: int) -> Path:
     """The whole page, top to bottom, as a PNG."""
     import base64

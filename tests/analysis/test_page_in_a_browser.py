@@ -54,6 +54,8 @@ def test_every_chart_loads_and_nothing_scrolls_sideways(pages, driver, kind, tmp
         assert not broken, f"{kind} at {width} px: images that did not load: {broken}"
         scroll = browser.sideways(driver)
         assert scroll["overflow"] <= 0, f"{kind} at {width} px scrolls sideways: {scroll}"
+        # The experiment's long lines used to sit in a box that cut them off at its edge.
+        assert not browser.clipped(driver), f"{kind} at {width} px cuts off text"
         shot = browser.screenshot(driver, tmp_path / f"{kind}-{width}.png", width)
         assert shot.stat().st_size > 10_000  # a page with charts, not a blank viewport
 
