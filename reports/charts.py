@@ -554,6 +554,15 @@ def swept_axis(frame: pd.DataFrame) -> tuple[str, dict[str, float]] | None:
     return next(iter(fields)), values
 
 
+def _is_swept(rows: pd.DataFrame, field: str) -> bool:
+    """Whether these rows are the Idol whose card the sweep changes: `kumara_raj.merit` names it
+    by id, `raj.merit` by a word of its name (as every command finds cards)."""
+    card = field.split(".")[0].strip().lower()
+    idol_id = str(rows["idol_id"].iloc[0]) if "idol_id" in rows else ""
+    name = str(rows["idol"].iloc[0]).lower()
+    return bool(card) and (card in (idol_id, name, *name.split()))
+
+
 def _sweep_chart(frame, by, label, size, line, title, bands=None) -> Figure | None:
     """Win rate per variant, one line per value of `by`, a panel per player count; against the
     swept value on a numeric axis where the variants are one number each, else in sweep order.
@@ -570,13 +579,14 @@ def _sweep_chart(frame, by, label, size, line, title, bands=None) -> Figure | No
         for key in _in_order(part, by):
             rows = part[part[by] == key].sort_values("order")
             x = rows["variant"].map(axis[1]) if axis else rows["order"]
+            own = by == "idol" and axis is not None and _is_swept(rows, axis[0])
             ax.errorbar(
                 x.to_numpy(dtype=float),
                 rows["rate"],
                 yerr=error_bars(rows["rate"], rows["lo"], rows["hi"]),
                 marker="o",
-                label=label(key),
-                **line,
+                label=f"{label(key)} (swept)" if own else label(key),
+                **(line | {"lw": 2.6, "zorder": 3} if own else line),
             )
         fair = 1 / players
         if bands and players in bands:

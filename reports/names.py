@@ -10,6 +10,7 @@ table and chart that lists them.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import numpy as np
 import pandas as pd
@@ -110,14 +111,31 @@ def for_page(tables: dict[str, pd.DataFrame], names: dict[str, str]) -> dict[str
 
 
 def analysis_for_page(analysis, names: dict[str, str]):
-    """The analysis with its tables and Idol lists as the page shows them (for_page)."""
+    """The analysis with its tables, Idol lists and notes as the page shows them (for_page):
+    every card the analysis names by id, named as the card set names it."""
+    ids = set(map(str, analysis.never_played)) | set(map(str, analysis.left_out)) | set(names)
+    for frame in analysis.tables.values():
+        for c in CARD_COLUMNS:
+            if c in frame.columns:
+                ids |= set(frame[c].astype(str))
 
-    def listed(ids):
-        return [names.get(str(i)) or readable(i) for i in ids]
+    def name(card_id) -> str:
+        return names.get(str(card_id)) or readable(card_id)
 
     return dataclasses.replace(
         analysis,
         tables=for_page(analysis.tables, names),
-        never_played=listed(analysis.never_played),
-        left_out=listed(analysis.left_out),
+        never_played=[name(i) for i in analysis.never_played],
+        left_out=[name(i) for i in analysis.left_out],
+        notes=[in_words(note, ids, name) for note in analysis.notes],
     )
+
+
+def in_words(text: str, ids, name) -> str:
+    """A sentence with every card id in it (a whole word, not part of a field such as
+    `kumara_raj.merit`) replaced by the card's name."""
+    known = sorted((i for i in ids if i), key=len, reverse=True)  # longest first: no prefixes
+    if not known:
+        return text
+    pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, known)) + r")(?!\w|\.\w)")
+    return pattern.sub(lambda m: name(m.group(1)), text)

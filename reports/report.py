@@ -481,13 +481,14 @@ def variants_section(t: dict) -> Section | None:
     """Per-variant seat and Idol rates; left out when the run has one variant."""
     if "seat_by_variant" not in t:
         return None
-    variant_section = Section("variants", "Variants")
-    if "seat_by_variant" in t:
-        variant_section.paragraphs = [
+    return Section(
+        "variants",
+        "Variants",
+        [
             "<p>Seat and Idol win rates per variant (sweep point), and which variant's seats "
             "are closest to fair, with the probability that it truly is.</p>"
-        ]
-        variant_section.charts = [
+        ],
+        [
             Chart(
                 "seat_by_variant",
                 charts.seat_sweep_chart(t["seat_by_variant"]),
@@ -498,13 +499,13 @@ def variants_section(t: dict) -> Section | None:
                 charts.idol_sweep_chart(t["idol_by_variant"], _bands(t["flags"])),
                 "Idol win rate per variant",
             ),
-        ]
-        variant_section.tables = [
+        ],
+        [
             Table("fairest_variant", t["fairest_variant"], "Closest to fair"),
             Table("seat_by_variant", t["seat_by_variant"], "Seat win rate per variant"),
             Table("idol_by_variant", t["idol_by_variant"], "Idol win rate per variant"),
-        ]
-    return variant_section
+        ],
+    )
 
 
 # The sections drawn from the analysis' tables alone, in the page's order.

@@ -107,6 +107,7 @@ def test_every_fractional_column_of_a_report_is_declared(planted_run):
 
     data = load_run(planted_run)
     sections = build_sections(analyse(data.games, data.cards), data.provenance, ["random"])
+    plt.close("all")  # the sections' charts: only their tables are looked at here
     missing = []
     for s in sections:
         for table in s.tables:
@@ -427,8 +428,21 @@ def test_a_sweep_chart_plots_against_the_swept_value_with_the_band():
     assert ax.get_xlabel() == "raj.merit"
     assert list(ax.lines[0].get_xdata()) == [8.0, 10.0, 18.0]  # numeric, in value order
     assert any(p.get_label().startswith("band") for p in ax.patches)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    legend = ax.get_legend().get_window_extent(renderer)
+    assert not legend.overlaps(ax.get_window_extent(renderer))  # beside the lines, not on them
     plt.close(fig)
+    raj = frame.assign(idol=frame["idol"].map({"A": "Kumara RAJ", "B": "AMYBA"}))
+    labels = charts.idol_sweep_chart(raj).axes[0].get_legend_handles_labels()[1]
+    assert labels == ["Kumara RAJ (swept)", "AMYBA"]  # the swept card's Idol stands out
     bonus = frame.assign(variant=frame["variant"].str.replace("raj.merit=", "bonus=0,1,"))
     assert charts.swept_axis(bonus) is not None
     several = frame.assign(variant=["bonus=0,1,2", "bonus=0,1,2", "bonus=0,2,2"] * 2)
     assert charts.swept_axis(several) is None  # two numbers change: no single axis
+
+
+def test_the_summary_notes_name_idols_by_name_too():
+    text = "Model: left out lourvarius_love (4 games); kumara_raj.merit=18 is a field."
+    named = names.in_words(text, {"lourvarius_love", "kumara_raj"}, names.readable)
+    assert named == "Model: left out Lourvarius Love (4 games); kumara_raj.merit=18 is a field."
