@@ -328,11 +328,12 @@ def _planned(provenance: Provenance) -> int | None:
         return None
 
 
-def keep_variant(frame: pd.DataFrame, variant: str) -> pd.DataFrame:
-    """The rows of one variant, with unused categories dropped."""
+def keep_variant(frame: pd.DataFrame, variant: str | list[str]) -> pd.DataFrame:
+    """The rows of one variant (or of a list of them), with unused categories dropped."""
     if frame.empty:
         return frame
-    out = frame[frame["variant"] == variant].reset_index(drop=True)
+    chosen = [variant] if isinstance(variant, str) else list(variant)
+    out = frame[frame["variant"].isin(chosen)].reset_index(drop=True)
     for name in out.columns:
         if isinstance(out[name].dtype, pd.CategoricalDtype):
             out[name] = out[name].cat.remove_unused_categories()

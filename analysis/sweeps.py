@@ -13,13 +13,15 @@ import numpy as np
 import pandas as pd
 from avarium.analysis.counts import totals
 from avarium.analysis.proportions import fair_share, rate_table
+from avarium.simulator.run.tiers import SEPARATOR
 
 DRAWS = 20_000
 
 
 def parse_variant(label: str) -> tuple[str, tuple[float, ...]]:
-    """`bonus=0,2` -> ("bonus", (0.0, 2.0)); a label without numbers gives ("label", ())."""
-    name, _, value = str(label).partition("=")
+    """`bonus=0,2` -> ("bonus", (0.0, 2.0)); a label without numbers gives ("label", ()). A
+    tier's label (`bonus=0,2 · mcts/40`) is read without its tier."""
+    name, _, value = str(label).split(SEPARATOR)[0].partition("=")
     numbers = re.findall(r"-?\d+(?:\.\d+)?", value)
     if not value or len(numbers) != len([v for v in value.split(",") if v.strip()]):
         return str(label), ()

@@ -60,6 +60,7 @@ class Plan:
     variant: str = "main"
     bot: str = "random"
     bonus: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: dict(DEFAULT_BONUSES))
+    tier: str = ""  # the skill tier the variant stands for (simulator/run/tiers.py), if any
 
 
 @dataclass(frozen=True)
@@ -373,7 +374,7 @@ def _variant_table(plan: Plan, games: int) -> dict:
         "bots": [plan.bot],
         "bonus": {str(k): list(v) for k, v in sorted(plan.bonus.items())},
         "games": games,
-    }
+    } | ({"tier": plan.tier} if plan.tier else {})
 
 
 def _plan_json(plan: Plan) -> dict:

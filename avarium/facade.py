@@ -22,8 +22,9 @@ from avarium.simulator.run import experiment_file, runner
 if TYPE_CHECKING:
     import pandas as pd
 
-# How the experiment names the bundled set, and the bots a designer gets without asking: random
-# play is a baseline, never a verdict, so the default is the heuristic bot.
+# The bots play_games uses without being asked: random play is a baseline, never a verdict, so
+# the heuristic bot. An Experiment names neither bots nor tiers by default and so plays the
+# default skill tiers, as `avarium simulate` does (simulator/run/tiers.py).
 DEFAULT_BOTS = "heuristic"
 WHERE = "Experiment"  # how errors name the source of a field
 
@@ -50,13 +51,15 @@ class Experiment:
     """What a run plays, by field name (the fields of an experiment file, docs/simulate.md).
 
     `cards` is a path, or a CardSet from `load_cards` (its overrides and patches come along);
-    `bots` one bot spec for every seat or one per seat; `variants` a list of dicts of variant
-    fields, each played on the same deals. Fields left None take the experiment file's
-    defaults."""
+    `tiers` skill tiers played on the same deals, weakest first (`["heuristic", "mcts=5%"]`),
+    or `bots` one bot spec for every seat or one per seat (neither: the default tiers);
+    `variants` a list of dicts of variant fields, each played on the same deals. Fields left
+    None take the experiment file's defaults."""
 
     games: int | None = None
     players: int = 2
-    bots: str | Sequence[str] = DEFAULT_BOTS
+    bots: str | Sequence[str] | None = None
+    tiers: str | Sequence[str | Mapping[str, object]] | None = None
     cards: CardSet | str | Path | None = None
     idols: str | Sequence[str] | None = None
     seed: int = 0
@@ -74,7 +77,10 @@ class Experiment:
     def document(self) -> dict[str, object]:
         """The experiment as the document an experiment file parses to."""
         doc: dict[str, object] = {"seed": self.seed, "players": self.players}
-        doc["bots"] = _listed(self.bots)
+        if self.bots is not None:
+            doc["bots"] = _listed(self.bots)
+        if self.tiers is not None:
+            doc["tiers"] = _listed(self.tiers)
         doc |= experiment_module.card_fields(self.cards)
         if self.sets:
             doc["sets"] = [*doc.get("sets", []), *self.sets]

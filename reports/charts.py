@@ -74,9 +74,9 @@ def _stamp(fig: Figure, footer: str) -> None:
     edge."""
     drawn = fig.get_tightbbox(fig.canvas.get_renderer())
     width, height = fig.get_size_inches()
-    # Wrapped to what is drawn (about 17 characters an inch at this size), so a long footer
+    # Wrapped to what is drawn (about 19 characters an inch at this size), so a long footer
     # never widens the chart.
-    lines = textwrap.fill(footer, width=max(60, int(drawn.width * 17)))
+    lines = textwrap.fill(footer, width=max(60, int(drawn.width * 19)))
     fig.text(
         drawn.x0 / width,
         (drawn.y0 - 0.06) / height,
@@ -125,7 +125,7 @@ def share_locator() -> matplotlib.ticker.MaxNLocator:
     return matplotlib.ticker.MaxNLocator(nbins=6, steps=[1, 2, 5, 10])
 
 
-def _pct(ax, axis: str = "x", points: bool = False) -> None:
+def percent_axis(ax, axis: str = "x", points: bool = False) -> None:
     target = ax.xaxis if axis == "x" else ax.yaxis
     target.set_major_locator(share_locator())
     target.set_major_formatter(ShareTicks(points))
@@ -186,7 +186,7 @@ def idol_winrate_chart(flags: pd.DataFrame) -> Figure | None:
         ax.set_title(f"{players} players: win rate per Idol (95% Wilson interval)")
         ax.set_xlabel("win rate (share of the Idol's games won)")
         ax.set_ylabel("Idol")
-        _pct(ax)
+        percent_axis(ax)
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
     fig.tight_layout()
     return fig
@@ -277,7 +277,7 @@ def seat_chart(seats: pd.DataFrame, model: pd.DataFrame | None = None) -> Figure
         ax.set_title(f"{players} players")
         ax.set_xlabel("seat (seat 0 plays first)")
         ax.set_ylabel("win rate")
-        _pct(ax, "y")
+        percent_axis(ax, "y")
     handles, labels = axes[0][0].get_legend_handles_labels()
     fig.suptitle("Win rate by seat, 95% intervals")
     fig.tight_layout()
@@ -357,7 +357,7 @@ def length_histogram(distribution: pd.DataFrame) -> Figure | None:
         ax.set_title(f"{players} players: distribution of game length")
         ax.set_xlabel("turns")
         ax.set_ylabel("share of the Idol's games")
-        _pct(ax, "y")
+        percent_axis(ax, "y")
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
     return fig
@@ -388,7 +388,7 @@ def reasons_chart(win_reasons: pd.DataFrame) -> Figure | None:
         ax.set_title(f"{players} players: how each Idol's games ended")
         ax.set_xlabel("share of the Idol's games")
         ax.set_ylabel("Idol")
-        _pct(ax)
+        percent_axis(ax)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
     return fig
@@ -422,7 +422,7 @@ def placements_chart(placements: pd.DataFrame) -> Figure | None:
         ax.set_title(f"{players} players: final placement per Idol")
         ax.set_xlabel("share of the Idol's games")
         ax.set_ylabel("Idol")
-        _pct(ax)
+        percent_axis(ax)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
     return fig
@@ -481,7 +481,7 @@ def card_impact_chart(impact: pd.DataFrame, top: int = 25) -> Figure | None:
         ax.set_title(f"{players} players: win rate when taken minus when left (top {len(part)})")
         ax.set_xlabel("win rate taken minus left (percentage points)")
         ax.set_ylabel("card (kind)")
-        _pct(ax, points=True)
+        percent_axis(ax, points=True)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
     return fig
@@ -503,7 +503,7 @@ def difference_chart(table: pd.DataFrame, key: str, title: str) -> Figure | None
         ax.set_title(f"{players} players: {title}")
         ax.set_xlabel("win rate, B minus A (percentage points)")
         ax.set_ylabel("Idol" if key == "idol" else key)
-        _pct(ax, points=True)
+        percent_axis(ax, points=True)
     fig.tight_layout()
     return fig
 
@@ -603,7 +603,7 @@ def _sweep_chart(frame, by, label, size, line, title, bands=None) -> Figure | No
             ax.set_xlabel("variant")
         ax.set_ylabel("win rate")
         ax.set_title(f"{players} players")
-        _pct(ax, "y")
+        percent_axis(ax, "y")
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.suptitle(title)
     fig.tight_layout()

@@ -104,10 +104,21 @@ def named(frame: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
     return out
 
 
-def for_page(tables: dict[str, pd.DataFrame], names: dict[str, str]) -> dict[str, pd.DataFrame]:
-    """Every table of an analysis as the page shows it: Idols strongest first, cards by name."""
-    rank = win_rate_rank(tables.get("idol_winrates", pd.DataFrame()))
+def for_page(
+    tables: dict[str, pd.DataFrame], names: dict[str, str], rates: pd.DataFrame | None = None
+) -> dict[str, pd.DataFrame]:
+    """Every table of an analysis as the page shows it: Idols strongest first (by `rates`, else
+    the tables' own `idol_winrates`), cards by name."""
+    rates = tables.get("idol_winrates", pd.DataFrame()) if rates is None else rates
+    rank = win_rate_rank(rates)
     return {key: named(ordered(frame, rank), names) for key, frame in tables.items()}
+
+
+def tiers_for_page(tiers, analysis, names: dict[str, str]):
+    """A tiered run's tier tables as the page shows them: Idols by name, in the order of the
+    win rates of the tier the rest of the page details."""
+    rates = analysis.tables.get("idol_winrates", pd.DataFrame())
+    return dataclasses.replace(tiers, tables=for_page(tiers.tables, names, rates))
 
 
 def analysis_for_page(analysis, names: dict[str, str]):

@@ -23,17 +23,26 @@ def build_report(
     # The analysis (pandas, statsmodels, scipy: about 2 s to import) is imported when used, so
     # that every other command, `avarium simulate` first, starts without it.
     from avarium.analysis.coverage import pool_of
-    from avarium.analysis.dataset import load_run
+    from avarium.analysis.dataset import keep_variant, load_run
     from avarium.analysis.flags import DEFAULT_BAND
     from avarium.analysis.summary import analyse
+    from avarium.analysis.tiers import analyse_tiers
     from avarium.reports.report import report_page
 
     data = load_run(run, variant, seeds=False)
     band = DEFAULT_BAND if band is None else band
     experiment = data.provenance.experiment
+    games, cards = data.games, data.cards
+    tiers = analyse_tiers(games, experiment, band)
+    if tiers is not None and variant is None:
+        # The other sections would pool the tiers, mixing levels of play: they detail the
+        # strongest tier of every variant instead (another with --variant).
+        strongest = [tiers.strongest(group).label for group in tiers.groups]
+        games, cards = keep_variant(games, strongest), keep_variant(cards, strongest)
+        variant = strongest[0] if len(strongest) == 1 else None
     analysis = analyse(
-        data.games,
-        data.cards,
+        games,
+        cards,
         band=band,
         include_mirrors=include_mirrors,
         pool=pool_of(experiment, variant),
@@ -42,8 +51,9 @@ def build_report(
     bots = sorted(str(b) for b in data.games["bot"].unique())
     names = display_names(experiment, data.provenance.card_sets, variant)
     prov = data.provenance
-    footer = chart_footer(prov.name, prov.card_sets, bots, analysis.games, run_date(Path(run)))
-    page = report_page(analysis, data.provenance, bots, names, footer)
+    played = int((data.games["seat"] == 0).sum())  # every game of the run, every tier
+    footer = chart_footer(prov.name, prov.card_sets, bots, played, run_date(Path(run)))
+    page = report_page(analysis, prov, bots, names, footer, tiers)
     return write_directory(Path(out) if out else Path(run) / "report", page.files())
 
 

@@ -7,10 +7,13 @@ import pandas as pd
 from avarium.analysis.dataset import Provenance
 from avarium.analysis.flags import MIN_IDOL_GAMES
 from avarium.analysis.summary import Analysis, headline
+from avarium.analysis.tiers import TierAnalysis
 from avarium.reports import charts
 from avarium.reports.html import Chart, Page, Section, Table, esc, facts_table
-from avarium.reports.names import analysis_for_page
+from avarium.reports.names import analysis_for_page, tiers_for_page
+from avarium.reports.tiers import summary_items, tiers_section, why_section
 
+# The sections of every report; a tiered run's report adds TIER_SECTION_IDS after the summary.
 SECTION_IDS = (
     "summary",
     "provenance",
@@ -26,6 +29,9 @@ SECTION_IDS = (
     "variants",
     "methods",
 )
+
+
+TIER_SECTION_IDS = ("skill-tiers", "why-idols-win")
 
 
 def _pct(x: float) -> str:
@@ -113,10 +119,9 @@ def _who_played(bots: list[str]) -> list[str]:
     ]
 
 
-def summary_section(analysis: Analysis, prov: Provenance, bots: list[str] = ()) -> Section:
-    facts = headline(analysis)
-    band = analysis.band
-    items = _who_played(list(bots)) + _completeness(prov) + _coverage(analysis, facts)
+def _verdicts(facts: dict, band: tuple[float, float]) -> list[str]:
+    """The summary's lines on flagged and unsettled Idols."""
+    items = []
     if facts["flagged"]:
         for f in facts["flagged"]:
             items.append(
@@ -138,6 +143,20 @@ def summary_section(analysis: Analysis, prov: Provenance, bots: list[str] = ()) 
             f"<li>Not yet settled (interval still straddles the band): {names}. The hardest, "
             f"{esc(worst['idol'])}, needs {_games(worst['more_games'])} more of its games.</li>"
         )
+    return items
+
+
+def summary_section(
+    analysis: Analysis, prov: Provenance, bots: list[str] = (), tiers: list[str] = ()
+) -> Section:
+    """The headline; `tiers` holds the lines about skill tiers (reports/tiers.py), said before
+    the verdicts of the one tier the rest of the page details."""
+    facts = headline(analysis)
+    band = analysis.band
+    items = _who_played(list(bots)) + list(tiers) + _completeness(prov)
+    items += _coverage(analysis, facts)
+    if not tiers:  # a tiered run's verdicts are the tiers' (above), in one Holm family
+        items += _verdicts(facts, band)
     for f in facts["first_player"]:
         text = (
             f"<li>First player, {f['players']} players: seat 0 wins {_pct(f['seat0_rate'])}, "
@@ -524,14 +543,30 @@ TABLE_SECTIONS = (
 
 
 def build_sections(
-    analysis: Analysis, prov: Provenance, bots: list[str], names: dict[str, str] | None = None
+    analysis: Analysis,
+    prov: Provenance,
+    bots: list[str],
+    names: dict[str, str] | None = None,
+    tiers: TierAnalysis | None = None,
 ) -> list[Section]:
-    """Every section of a run's report that applies to it, in the page's order: cards by name
-    and Idols strongest first (reports/names.py)."""
+    """Every section of a run's report that applies to it, in the page's order, cards by name
+    and Idols strongest first (reports/names.py); a tiered run's tier sections come first after
+    the summary, and the sections after them detail its strongest tier."""
+    tiers = None if tiers is None else tiers_for_page(tiers, analysis, names or {})
     analysis = analysis_for_page(analysis, names or {})
     t = analysis.tables
+    lines, tier_sections = [], []
+    if tiers is not None:
+        lines = summary_items(tiers)
+        shown = ", ".join(f"<code>{esc(v)}</code>" for v in analysis.variants)
+        lines.append(
+            "<li>The sections after Skill tiers and Why an Idol wins detail the strongest tier "
+            f"only: {shown} (pick another variant with --variant).</li>"
+        )
+        tier_sections = [tiers_section(tiers), why_section(tiers, str(prov.run))]
     sections = [
-        summary_section(analysis, prov, bots),
+        summary_section(analysis, prov, bots, lines),
+        *tier_sections,
         provenance_section(prov, analysis, bots),
         *(section(t) for section in TABLE_SECTIONS),
         methods_section(),
@@ -560,9 +595,10 @@ def report_page(
     bots: list[str],
     names: dict[str, str] | None = None,
     footer: str = "",
+    tiers: TierAnalysis | None = None,
 ) -> Page:
     """The report page: its HTML, and the charts and tables written beside it."""
-    sections = build_sections(analysis, prov, bots, names)
+    sections = build_sections(analysis, prov, bots, names, tiers)
     return Page(f"Balance report: {prov.name}", sections, footer)
 
 

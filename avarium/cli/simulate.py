@@ -23,6 +23,7 @@ _VARIANT_FLAGS = {
     "seating": "--seating",
     "mirrors": "--mirrors",
     "bots": "--strategy",
+    "tiers": "--tiers",
     "bonus": "--bonus",
     "rules": "--rule",
     "label": "--label",
@@ -160,7 +161,17 @@ def simulate(
     ] = None,
     strategy: Annotated[
         str | None,
-        typer.Option(help="Bot for every seat, or one per seat comma-separated (default random)."),
+        typer.Option(
+            help="Bot for every seat, or one per seat comma-separated, instead of tiers "
+            "(e.g. random, heuristic, mcts/40)."
+        ),
+    ] = None,
+    tiers: Annotated[
+        str | None,
+        typer.Option(
+            help="Skill tiers played on the same deals, weakest first, each BOT, BOT=GAMES or "
+            "BOT=P% of the games (default: heuristic,mcts=5%; see docs/simulate.md)."
+        ),
     ] = None,
     bonus: Annotated[
         str | None, typer.Option(help="Starting Reputation per seat, e.g. 0,2 (default: rules).")
@@ -216,6 +227,7 @@ def simulate(
         "seating": seating,
         "mirrors": mirrors,
         "bots": strategy,
+        "tiers": tiers,
         "bonus": bonus,
         "rules": rule,
         "games": games,
@@ -231,7 +243,9 @@ def simulate(
     check_scheduler(scheduler)
     experiment = _experiment(config, flags)
     if out is None:
-        out = Path("runs") / (config.stem if config else experiment.variants[0].label)
+        first = experiment.variants[0]
+        name = (label or "main") if first.tier else first.label  # a tier's label names its bot
+        out = Path("runs") / (config.stem if config else name)
     if backend is None:
         backend = "dask" if scheduler else "loky"
     summary = play_experiment(experiment, out, jobs, backend, scheduler, quiet or as_json)

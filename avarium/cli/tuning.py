@@ -34,7 +34,15 @@ SweepCards = Annotated[
 BASE_SETS_HELP = "A fixed override for every point, e.g. raj.merit=18 (repeatable)."
 # The options tune-bonus and sweep share.
 Strategy = Annotated[
-    str, typer.Option(help="Bot for every seat, or one per seat (default heuristic).")
+    str | None,
+    typer.Option(help="Bot for every seat, or one per seat, instead of tiers (e.g. heuristic)."),
+]
+Tiers = Annotated[
+    str | None,
+    typer.Option(
+        help="Skill tiers played on the same deals, weakest first, each BOT, BOT=GAMES or "
+        "BOT=P% (default: heuristic,mcts=5%); the recommendation is given per tier."
+    ),
 ]
 Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
 Patches = Annotated[list[Path] | None, typer.Option("--patch", help="Patch file.")]
@@ -73,7 +81,8 @@ def tune_bonus_command(
     games_per_point: Annotated[
         int, typer.Option(min=100, help="Games at every bonus vector tried.")
     ] = 2_000,
-    strategy: Strategy = "heuristic",
+    strategy: Strategy = None,
+    tiers: Tiers = None,
     seed: Annotated[int, typer.Option(help="Run seed: the same deals at every point.")] = 0,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Run directory (default runs/tune-<N>p).")
@@ -96,27 +105,44 @@ def tune_bonus_command(
         vectors = bonus_vectors(players, max_bonus, max_points)
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
-    from avarium.analysis.dataset import DatasetError, load_run
     from avarium.analysis.sweeps import closest_to_fair, seat_winrates_by_variant
 
     out = out or Path("runs") / f"tune-{players}p"
-    doc = base_doc(players, strategy, games_per_point, seed, path, sets, patch, profiles)
+    doc = base_doc(players, strategy, games_per_point, seed, path, sets, patch, profiles, tiers)
     doc["variant"] = [{"label": bonus_label(v), "bonus": list(v)} for v in vectors]
     typer.echo(f"{len(vectors)} bonus vectors x {games_per_point:,} games, {players} players")
     _run(doc, out, jobs, quiet)
+    for tier, games in _tiers_of(out):
+        seats = seat_winrates_by_variant(games)
+        fairness = closest_to_fair(seats)
+        typer.echo(f"\n{_tier_head(tier)}" + markdown(seat_table(seats, fairness)))
+        chosen = fairness[fairness["chosen"]].iloc[0]
+        typer.echo(
+            f"\nrecommended{_tier_note(tier)}: {chosen.variant} (worst seat "
+            f"{chosen.worst_gap:.1%} from the fair {1 / players:.0%}; the fairest of those "
+            f"tried with probability {chosen.prob_best:.0%})"
+        )
+    _report(out)
+
+
+def _tiers_of(out: Path):
+    """The run's games split by skill tier (one part when it names no tiers)."""
+    from avarium.analysis.dataset import DatasetError, load_run
+    from avarium.analysis.tiers import by_tier
+
     try:
-        games = load_run(out).games
+        data = load_run(out)
     except DatasetError as exc:
         raise _fail(str(exc)) from None
-    seats = seat_winrates_by_variant(games)
-    fairness = closest_to_fair(seats)
-    typer.echo("\n" + markdown(seat_table(seats, fairness)))
-    chosen = fairness[fairness["chosen"]].iloc[0]
-    typer.echo(
-        f"\nrecommended: {chosen.variant} (worst seat {chosen.worst_gap:.1%} from the fair "
-        f"{1 / players:.0%}; the fairest of those tried with probability {chosen.prob_best:.0%})"
-    )
-    _report(out)
+    return by_tier(data.games, data.provenance.experiment)
+
+
+def _tier_head(tier: str) -> str:
+    return f"tier {tier}:\n" if tier else ""
+
+
+def _tier_note(tier: str) -> str:
+    return f" at tier {tier}" if tier else ""
 
 
 def _report(out: Path) -> None:
@@ -139,7 +165,8 @@ def sweep_command(
     games_per_point: Annotated[
         int, typer.Option(min=100, help="Games at every value tried.")
     ] = 2_000,
-    strategy: Strategy = "heuristic",
+    strategy: Strategy = None,
+    tiers: Tiers = None,
     seed: Annotated[int, typer.Option(help="Run seed: the same deals at every value.")] = 0,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Run directory (default runs/sweep-...).")
@@ -162,11 +189,10 @@ def sweep_command(
         points = sweep_points(axes, max_points, card_id)
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
-    from avarium.analysis.dataset import DatasetError, load_run
     from avarium.analysis.sweeps import idol_winrates_by_variant
 
     out = out or Path("runs") / ("sweep-" + "-".join(t for t, _ in axes))
-    doc = base_doc(players, strategy, games_per_point, seed, path, None, patch, profiles)
+    doc = base_doc(players, strategy, games_per_point, seed, path, None, patch, profiles, tiers)
     doc["variant"] = [
         {
             "label": " ".join(f"{t}={v}" for t, v in point),
@@ -176,11 +202,8 @@ def sweep_command(
     ]
     typer.echo(f"{len(points)} points x {games_per_point:,} games, {players} players")
     _run(doc, out, jobs, quiet)
-    try:
-        games = load_run(out).games
-    except DatasetError as exc:
-        raise _fail(str(exc)) from None
-    typer.echo("\n" + markdown(idol_table(idol_winrates_by_variant(games))))
+    for tier, games in _tiers_of(out):
+        typer.echo(f"\n{_tier_head(tier)}" + markdown(idol_table(idol_winrates_by_variant(games))))
     _report(out)
 
 

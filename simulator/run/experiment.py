@@ -59,6 +59,8 @@ VARIANT_FIELDS = (
     "card_set",
     "profiles",
     "bot_weights",
+    "tiers",
+    "tier",
 )
 RULE_FIELDS = tuple(f.name for f in fields(Rules) if f.name != "bonuses")
 RULE_DEFAULTS = Rules()
@@ -118,6 +120,9 @@ class Variant:
     card_set: str  # fingerprint of the loaded, patched set
     profiles: str  # BUNDLED (strategies/profiles.toml) or the absolute path of a profiles file
     bot_weights: str  # fingerprint of the seats' bot weights (a tuned profile changes it)
+    # The skill tier this variant plays (its bot, the same in every seat), or "" when the
+    # experiment names no tiers; variants that differ only in their tier share their deals.
+    tier: str = ""
     card_data: CardSet | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -147,7 +152,7 @@ class Variant:
             "profiles": self.profiles,
             "bot_weights": self.bot_weights,
             "rules": {name: getattr(self.rules, name) for name in RULE_FIELDS},
-        }
+        } | ({"tier": self.tier} if self.tier else {})  # runs from before tiers compare equal
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from avarium.simulator.run.experiment import (
     shown_value,
 )
 from avarium.simulator.run.fields import FLAGS
+from avarium.simulator.run.tiers import DEFAULT_TIERS, SEPARATOR, Tier, parse_tiers, tier_label
 
 # -- checking -------------------------------------------------------------------------------------
 
@@ -185,20 +186,23 @@ def _profiles(p: _Problems, where: str, v: object, base: Path) -> str | None:
     return path
 
 
-def _bots(p: _Problems, where: str, v: object, players: int | None, profiles: str | None):
-    """The canonical bot of every seat and the fingerprint of their weights, or (None, "")."""
+def _bots(
+    p: _Problems, where: str, v: object, players: int | None, profiles: str | None, name="bots"
+):
+    """The canonical bot of every seat and the fingerprint of their weights, or (None, "");
+    `name` is the field that named them (bots, or tiers for a tier's bot)."""
     from avarium.strategies import BotError, bot_spec
 
     names = _names(v)
     if not names or (players and len(names) not in (1, players)):
-        p.add(where, "bots", f"one bot for every seat or {players} (one per seat)", v)
+        p.add(where, name, f"one bot for every seat or {players} (one per seat)", v)
         return None, ""
     if profiles is None:  # reported already; the bots' profiles cannot be read
         return None, ""
     try:
         specs = [bot_spec(b, None if profiles == BUNDLED else Path(profiles)) for b in names]
     except BotError as exc:
-        p.add(where, "bots", "bot names", v, str(exc))
+        p.add(where, name, "bot names", v, str(exc))
         return None, ""
     specs = specs * (players or 1) if len(specs) == 1 else specs
     digest = hashlib.sha256()
@@ -259,13 +263,50 @@ def _seatings(players: int, pool: int, mirrors: bool) -> int:
     return math.perm(pool, players)
 
 
-def _variant(p: _Problems, i: int, raw: Mapping, base: Path, cache: _CardCache, count: int):
-    """Variant i (count = how many [[variant]] tables; 0 when the top level is the variant)."""
+def _where(i: int, raw: Mapping, count: int) -> str:
+    """How a message names variant i: by number and label, or by label alone when the file's
+    top level is the one variant."""
     label = raw.get("label", "main" if count <= 1 else None)
     named = isinstance(label, str) and label.strip()
-    where = f"variant {i + 1}" + (f' ("{label}")' if named else "")
     if count == 0:
-        where = f'variant "{label}"' if named else ""
+        return f'variant "{label}"' if named else ""
+    return f"variant {i + 1}" + (f' ("{label}")' if named else "")
+
+
+def _tiers(p: _Problems, i: int, raw: Mapping, count: int) -> list[Tier] | None:
+    """The tiers variant i plays (None: it names its bots instead); the default tiers when it
+    names neither. A variant read back from a run's experiment.toml has its `tier` and bots."""
+    if "tier" in raw:
+        if not isinstance(raw["tier"], str):
+            p.add(
+                _where(i, raw, count), "tier", "the name of the variant's skill tier", raw["tier"]
+            )
+        return None
+    if "tiers" not in raw:
+        return None if "bots" in raw else parse_tiers(list(DEFAULT_TIERS))
+    if "bots" in raw:
+        p.add(_where(i, raw, count), "tiers", "bots or tiers, not both", raw["tiers"])
+        return []
+    try:
+        return parse_tiers(raw["tiers"])
+    except ValueError as exc:
+        p.add(_where(i, raw, count), "tiers", str(exc), raw["tiers"])
+        return []
+
+
+def _variant(
+    p: _Problems,
+    i: int,
+    raw: Mapping,
+    base: Path,
+    cache: _CardCache,
+    count: int,
+    tier: Tier | None = None,
+):
+    """Variant i (count = how many [[variant]] tables; 0 when the top level is the variant),
+    played by one tier's bot in every seat when `tier` is given."""
+    label = raw.get("label", "main" if count <= 1 else None)
+    where = _where(i, raw, count)
     before = len(p.lines)
     _unknown(p, where, raw, VARIANT_FIELDS)
     if not isinstance(label, str) or not label.strip() or len(label) > 60:
@@ -290,7 +331,10 @@ def _variant(p: _Problems, i: int, raw: Mapping, base: Path, cache: _CardCache, 
     cs, cards, sets, patches = _cards(p, where, raw, base, cache)
     # With a bad player count, what depends on it (seat counts) is left unchecked.
     profiles = _profiles(p, where, raw.get("profiles", BUNDLED), base)
-    bots, bot_weights = _bots(p, where, raw.get("bots", "random"), players, profiles)
+    if tier is None:
+        bots, bot_weights = _bots(p, where, raw.get("bots"), players, profiles)
+    else:  # one bot in every seat: a tier is a level of play, not a match between two
+        bots, bot_weights = _bots(p, where, [tier.bots], players, profiles, "tiers")
     bonus = _bonus(p, where, raw.get("bonus"), players) if players else None
     rules = _rules(p, where, raw.get("rules"), players or 2, bonus)
     idols = _idols(p, where, raw.get("idols", "all"), cs) if cs is not None else None
@@ -302,6 +346,11 @@ def _variant(p: _Problems, i: int, raw: Mapping, base: Path, cache: _CardCache, 
             list(idols),
         )
     games = _games(p, where, raw, seating, players, idols, mirrors)
+    if tier is not None and games is not None and idols and bots is not None:
+        rounds = _seatings(players, len(idols), mirrors) if seating == "all" else len(idols)
+        games = tier.games_of(games, max(rounds, 1))  # no seating at all is reported above
+        if games > MAX_GAMES:
+            p.add(where, "tiers", f"at most {MAX_GAMES:,} games in a tier", tier.bots)
     card_set = raw.get("card_set")
     if card_set is not None and cs is not None and card_set != cs.fingerprint:
         p.add(
@@ -322,8 +371,9 @@ def _variant(p: _Problems, i: int, raw: Mapping, base: Path, cache: _CardCache, 
         )
     if len(p.lines) > before or cs is None:
         return None
+    tier_name = bots[0] if tier is not None else raw.get("tier", "")
     return Variant(
-        label.strip(),
+        tier_label(label.strip(), tier_name) if tier is not None else label.strip(),
         players,
         idols,
         seating,
@@ -338,7 +388,8 @@ def _variant(p: _Problems, i: int, raw: Mapping, base: Path, cache: _CardCache, 
         cs.fingerprint,
         profiles,
         bot_weights,
-        cs,
+        tier_name,
+        card_data=cs,
     )
 
 
@@ -380,6 +431,7 @@ def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
         raise ExperimentError(p.lines)
     cache = _CardCache()
     variants = []
+    tables: list[tuple[int, object]] = []  # the [[variant]] table and label of each variant
     for i, raw in enumerate(raws):
         merged = dict(defaults)
         if "games" in raw or "games_per_pairing" in raw:  # a variant's count replaces the default
@@ -388,17 +440,34 @@ def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
         merged |= raw
         if isinstance(defaults.get("rules"), dict) and isinstance(raw.get("rules"), dict):
             merged["rules"] = defaults["rules"] | raw["rules"]
-        variants.append(_variant(p, i, merged, base, cache, count))
+        tiers = _tiers(p, i, merged, count)
+        if tiers is None:
+            variants.append(_variant(p, i, merged, base, cache, count))
+            tables.append((i, merged.get("label")))
+        for tier in tiers or ():
+            raw_tier = {k: v for k, v in merged.items() if k != "tiers"}
+            variants.append(_variant(p, i, raw_tier, base, cache, count, tier))
+            tables.append((i, merged.get("label")))
+    # Two tables with one label are named as written, not once per tier they expand into.
+    written = {(i, label) for i, label in tables if isinstance(label, str)}
+    repeated = sorted({b for _, b in written if sum(1 for _, x in written if x == b) > 1})
     labels = [v.label for v in variants if v is not None]
-    for dup in sorted({x for x in labels if labels.count(x) > 1}):
+    repeated += sorted(
+        {
+            x
+            for x in labels
+            if labels.count(x) > 1 and not any(x.startswith(b + SEPARATOR) for b in repeated)
+        }
+    )
+    for dup in repeated:
         p.add("", "variant", "a different label for each variant", None, f'"{dup}" is repeated')
     total = sum(v.games for v in variants if v is not None)
     if total > MAX_GAMES:
         p.add("", "variant", f"at most {MAX_GAMES:,} games in a run", None, f"{total:,} asked")
     automatic = min(DEFAULT_CHUNK, max(MIN_CHUNK, math.ceil(total / CHUNKS_WANTED)))
     chunk = _int(p, "", "chunk_size", doc.get("chunk_size", automatic), 1, MAX_CHUNK)
-    if p.lines:
-        raise ExperimentError(p.lines)
+    if p.lines:  # a problem of a tiered table is found once per tier: said once
+        raise ExperimentError(list(dict.fromkeys(p.lines)))
     return Experiment(seed, chunk, tuple(variants), package_version(), source or "flags")
 
 

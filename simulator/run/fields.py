@@ -19,6 +19,7 @@ FLAGS = {
     "seating": "--seating",
     "mirrors": "--mirrors",
     "bots": "--strategy",
+    "tiers": "--tiers",
     "bonus": "--bonus",
     "games": "--games",
     "games_per_pairing": "--games-per-pairing",

@@ -137,8 +137,16 @@ def sweep_points(
     return list(itertools.product(*[[(t, v) for v in values] for t, values in axes]))
 
 
-def base_doc(players, strategy, games_per_point, seed, path, sets, patch, profiles) -> dict:
-    doc: dict = {"seed": seed, "players": players, "bots": strategy, "games": games_per_point}
+def base_doc(
+    players, strategy, games_per_point, seed, path, sets, patch, profiles, tiers=None
+) -> dict:
+    """The fields every point shares; with neither `strategy` nor `tiers`, the default tiers
+    (simulator/run/tiers.py) play, as in `avarium simulate`."""
+    doc: dict = {"seed": seed, "players": players, "games": games_per_point}
+    if strategy is not None:
+        doc["bots"] = strategy
+    if tiers is not None:
+        doc["tiers"] = tiers
     if path is not None:
         doc["cards"] = str(path)
     if sets:

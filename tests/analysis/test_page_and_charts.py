@@ -240,7 +240,7 @@ def test_the_heat_map_is_ordered_by_win_rate_and_its_dark_cells_are_readable():
 def tick_labels(low: float, high: float, points: bool = False) -> list[str]:
     fig, ax = plt.subplots()
     ax.set_xlim(low, high)
-    charts._pct(ax, points=points)
+    charts.percent_axis(ax, points=points)
     fig.canvas.draw()
     labels = [t.get_text() for t in ax.get_xticklabels()]
     plt.close(fig)

@@ -14,7 +14,9 @@ from avarium.simulator.run.runner import LOCK_FILE
 
 def small(games: int = 240, chunk_size: int = 60, **flags) -> Experiment:
     """A quick experiment (random bots): a few chunks of a few dozen games."""
-    return from_flags({"games": games, "chunk_size": chunk_size, "seed": 11} | flags)
+    return from_flags(
+        {"games": games, "chunk_size": chunk_size, "seed": 11, "bots": "random"} | flags
+    )
 
 
 def games_of(run: Path) -> pd.DataFrame:

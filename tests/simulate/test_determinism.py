@@ -39,7 +39,7 @@ def test_a_game_does_not_depend_on_the_chunk_it_is_played_in(reference_run, tmp_
 def test_game_ids_run_on_across_variants_and_no_chunk_spans_two(tmp_path):
     path = tmp_path / "e.toml"
     path.write_text(
-        'seed = 3\nchunk_size = 50\n[[variant]]\nlabel = "a"\ngames = 70\n'
+        'seed = 3\nchunk_size = 50\nbots = "random"\n[[variant]]\nlabel = "a"\ngames = 70\n'
         '[[variant]]\nlabel = "b"\ngames = 30\nplayers = 3\n',
         encoding="utf-8",
     )
@@ -68,7 +68,8 @@ def test_backend_dask_alone_starts_a_local_cluster_with_the_same_dataset(referen
 def test_game_k_of_every_variant_has_the_same_deal_and_seats(tmp_path):
     path = tmp_path / "e.toml"
     path.write_text(
-        'seed = 3\ngames = 40\nplayers = 3\nchunk_size = 25\n[[variant]]\nlabel = "a"\n'
+        'seed = 3\ngames = 40\nplayers = 3\nchunk_size = 25\nbots = "random"\n'
+        '[[variant]]\nlabel = "a"\n'
         '[[variant]]\nlabel = "b"\nbonus = [1, 1, 1]\n',
         encoding="utf-8",
     )

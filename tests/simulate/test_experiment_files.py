@@ -21,6 +21,7 @@ cli = CliRunner()
 TWO_VARIANTS = """
 seed = 1
 games = 100
+bots = "random"
 
 [[variant]]
 label = "a"
@@ -186,11 +187,13 @@ def test_the_guide_shows_the_shipped_example_as_it_is():
     assert shown == (ROOT / "experiments" / "example.toml").read_text(encoding="utf-8")
 
 
-def test_the_demo_experiment_plays_every_ordered_pairing_with_the_heuristic_bot():
+def test_the_demo_experiment_plays_every_ordered_pairing_at_two_skill_tiers():
     exp = load(ROOT / "experiments" / "demo.toml")
-    (variant,) = exp.variants
-    assert variant.seating == "all" and len(variant.idols) == 8
-    assert variant.games == 56 * 1000 and variant.bots == ("heuristic.balanced",) * 2
+    heuristic, search = exp.variants
+    for variant in exp.variants:
+        assert variant.seating == "all" and len(variant.idols) == 8
+    assert heuristic.games == 56 * 1000 and heuristic.bots == ("heuristic.balanced",) * 2
+    assert search.games == 56 * 50 and search.bots == ("mcts/40",) * 2
 
 
 def test_tuned_bot_weights_change_the_weights_fingerprint(tmp_path):

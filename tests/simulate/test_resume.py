@@ -61,7 +61,11 @@ import sys
 from pathlib import Path
 from avarium.simulator.run.experiment_file import from_flags
 from avarium.simulator.run.runner import run
-run(from_flags({"games": 2000, "chunk_size": 100, "seed": 5}), Path(sys.argv[1]), jobs=2)
+run(
+    from_flags({"games": 2000, "chunk_size": 100, "seed": 5, "bots": "random"}),
+    Path(sys.argv[1]),
+    jobs=2,
+)
 """
 
 
@@ -90,7 +94,7 @@ def test_a_run_killed_with_sigkill_resumes_to_the_uninterrupted_dataset(tmp_path
         if all(f"{folder}/part-{i:05d}.parquet" in listed for folder in ("games", "cards"))
         and i != 18
     ]
-    experiment = {"games": 2000, "chunk_size": 100, "seed": 5}
+    experiment = {"games": 2000, "chunk_size": 100, "seed": 5, "bots": "random"}
     summary = run(from_flags(experiment), out, jobs=2)
     assert summary.games_before == 100 * len(kept)
     assert summary.games_played == 2000 - 100 * len(kept)

@@ -14,7 +14,8 @@ cli = CliRunner()
 
 
 def simulate(*args: str):
-    return cli.invoke(app, ["simulate", "--games", "60", "--chunk-size", "30", "-j", "1", *args])
+    flags = ["--games", "60", "--chunk-size", "30", "-j", "1", "--strategy", "random"]
+    return cli.invoke(app, ["simulate", *flags, *args])
 
 
 def test_simulate_prints_a_short_summary_and_leaves_the_dataset(tmp_path):

@@ -54,7 +54,7 @@ def test_tune_bonus_plays_every_point_on_the_same_deals_and_recommends_one(tmp_p
     out = tmp_path / "tune"
     result = run(
         "tune-bonus", "--players", "2", "--max-bonus", "1", "--games-per-point", "112",
-        "--out", str(out), "--jobs", "1", "-q",
+        "--out", str(out), "--jobs", "1", "-q", "--strategy", "heuristic",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "| bonus=0,0 |" in result.output and "| bonus=0,1 |" in result.output
@@ -68,7 +68,7 @@ def test_tune_bonus_plays_every_point_on_the_same_deals_and_recommends_one(tmp_p
     assert set(second.loc[second["seat"] == 1, "bonus"]) == {1}
     again = run(
         "tune-bonus", "--players", "2", "--max-bonus", "1", "--games-per-point", "112",
-        "--out", str(out), "--jobs", "1", "-q",
+        "--out", str(out), "--jobs", "1", "-q", "--strategy", "heuristic",
     )  # fmt: skip
     assert again.exit_code == 0 and "is complete: reading it" in again.output
 
@@ -77,7 +77,7 @@ def test_sweep_prints_each_idols_win_rate_at_every_value(tmp_path):
     out = tmp_path / "sweep"
     result = run(
         "sweep", "--set", "kumara_raj.merit=10,30", "--games-per-point", "112",
-        "--out", str(out), "--jobs", "1", "-q",
+        "--out", str(out), "--jobs", "1", "-q", "--strategy", "heuristic",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "| kumara_raj.merit=10 | kumara_raj.merit=30 |" in result.output
@@ -85,6 +85,24 @@ def test_sweep_prints_each_idols_win_rate_at_every_value(tmp_path):
     games = pd.read_parquet(out / "games")
     raj = games[games["idol"] == "kumara_raj"].groupby("variant", observed=True)["won"].mean()
     assert raj["kumara_raj.merit=30"] > raj["kumara_raj.merit=10"]  # more Merit, more wins
+
+
+def test_tune_bonus_recommends_a_vector_at_every_skill_tier(tmp_path):
+    out = tmp_path / "tiers"
+    result = run(
+        "tune-bonus", "--players", "2", "--max-bonus", "1", "--games-per-point", "112",
+        "--out", str(out), "--jobs", "1", "-q", "--tiers", "random,heuristic",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    for tier in ("random", "heuristic.balanced"):
+        assert f"tier {tier}:\n| point |" in result.output
+        assert f"recommended at tier {tier}: bonus=0," in result.output
+    games = pd.read_parquet(out / "games")
+    assert set(games["variant"].astype(str)) == {
+        f"bonus=0,{b} · {tier}" for b in (0, 1) for tier in ("random", "heuristic.balanced")
+    }
+    page = (out / "report" / "index.html").read_text(encoding="utf-8")
+    assert '<section id="skill-tiers">' in page
 
 
 def test_a_sweep_of_a_field_that_does_not_exist_names_it_and_writes_nothing(tmp_path):

@@ -1,0 +1,303 @@
+"""Skill tiers side by side: each Idol's win rate, flag and seat rates at every level of play,
+a verdict that says whether the answer holds across skill, and why a flagged Idol wins.
+
+A tiered run (simulator/run/tiers.py) plays the same deals and seatings at every tier: game k
+of every tier's variant is dealt and seated alike. So the change of an Idol's win rate between
+two tiers is measured game for game on the deals both played (a paired difference), not as two
+independent rates.
+
+Verdicts. The flags of every tier are tested in one family (Holm over every Idol, player count
+and tier, so that naming an Idol "too strong at every tier" keeps the family-wise error at 5%).
+Per Idol and player count:
+- "inside the band at every tier": inside at every tier that has enough games;
+- "too strong at every tier" / "too weak at every tier": outside, on the same side, at every tier;
+- "depends on skill": outside at one tier, and inside or outside on the other side at another;
+- "unsettled": some tier not yet decided, and no two decided tiers disagree;
+- "not enough games": no tier has enough games to judge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from avarium.analysis.counts import row_counts
+from avarium.analysis.flags import DEFAULT_BAND, NOT_ENOUGH, balance_flags
+from avarium.analysis.games import seat_matrix
+from avarium.analysis.seats import seat_winrates
+from avarium.analysis.winrates import idol_winrates
+from avarium.simulator.run.tiers import SEPARATOR
+from scipy.stats import norm
+
+Z95 = float(norm.ppf(0.975))  # two-sided 95%
+
+INSIDE = "inside the band at every tier"
+TOO_STRONG = "too strong at every tier"
+TOO_WEAK = "too weak at every tier"
+DEPENDS = "depends on skill"
+UNSETTLED = "unsettled"
+FLAGGED = (TOO_STRONG, TOO_WEAK, DEPENDS)  # the verdicts that call for a designer's look
+SAMPLES = 3  # sample games shown per flagged Idol
+
+
+@dataclass(frozen=True)
+class TierVariant:
+    label: str  # the variant's label in the dataset
+    tier: str  # the tier's bot
+    group: str  # the variant's own label ("main" when it has none)
+    order: int  # 0 for the weakest tier of its group
+    first: int  # the variant's first game id (game ids run on across variants)
+    games: int
+
+
+def tier_variants(experiment: dict) -> list[TierVariant]:
+    """The tiered variants of a run's resolved experiment, weakest first in each group; empty
+    when the run names no tiers (or one tier only: nothing to set side by side)."""
+    tables = experiment.get("variant")
+    if not isinstance(tables, list):
+        return []
+    out: list[TierVariant] = []
+    first = 0
+    orders: dict[str, int] = {}
+    for table in tables:
+        games = int(table.get("games", 0)) if isinstance(table, dict) else 0
+        tier = table.get("tier") if isinstance(table, dict) else None
+        if isinstance(tier, str) and tier:
+            label = str(table.get("label", ""))
+            suffix = SEPARATOR + tier
+            group = label[: -len(suffix)] if label.endswith(suffix) else "main"
+            order = orders.get(group, 0)
+            orders[group] = order + 1
+            out.append(TierVariant(label, tier, group, order, first, games))
+        first += games
+    return [t for t in out if orders[t.group] > 1]
+
+
+@dataclass
+class TierAnalysis:
+    """The tier tables (each becomes a CSV) and the tiers they are about."""
+
+    tiers: list[TierVariant]
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+
+    @property
+    def groups(self) -> list[str]:
+        return list(dict.fromkeys(t.group for t in self.tiers))
+
+    def strongest(self, group: str) -> TierVariant:
+        return max((t for t in self.tiers if t.group == group), key=lambda t: t.order)
+
+
+def analyse_tiers(
+    games: pd.DataFrame, experiment: dict, band: tuple[float, float] = DEFAULT_BAND
+) -> TierAnalysis | None:
+    """Every tier table of a run, or None when the run has no tiers to set side by side."""
+    tiers = [t for t in tier_variants(experiment) if (games["variant"] == t.label).any()]
+    by_group = pd.Series([t.group for t in tiers]).value_counts()
+    tiers = [t for t in tiers if by_group[t.group] > 1]
+    if not tiers:
+        return None
+    result = TierAnalysis(tiers)
+    parts, seats = [], []
+    for t in tiers:
+        part = games[games["variant"] == t.label]
+        view = seat_matrix(part)
+        rows = row_counts(part, view)
+        rates = idol_winrates(rows, include_mirrors=True)
+        counts = rates[["players", "idol", "games", "wins"]]
+        parts.append(counts.assign(group=t.group, tier=t.tier, order=t.order))
+        seats.append(seat_winrates(rows).assign(group=t.group, tier=t.tier, order=t.order))
+    result.tables["tier_winrates"] = _flags(pd.concat(parts, ignore_index=True), band)
+    result.tables["tier_seats"] = _first(pd.concat(seats, ignore_index=True))
+    result.tables["tier_verdicts"] = verdicts(result, games)
+    result.tables["tier_reasons"] = reasons(result, games)
+    result.tables["tier_samples"] = samples(result, games)
+    return result
+
+
+def _first(frame: pd.DataFrame) -> pd.DataFrame:
+    """The tier columns first, then the rest."""
+    lead = ["group", "tier", "order"]
+    return frame[lead + [c for c in frame.columns if c not in lead]]
+
+
+def _flags(counts: pd.DataFrame, band: tuple[float, float]) -> pd.DataFrame:
+    """balance_flags over every tier at once: one Holm family for every Idol, player count and
+    tier (the flags module knows Idols, so each tier's Idols are told apart for the test)."""
+    key = counts["group"] + "\0" + counts["tier"] + "\0" + counts["idol"].astype(str)
+    flags = balance_flags(counts.assign(idol=key), band=band)
+    flags["idol"] = counts["idol"].astype(str).to_numpy()
+    return _first(flags)
+
+
+def _verdict(statuses: list[str], sides: list[str]) -> str:
+    judged = [(s, side) for s, side in zip(statuses, sides, strict=True) if s != NOT_ENOUGH]
+    if not judged:
+        return NOT_ENOUGH
+    outside = {side for s, side in judged if s == "outside"}
+    inside = any(s == "inside" for s, _ in judged)
+    if len(outside) > 1 or (outside and inside):
+        return DEPENDS
+    if all(s == "inside" for s, _ in judged):
+        return INSIDE
+    if outside and all(s == "outside" for s, _ in judged):
+        return TOO_STRONG if outside == {"above"} else TOO_WEAK
+    return UNSETTLED
+
+
+def verdicts(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
+    """Per group, player count and Idol: the verdict across tiers, each tier's rate and status,
+    and the paired change of its win rate between the two strongest tiers."""
+    rates = result.tables["tier_winrates"]
+    rows = []
+    for (group, players, idol), part in rates.groupby(["group", "players", "idol"], sort=False):
+        part = part.sort_values("order")
+        row = {
+            "group": group,
+            "players": int(players),
+            "idol": idol,
+            "verdict": _verdict(list(part["status"]), list(part["side"])),
+        }
+        for r in part.itertuples():
+            row[f"rate {r.tier}"] = r.rate
+            row[f"status {r.tier}"] = r.status
+        tiers = [t for t in result.tiers if t.group == group]
+        if len(tiers) >= 2:
+            weaker, stronger = sorted(tiers, key=lambda t: t.order)[-2:]
+            change = paired_change(games, weaker, stronger, idol, int(players))
+            row |= {"change_from": weaker.tier, "change_to": stronger.tier, **change}
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    if "rate " + result.tiers[-1].tier in out:
+        out = out.sort_values(["group", "players", "rate " + result.tiers[-1].tier])
+    return out.reset_index(drop=True)
+
+
+def _paired_wins(games: pd.DataFrame, a: TierVariant, b: TierVariant, idol: str, players: int):
+    """The Idol's result (won or not) in tier a and tier b on every deal both played."""
+
+    def wins(t: TierVariant) -> pd.Series:
+        rows = games[
+            (games["variant"] == t.label) & (games["idol"] == idol) & (games["players"] == players)
+        ]
+        deal = rows["game_id"].to_numpy(np.int64) - t.first
+        return pd.Series(rows["won"].to_numpy(bool), index=deal)
+
+    both = pd.concat([wins(a), wins(b)], axis=1, join="inner", keys=["a", "b"])
+    return both["a"].to_numpy(), both["b"].to_numpy(), both.index.to_numpy()
+
+
+def paired_change(
+    games: pd.DataFrame, a: TierVariant, b: TierVariant, idol: str, players: int
+) -> dict:
+    """Tier b's win rate minus tier a's on the deals both played, with a 95% interval.
+
+    The interval is Agresti and Min's (2005) for matched proportions: a Wald interval on the
+    2x2 table of paired results with 0.5 added to each cell, which keeps its coverage near 95%
+    for small or one-sided tables (the plain Wald interval is [0, 0] when no game changed)."""
+    wa, wb, _ = _paired_wins(games, a, b, idol, players)
+    n = len(wa)
+    if n == 0:
+        return {"change": np.nan, "change_lo": np.nan, "change_hi": np.nan, "paired_games": 0}
+    only_b = float(np.sum(wb & ~wa))  # won at the stronger tier only
+    only_a = float(np.sum(wa & ~wb))
+    change = (only_b - only_a) / n
+    # Agresti-Min: each of the four cells + 0.5, so n + 2 games and the discordant cells + 0.5.
+    m = n + 2.0
+    pb, pa = (only_b + 0.5) / m, (only_a + 0.5) / m
+    adjusted = pb - pa
+    se = np.sqrt((pb + pa - adjusted**2) / m)
+    return {
+        "change": change,
+        "change_lo": max(-1.0, adjusted - Z95 * se),
+        "change_hi": min(1.0, adjusted + Z95 * se),
+        "paired_games": n,
+    }
+
+
+def reasons(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
+    """Per group, tier, player count and Idol: how its games ended, won and lost, by reason
+    (share of its wins, share of its losses), and the median turn its Win-Con was reached."""
+    frames = []
+    for t in result.tiers:
+        part = games[games["variant"] == t.label]
+        keys = ["players", "idol", "won", "reason"]
+        counts = part.groupby(keys, observed=True).size().rename("games").reset_index()
+        counts = counts[counts["games"] > 0]
+        totals = counts.groupby(["players", "idol", "won"], observed=True)["games"].transform("sum")
+        counts["share"] = counts["games"] / totals
+        counts["result"] = np.where(counts["won"], "won", "lost")
+        wincon = part[part["won"] & (part["reason"] == "wincon")]
+        turns = wincon.groupby(["players", "idol"], observed=True)["turns"].median()
+        counts = counts.merge(
+            turns.rename("median_wincon_turn").reset_index(), on=["players", "idol"], how="left"
+        )
+        frames.append(counts.drop(columns="won").assign(group=t.group, tier=t.tier, order=t.order))
+    out = pd.concat(frames, ignore_index=True)
+    out["reason"] = out["reason"].astype(str)
+    out["idol"] = out["idol"].astype(str)
+    return _first(out).sort_values(["group", "players", "idol", "order", "result", "reason"])
+
+
+def samples(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
+    """Up to three game ids per flagged Idol (too strong, too weak, or depends on skill), chosen
+    to show its verdict: games it won at the strongest tier (too strong), games it lost there
+    (too weak), or deals whose result changed between the two strongest tiers (depends on
+    skill), each with the command that replays it."""
+    verdict = result.tables["tier_verdicts"]
+    rows = []
+    for v in verdict.itertuples():
+        if v.verdict not in FLAGGED:
+            continue
+        tiers = sorted((t for t in result.tiers if t.group == v.group), key=lambda t: t.order)
+        weaker, stronger = tiers[-2], tiers[-1]
+        wa, wb, deals = _paired_wins(games, weaker, stronger, v.idol, v.players)
+        if v.verdict in (TOO_STRONG, TOO_WEAK):
+            wanted = wb if v.verdict == TOO_STRONG else ~wb
+            why = "won" if v.verdict == TOO_STRONG else "lost"
+            picks = [(stronger, d, f"{why} at {stronger.tier}") for d in deals[wanted][:SAMPLES]]
+        else:
+            changed = deals[wa != wb][:SAMPLES]
+            picks = [
+                (
+                    stronger,
+                    d,
+                    f"{'won' if b else 'lost'} at {stronger.tier}, "
+                    f"{'won' if a else 'lost'} at {weaker.tier}",
+                )
+                for d, a, b in zip(changed, wa[wa != wb], wb[wa != wb], strict=False)
+            ]
+        for t, deal, what in picks:
+            game = int(t.first + deal)
+            rows.append(
+                {
+                    "group": v.group,
+                    "players": v.players,
+                    "idol": v.idol,
+                    "verdict": v.verdict,
+                    "game_id": game,
+                    "tier": t.tier,
+                    "what": what,
+                    "replay": f"avarium replay RUN --game {game}",
+                }
+            )
+    columns = ["group", "players", "idol", "verdict", "game_id", "tier", "what", "replay"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def by_tier(games: pd.DataFrame, experiment: dict) -> list[tuple[str, pd.DataFrame]]:
+    """A run's games split by tier, weakest first, each tier's variants under their own labels
+    (without the tier), so that a sweep's or a tuning's tables read the same at every tier; one
+    part named "" when the run names no tiers."""
+    tiers = tier_variants(experiment)
+    if not tiers:
+        return [("", games)]
+    out = []
+    names = list(dict.fromkeys(t.tier for t in sorted(tiers, key=lambda t: t.order)))
+    for name in names:
+        labels = {t.label: t.group for t in tiers if t.tier == name}
+        part = games[games["variant"].isin(list(labels))].copy()
+        part["variant"] = part["variant"].astype(str).map(labels).astype("category")
+        out.append((name, part.reset_index(drop=True)))
+    return out

@@ -1,0 +1,240 @@
+"""The skill-tier sections of a run's report: every Idol's win rate at every tier side by side
+with a verdict across tiers, the seat rates per tier, and why each flagged Idol wins or loses.
+
+A balance verdict is evidence only when it holds at more than one level of play; these sections
+put the levels next to each other (analysis/tiers.py computes them).
+"""
+
+from __future__ import annotations
+
+import re
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from avarium.analysis.tiers import (
+    DEPENDS,
+    FLAGGED,
+    INSIDE,
+    TOO_STRONG,
+    TOO_WEAK,
+    UNSETTLED,
+    TierAnalysis,
+)
+from avarium.reports import charts
+from avarium.reports.html import Chart, Section, Table, esc
+
+# How a verdict reads in a sentence, and the order the summary names them in.
+VERDICT_ORDER = (TOO_STRONG, TOO_WEAK, DEPENDS, UNSETTLED, INSIDE)
+TIER_COLOURS = ("#95a5a6", "#2980b9", "#8e44ad", "#d35400", "#16a085")
+
+
+def _pct(x: float) -> str:
+    return "—" if not np.isfinite(x) else f"{x:.1%}"
+
+
+def _points(x: float) -> str:
+    return "—" if not np.isfinite(x) else f"{x * 100:+.1f}"
+
+
+def tier_names(result: TierAnalysis, group: str) -> list[str]:
+    return [t.tier for t in sorted(result.tiers, key=lambda t: t.order) if t.group == group]
+
+
+def summary_items(result: TierAnalysis) -> list[str]:
+    """The summary's lines about tiers: which tiers played, and the verdicts across them."""
+    items = []
+    verdicts = result.tables["tier_verdicts"]
+    groups = result.groups
+    for group in groups:
+        tiers = [t for t in sorted(result.tiers, key=lambda t: t.order) if t.group == group]
+        if group == groups[0]:
+            played = ", ".join(f"<code>{esc(t.tier)}</code> ({t.games:,} games)" for t in tiers)
+            where = "" if len(groups) == 1 else f" in each of the {len(groups)} variants"
+            items.append(
+                f"<li>Skill tiers{where}, weakest first: {played}, on the same deals. A "
+                "verdict holds only if it holds at every tier; see Skill tiers.</li>"
+            )
+        part = verdicts[verdicts["group"] == group]
+        for verdict in VERDICT_ORDER:
+            chosen = part[part["verdict"] == verdict]
+            if chosen.empty:
+                continue
+            several = part["players"].nunique() > 1
+            names = ", ".join(
+                esc(r.idol) + (f" ({r.players} players)" if several else "")
+                for r in chosen.itertuples()
+            )
+            flag = verdict in (TOO_STRONG, TOO_WEAK, DEPENDS)
+            head = f'<span class="flag">{esc(verdict)}</span>' if flag else esc(verdict)
+            where = "" if len(groups) == 1 else f" ({esc(group)})"
+            items.append(f"<li>{head}{where}: {names}.</li>")
+    return items
+
+
+def _verdict_view(result: TierAnalysis, group: str) -> pd.DataFrame:
+    """One row per Idol: its rate with interval and status at every tier, the verdict, and the
+    change between the two strongest tiers."""
+    rates = result.tables["tier_winrates"]
+    rates = rates[rates["group"] == group]
+    verdicts = result.tables["tier_verdicts"]
+    verdicts = verdicts[verdicts["group"] == group]
+    rows = []
+    for v in verdicts.itertuples():
+        row = {"players": v.players, "idol": v.idol}
+        for tier in tier_names(result, group):
+            r = rates[(rates["tier"] == tier) & (rates["idol"] == v.idol)]
+            r = r[r["players"] == v.players]
+            if r.empty:
+                row[tier] = "—"
+                continue
+            r = r.iloc[0]
+            row[tier] = f"{_pct(r['rate'])} ({_pct(r['lo'])}-{_pct(r['hi'])}) {r['status']}"
+        row["verdict"] = v.verdict
+        if "change" in verdicts.columns:
+            row["change (points)"] = (
+                f"{_points(v.change)} ({_points(v.change_lo)} to {_points(v.change_hi)}; "
+                f"{int(v.paired_games):,} deals)"
+            )
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def tier_chart(result: TierAnalysis, group: str, players: int) -> plt.Figure:
+    """Each Idol's win rate at every tier (dots with 95% intervals) against the band."""
+    rates = result.tables["tier_winrates"]
+    rates = rates[(rates["group"] == group) & (rates["players"] == players)]
+    names = tier_names(result, group)
+    strongest = rates[rates["tier"] == names[-1]].sort_values("rate")
+    order = list(strongest["idol"]) + sorted(set(rates["idol"]) - set(strongest["idol"]))
+    y = {idol: i for i, idol in enumerate(order)}
+    fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(order) + 1.4))
+    band_lo, band_hi = rates["band_lo"].iloc[0], rates["band_hi"].iloc[0]
+    ax.axvspan(band_lo, band_hi, color=charts.BAND_COLOUR, alpha=0.15, label="band")
+    ax.axvline(1 / players, color="#555", ls="--", lw=1)
+    step = 0.6 / max(len(names), 1)
+    for i, tier in enumerate(names):
+        part = rates[rates["tier"] == tier]
+        ys = np.array([y[idol] for idol in part["idol"]]) + (i - (len(names) - 1) / 2) * step
+        err = charts.error_bars(part["rate"], part["lo"], part["hi"])
+        colour = TIER_COLOURS[i % len(TIER_COLOURS)]
+        ax.errorbar(part["rate"], ys, xerr=err, fmt="o", color=colour, capsize=2, label=tier)
+    ax.set_yticks(range(len(order)), order)
+    ax.set_xlabel("win rate (95% interval)")
+    ax.set_ylabel("Idol (strongest at the strongest tier on top)")
+    charts.percent_axis(ax)
+    ax.set_title(f"Win rate per skill tier, {players} players (weakest tier first)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def tiers_section(result: TierAnalysis) -> Section:
+    paragraphs = [
+        "<p>The same deals and seatings played at every tier, weakest first. Each cell: the "
+        "Idol's win rate at that tier, its 95% interval and its flag (Holm's correction over "
+        "every Idol, player count and tier). The verdict holds across tiers: <em>"
+        f"{INSIDE}</em>, <em>{TOO_STRONG}</em> or <em>{TOO_WEAK}</em> (outside on the same "
+        f"side at every tier), <em>{DEPENDS}</em> (outside at one tier, inside or on the other "
+        f"side at another: the Idol's balance is a question of how well it is played), or "
+        f"<em>{UNSETTLED}</em> (a tier needs more games). The change is the strongest tier's "
+        "rate minus the next one's on the deals both played, game for game, with a 95% "
+        "interval for matched pairs (Agresti-Min).</p>"
+    ]
+    figures, tables = [], []
+    for group in result.groups:
+        suffix = "" if group == "main" else "_" + re.sub(r"[^A-Za-z0-9.]+", "_", group)
+        title = "" if group == "main" else f" ({group})"
+        rates = result.tables["tier_winrates"]
+        for players in sorted(rates[rates["group"] == group]["players"].unique()):
+            figures.append(
+                Chart(
+                    f"tier_win_rates_{players}p{suffix}",
+                    tier_chart(result, group, int(players)),
+                    f"Win rate per skill tier, {players} players{title}",
+                )
+            )
+        tables.append(
+            Table(
+                f"tier_verdicts{suffix}",
+                result.tables["tier_verdicts"][result.tables["tier_verdicts"]["group"] == group],
+                f"Verdicts across skill tiers{title}",
+                _verdict_view(result, group),
+            )
+        )
+    tables.append(
+        Table("tier_win_rates", result.tables["tier_winrates"], "Every tier's flags (all rows)")
+    )
+    seats = result.tables["tier_seats"]
+    tables.append(
+        Table(
+            "tier_seats",
+            seats,
+            "Seat win rates per tier",
+            seats[["group", "tier", "players", "seat", "games", "rate", "lo", "hi", "fair"]],
+        )
+    )
+    return Section("skill-tiers", "Skill tiers", paragraphs, figures, tables)
+
+
+def why_section(result: TierAnalysis, run: str) -> Section:
+    """For each flagged Idol: how its games end at each tier, the
+    median turn its Win-Con was reached, and sample games to replay."""
+    reasons = result.tables["tier_reasons"]
+    samples = result.tables["tier_samples"].copy()
+    samples["replay"] = samples["replay"].str.replace("RUN", run, regex=False)
+    verdicts = result.tables["tier_verdicts"]
+    flagged = verdicts[verdicts["verdict"].isin(FLAGGED)]
+    paragraphs = [
+        "<p>For every Idol too strong or too weak at every tier, or whose verdict depends on "
+        "skill: how "
+        "its games end at each tier (share of its wins and of its losses by reason), the "
+        "median turn at which it won by its Win-Con, and games to watch with "
+        "<code>avarium replay</code>: games it won (too strong) or lost (too weak) at the "
+        "strongest tier, or deals whose result changed between the two strongest tiers.</p>"
+    ]
+    if flagged.empty:
+        paragraphs.append(
+            "<p>No Idol is too strong or too weak at every tier, and none depends on skill.</p>"
+        )
+        return Section("why-idols-win", "Why an Idol wins", paragraphs)
+    for v in flagged.itertuples():
+        mine = reasons[
+            (reasons["group"] == v.group)
+            & (reasons["players"] == v.players)
+            & (reasons["idol"] == v.idol)
+        ]
+        lines = []
+        for tier, part in mine.groupby("tier", sort=False):
+            ends = []
+            for result_name in ("won", "lost"):
+                rows = part[part["result"] == result_name].sort_values("share", ascending=False)
+                if rows.empty:
+                    continue
+                shares = ", ".join(f"{esc(r.reason)} {r.share:.0%}" for r in rows.itertuples())
+                ends.append(f"{result_name}: {shares}")
+            median = part["median_wincon_turn"].dropna()
+            turn = f"; Win-Con reached at turn {median.iloc[0]:.0f} (median)" if len(median) else ""
+            lines.append(f"<li><code>{esc(tier)}</code>: {'; '.join(ends)}{turn}</li>")
+        games = samples[
+            (samples["group"] == v.group)
+            & (samples["players"] == v.players)
+            & (samples["idol"] == v.idol)
+        ]
+        watch = "".join(
+            f"<li>{esc(g.what)}: <code>{esc(g.replay)}</code></li>" for g in games.itertuples()
+        )
+        players = f", {v.players} players" if verdicts["players"].nunique() > 1 else ""
+        paragraphs.append(
+            f"<h3>{esc(v.idol)}{players}: {esc(v.verdict)}</h3><ul>{''.join(lines)}</ul>"
+            + (f"<p>Games to watch:</p><ul>{watch}</ul>" if watch else "")
+        )
+    return Section(
+        "why-idols-win",
+        "Why an Idol wins",
+        paragraphs,
+        tables=[
+            Table("tier_reasons", reasons, "How games end, per tier"),
+            Table("tier_samples", samples, "Sample games per verdict"),
+        ],
+    )

@@ -1,0 +1,82 @@
+"""The report of a tiered run: the tiers side by side after the summary, the verdicts across
+tiers in the summary, why each flagged Idol wins, and the other sections on the strongest tier."""
+
+from __future__ import annotations
+
+import pandas as pd
+from avarium.analysis.synthetic import Plan, synthetic_run
+from avarium.reports.pages import build_report
+from avarium.reports.report import SECTION_IDS, TIER_SECTION_IDS
+
+
+def tiered(tmp_path, name="tiered"):
+    plans = [
+        Plan(
+            variant="heuristic.balanced",
+            tier="heuristic.balanced",
+            bot="heuristic.balanced",
+            strength={"hatsurugi_touka": 1.5, "syeira_coral": -1.2},
+        ),
+        Plan(
+            variant="mcts/40",
+            tier="mcts/40",
+            bot="mcts/40",
+            strength={"hatsurugi_touka": 0.0, "syeira_coral": -1.2},
+        ),
+    ]
+    return synthetic_run(tmp_path / name, 6_000, plans, seed=4, chunk_games=6_000)
+
+
+def section(page: str, section_id: str) -> str:
+    start = page.index(f'<section id="{section_id}">')
+    return page[start : page.index("</section>", start)]
+
+
+def test_a_tiered_report_sets_the_tiers_side_by_side_with_a_verdict_for_each_idol(tmp_path):
+    run = tiered(tmp_path)
+    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    # A two-player page of one detailed tier: no placements or variants section (none applies).
+    for section_id in (*SECTION_IDS, *TIER_SECTION_IDS):
+        if section_id not in ("placements", "variants"):
+            assert f'<section id="{section_id}">' in page, section_id
+    summary = section(page, "summary")
+    assert "Skill tiers, weakest first: <code>heuristic.balanced</code> (6,000 games)" in summary
+    # Idols by name (a synthetic run's set cannot be read again: names made from the ids).
+    assert "depends on skill</span>: Hatsurugi Touka" in summary
+    assert "too weak at every tier</span>: Syeira Coral" in summary
+    tiers = section(page, "skill-tiers")
+    assert "Verdicts across skill tiers" in tiers and "charts/tier_win_rates_2p.png" in tiers
+    verdicts = pd.read_csv(run / "report" / "tables" / "tier_verdicts.csv")
+    touka = verdicts.set_index("idol_id").loc["hatsurugi_touka"]
+    assert touka["verdict"] == "depends on skill"
+    assert (touka["change_from"], touka["change_to"]) == ("heuristic.balanced", "mcts/40")
+
+
+def test_why_an_idol_wins_names_games_to_replay_in_this_run(tmp_path):
+    run = tiered(tmp_path)
+    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    why = section(page, "why-idols-win")
+    assert "Hatsurugi Touka: depends on skill" in why
+    assert f"avarium replay {run} --game " in why
+    assert "Win-Con reached at turn" in why
+    samples = pd.read_csv(run / "report" / "tables" / "tier_samples.csv")
+    assert set(samples["idol_id"]) == {"hatsurugi_touka", "syeira_coral"}
+
+
+def test_the_other_sections_detail_the_strongest_tier_alone(tmp_path):
+    run = tiered(tmp_path)
+    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    assert "detail the strongest tier only: <code>mcts/40</code>" in section(page, "summary")
+    rates = pd.read_csv(run / "report" / "tables" / "idol_win_rates.csv")
+    assert rates["games"].sum() == 6_000 * 2  # one tier's games, two seats each
+    picked = build_report(run, tmp_path / "heuristic", variant="heuristic.balanced")
+    rates = pd.read_csv(picked / "tables" / "idol_win_rates.csv")
+    touka = rates.set_index("idol_id").loc["hatsurugi_touka"]
+    assert touka["rate"] > 0.7  # the planted strength of the weaker tier
+
+
+def test_a_run_without_tiers_has_no_tier_sections(tmp_path):
+    run = synthetic_run(tmp_path / "plain", 2_000, Plan(bot="heuristic.balanced"), seed=2)
+    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    for section_id in TIER_SECTION_IDS:
+        assert f'<section id="{section_id}">' not in page
