@@ -29,7 +29,6 @@ MAP = "/tmp/engine-functions.txt"
 def play_for(seconds: float, bot: str = "random") -> None:
     from avarium.simulator.api import Rules, tables_of
     from avarium.simulator.cards.loader import load_cards
-    from avarium.simulator.engine.play import play_random_games
     from avarium.simulator.engine.state import allocate
     from numba import njit
 
@@ -42,39 +41,30 @@ def play_for(seconds: float, bot: str = "random") -> None:
     seeds = rng.integers(1, 2**32, n).astype(np.int64)
     bots = rng.integers(1, 2**32, n).astype(np.int64)
     bonus = np.array([0, 2, 0, 0], np.int32)
-    out = np.zeros((n, 5), np.int64)
     config = Rules().config()
-    args = (st, tb, 2, idols, bonus, seeds, bots, config, out)
 
-    # A fresh (not cached) wrapper: numba links every engine function into its library, whose
-    # symbols we can list; a library loaded from the cache cannot be listed.
-    if bot == "random":
+    # The one game loop bench and simulate play through (strategies/drivers.py), random players
+    # or not, called from a fresh (not cached) wrapper: numba links every engine function into
+    # its library, whose symbols we can list; a library loaded from the cache cannot be listed.
+    from avarium.simulator.run.batch import card_worths
+    from avarium.strategies import bot_spec
+    from avarium.strategies.drivers import play_games
 
-        @njit
-        def loop(st, tb, players, idols, bonus, seeds, bots, config, out):
-            play_random_games(st, tb, players, idols, bonus, seeds, bots, config, out)
+    spec = bot_spec(bot)
+    kinds = np.full(4, spec.kind, np.int64)
+    weights = np.tile(np.asarray(spec.weights, np.float64), (4, 1))
+    vals = card_worths(cards)
+    bonuses = np.tile(bonus, (n, 1))
+    results = (
+        np.zeros((n, 5), np.int32),
+        np.zeros((n, 2, 9), np.int32),
+        np.zeros((n, 2, len(cards.cards)), np.uint8),
+    )
+    args = (st, tb, vals, 2, idols, bonuses, seeds, bots, config, kinds, weights, results)
 
-    else:
-        from avarium.simulator.run.batch import card_worths
-        from avarium.strategies import bot_spec
-        from avarium.strategies.drivers import play_games
-
-        spec = bot_spec(bot)
-        kinds = np.full(4, spec.kind, np.int64)
-        weights = np.tile(spec.weights, (4, 1))
-        vals = card_worths(cards)
-        bonuses = np.tile(bonus, (n, 1))
-        results = (
-            np.zeros((n, 5), np.int32),
-            np.zeros((n, 2, 9), np.int32),
-            np.zeros((n, 2, len(cards.cards)), np.uint8),
-        )
-
-        args = (st, tb, vals, 2, idols, bonuses, seeds, bots, config, kinds, weights, results)
-
-        @njit
-        def loop(*a):
-            play_games(*a)
+    @njit
+    def loop(*a):
+        play_games(*a)
 
     loop(*args)
     overload = loop.overloads[loop.signatures[0]]

@@ -1,5 +1,7 @@
-"""Whole games between built-in bots inside compiled code, and the one-decision entry point
-the Python side uses (transcripts, replays, the hidden-information checks).
+"""Whole games between built-in bots inside compiled code (the one game loop that bench,
+simulate, the ladder, tune-bonus and sweep play through), and the one-decision entry point
+the Python side uses (transcripts, replays, the hidden-information checks). What a game's rows
+hold, and the record() that writes them, is the engine's (simulator/engine/play.py).
 
 Each seat's bot has its own random stream, derived from the game's bot seed and the seat, so
 two bots with the same seed face the same deal and a bot's randomness never touches the deal.
@@ -7,32 +9,9 @@ two bots with the same seed face the same deal and a bot's randomness never touc
 
 import numpy as np
 from avarium.simulator.engine._jit import njit, njit_driver, njit_inline
-from avarium.simulator.engine.layout import (
-    A_START,
-    C_DEF,
-    C_SEEN,
-    G_DEC_PLAYER,
-    G_DONE,
-    G_N_CARDS,
-    G_REASON,
-    G_ROUND,
-    G_TURN,
-    G_WINNER,
-    MAX_PLAYERS,
-    P_ALIVE,
-    P_MERIT,
-    P_N_EXPELLED,
-    P_N_FIGHTS,
-    P_N_RECRUITED,
-    P_N_SCHEMES,
-    P_PLACE,
-    P_REP,
-    ROW_CARD,
-    ROW_SEAT,
-    SEEN_TAKEN,
-)
+from avarium.simulator.engine.layout import A_START, G_DEC_PLAYER, G_DONE, MAX_PLAYERS
 from avarium.simulator.engine.legal import legal_actions
-from avarium.simulator.engine.play import action_buffer_size
+from avarium.simulator.engine.play import action_buffer_size, record
 from avarium.simulator.engine.rng import bot_randint, xorshift32
 from avarium.simulator.engine.setup import deal_game
 from avarium.simulator.engine.step import step
@@ -42,21 +21,6 @@ from avarium.strategies.lookahead import lookahead_choose
 from avarium.strategies.mcts import mcts_choose
 from avarium.strategies.weights import KIND_LOOKAHEAD, KIND_MCTS, KIND_RANDOM
 from numba.extending import overload
-
-GAME_FIELDS = ("winner", "reason", "turns", "rounds", "decisions")
-SEAT_FIELDS = (
-    "merit",
-    "reputation",
-    "alive",
-    "expelled_order",
-    "recruited",
-    "expelled",
-    "schemes_played",
-    "fights",
-    "decisions",
-)
-SEEN_OFFERED_BIT = 1
-SEEN_TAKEN_BIT = 2
 
 
 @njit
@@ -89,11 +53,11 @@ def choose_action(st, tb, vals, kind, w, rng, buf, m, deltas, base, work, buf2, 
     return choose_quickly(st, tb, vals, kind, w, rng, buf, m, deltas)
 
 
-# Two drivers, alike but for the bot they call: numba compiles everything a function can reach,
-# and the searching bots (their playouts, their copies of the state) are a good part of a cold
-# compile that a run without such seats need not wait for. batch.play_chunk picks
-# play_games_with_lookahead when a seat is the lookahead and play_games otherwise; play_games
-# itself hands a chunk with an MCTS seat on to play_games_with_lookahead.
+# One game loop, compiled twice: for random and heuristic seats, and for any seats. Numba
+# compiles everything a function can reach, and the searching bots (their playouts, their copies
+# of the state) are a good part of a cold compile that a run without such seats need not wait
+# for. play_games is the one entry (bench, simulate and everything the runner plays call it) and
+# the one place that picks between the two.
 
 
 def play_games(
@@ -197,36 +161,3 @@ def forced_move(st, tb, buf, m):
     if m == 0:
         raise RuntimeError("no legal action in a running game")
     step(st, tb, buf[0])
-
-
-@njit
-def record(st, i, n_players, made, out_game, out_seat, out_seen):
-    """Write game i's result, its seats' figures and what each seat was offered and took."""
-    total = 0
-    for p in range(n_players):
-        r = ROW_SEAT + p
-        out_seat[i, p, 0] = st[r, P_MERIT]
-        out_seat[i, p, 1] = st[r, P_REP]
-        out_seat[i, p, 2] = st[r, P_ALIVE]
-        out_seat[i, p, 3] = st[r, P_PLACE]
-        out_seat[i, p, 4] = st[r, P_N_RECRUITED]
-        out_seat[i, p, 5] = st[r, P_N_EXPELLED]
-        out_seat[i, p, 6] = st[r, P_N_SCHEMES]
-        out_seat[i, p, 7] = st[r, P_N_FIGHTS]
-        out_seat[i, p, 8] = made[p]
-        total += made[p]
-    out_game[i, 0] = st[G_WINNER]
-    out_game[i, 1] = st[G_REASON]
-    out_game[i, 2] = st[G_TURN]
-    out_game[i, 3] = st[G_ROUND]
-    out_game[i, 4] = total
-    for c in range(st[G_N_CARDS]):
-        bits = st[ROW_CARD + c, C_SEEN]
-        if bits == 0:
-            continue
-        d = st[ROW_CARD + c, C_DEF]
-        for p in range(n_players):
-            if (bits >> p) & 1:
-                out_seen[i, p, d] |= SEEN_OFFERED_BIT
-            if (bits >> (SEEN_TAKEN + p)) & 1:
-                out_seen[i, p, d] |= SEEN_TAKEN_BIT

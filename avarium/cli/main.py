@@ -38,6 +38,31 @@ cards_app = typer.Typer(
 )
 app.add_typer(cards_app, name="cards")
 
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib import metadata
+
+        try:
+            version = metadata.version("avarium-balance-lab")
+        except metadata.PackageNotFoundError:  # a source tree that is not installed
+            version = "unknown (not installed)"
+        typer.echo(f"avarium-balance-lab {version}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Avarium Balance Lab: Monte Carlo balance analysis for Avarium Academy."""
+
+
 PathArg = Annotated[
     Path | None,
     typer.Argument(

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from avarium.cli.errors import fail as _fail
+from avarium.reports.headline import headline
 from avarium.reports.output import OutputError
 from avarium.reports.pages import build_comparison, build_report
 
@@ -59,7 +60,8 @@ def report_command(
         raise _fail(str(exc)) from None
     except OSError as exc:
         raise _fail(f"cannot write the report: {exc.strerror} ({exc.filename})") from None
-    typer.echo(f"report: {target / 'index.html'}")
+    for line in headline(target):
+        typer.echo(line)
 
 
 def compare_command(

@@ -12,9 +12,11 @@ bots in strategies/: any edit gives a fresh cache. NUMBA_CACHE_DIR, when set, is
 
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 from numba import config, types
+from numba.core import event
 from numba.core.registry import CPUDispatcher
 
 # The modules of strategies/ that hold compiled code (or constants compiled code reads).
@@ -49,6 +51,34 @@ def cache_dir() -> str:
 
 if not os.environ.get("NUMBA_CACHE_DIR"):
     config.CACHE_DIR = cache_dir()
+
+FIRST_RUN_MESSAGE = "compiling the engine (first run only, about a minute)…"
+# Set once the message is printed, so the processes started afterwards (the run's workers, a
+# helper) inherit it and stay quiet: the wait is announced once per command, not per process.
+ANNOUNCED = "AVARIUM_COMPILE_ANNOUNCED"
+
+
+class _FirstCompileNotice(event.Listener):
+    """Prints FIRST_RUN_MESSAGE to stderr when numba starts its first real compile.
+
+    Numba broadcasts "numba:compile" only after a cache miss (a kernel loaded from the cache
+    broadcasts nothing), so a warm start prints nothing, and a cold one says why the first
+    command sits silent for a minute before it does anything."""
+
+    def on_start(self, event):
+        if os.environ.get(ANNOUNCED):
+            return
+        os.environ[ANNOUNCED] = "1"
+        # A notice for whoever waits, on stderr: never mixed into a command's output on stdout.
+        sys.stderr.write(FIRST_RUN_MESSAGE + "\n")
+        sys.stderr.flush()
+
+    def on_end(self, event):
+        pass
+
+
+if not config.DISABLE_JIT:
+    event.register("numba:compile", _FirstCompileNotice())
 
 
 def _widened(t):

@@ -15,24 +15,20 @@ import numpy as np
 from avarium.simulator.api import Game, Rules, tables_of
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_PLAYERS
-from avarium.simulator.engine.play import action_buffer_size
-from avarium.simulator.engine.state import allocate
-from avarium.simulator.run.python_bots import watched
-from avarium.strategies import BotSpec, bot_spec
-from avarium.strategies.drivers import (
+from avarium.simulator.engine.play import (
     GAME_FIELDS,
     SEAT_FIELDS,
     SEEN_OFFERED_BIT,
     SEEN_TAKEN_BIT,
-    choose_action,
-    play_games,
-    play_games_with_lookahead,
+    action_buffer_size,
     record,
-    seat_stream,
 )
+from avarium.simulator.engine.state import allocate
+from avarium.simulator.run.python_bots import watched
+from avarium.strategies import BotSpec, bot_spec
+from avarium.strategies.drivers import choose_action, play_games, seat_stream
 from avarium.strategies.features import SCRATCH_SIZE
 from avarium.strategies.values import estimate
-from avarium.strategies.weights import KIND_LOOKAHEAD
 
 __all__ = [
     "GAME_FIELDS",
@@ -145,7 +141,6 @@ def play_chunk(
     seeds = _engine_seeds(deal_seeds)
     bseeds = np.asarray(bot_seeds, np.int64) & 0xFFFFFFFF
     if all(s.compiled for s in specs):
-        lookahead = any(s.kind == KIND_LOOKAHEAD for s in specs)
         kinds = np.zeros(MAX_PLAYERS, np.int64)
         weights = np.zeros((MAX_PLAYERS, max(len(s.weights) for s in specs)), np.float64)
         for p, s in enumerate(specs):
@@ -153,10 +148,9 @@ def play_chunk(
             weights[p, : len(s.weights)] = s.weights
         b = np.zeros((n, MAX_PLAYERS), np.int32)
         b[:, :players] = np.asarray(bonus, np.int32)
-        st = allocate(tb)
-        driver = play_games_with_lookahead if lookahead else play_games
-        driver(
-            st, tb, card_worths(cards), players, idols, b, seeds, bseeds, rules.config(),
+        # drivers.play_games picks the compiled loop for these bots (searching or not).
+        play_games(
+            allocate(tb), tb, card_worths(cards), players, idols, b, seeds, bseeds, rules.config(),
             kinds, weights, (out_game, out_seat, out_seen),
         )  # fmt: skip
     else:

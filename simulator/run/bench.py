@@ -2,13 +2,13 @@
 start-up times.
 
 `avarium bench` plays complete 2-player games on a card set (every ordered pairing of its Idols
-in turn) inside compiled code, timing with the process's CPU clock so the figure is per core:
-first between uniformly random legal players (the engine alone), then heuristic against
-heuristic, then lookahead against heuristic (fewer games: it plays out every candidate action),
-then the MCTS bot at its default budget against itself (fewer still: it searches every decision
-with a choice).
-A decision is a choice among two or more legal actions; forced moves and windows nobody can act
-in are not counted.
+in turn) inside compiled code, through the game loop `avarium simulate` plays
+(batch.play_chunk), timing with the process's CPU clock so the figure is per core: first
+between uniformly random legal players (the engine alone), then heuristic against heuristic,
+then lookahead against heuristic (fewer games: it plays out every candidate action), then the
+MCTS bot at its default budget against itself (fewer still: it searches every decision with a
+choice). A decision is a choice among two or more legal actions; forced moves and windows
+nobody can act in are not counted.
 """
 
 from __future__ import annotations
@@ -21,11 +21,9 @@ import tempfile
 import time
 
 import numpy as np
-from avarium.simulator.api import Rules, tables_of
+from avarium.simulator.api import Rules
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.constants import MAX_PLAYERS
-from avarium.simulator.engine.play import play_random_games
-from avarium.simulator.engine.state import allocate
+from avarium.simulator.run.batch import play_chunk
 
 _WARM_SCRIPT = (
     "import time; t = time.perf_counter();"
@@ -37,29 +35,22 @@ _WARM_SCRIPT = (
 
 
 def random_games(cards: CardSet, n_games: int, seed: int = 0, rules: Rules | None = None):
-    """Play n 2-player random games; returns an array of rows (winner, reason, turns, rounds,
-    decisions) and the idol pairs used."""
+    """Play n 2-player random games through simulate's game loop (batch.play_chunk); returns
+    their rows (GAME_FIELDS: winner, reason, turns, rounds, decisions) and the idol pairs used."""
     rules = rules or Rules()
-    tb = tables_of(cards)
-    st = allocate(tb)
     idols = [cards.index[c.id] for c in cards.idols]
     pairs = list(itertools.permutations(idols, 2))
     chosen = np.array([pairs[i % len(pairs)] for i in range(n_games)], np.int32)
-    seq = np.random.SeedSequence(seed)
-    states = seq.generate_state(2 * n_games, dtype=np.uint32).astype(np.int64)
-    seeds = np.where(states[:n_games] == 0, 1, states[:n_games])
-    bots = np.where(states[n_games:] == 0, 1, states[n_games:])
-    bonus = np.zeros(MAX_PLAYERS, np.int32)
-    bonus[:2] = rules.seat_bonus(2)
-    out = np.zeros((n_games, 5), np.int64)
-    play_random_games(st, tb, 2, chosen, bonus, seeds, bots, rules.config(), out)
-    return out, chosen
+    states = np.random.SeedSequence(seed).generate_state(2 * n_games, dtype=np.uint32)
+    played = play_chunk(
+        cards, rules, 2, chosen, ["random", "random"], states[:n_games], states[n_games:],
+        rules.seat_bonus(2),
+    )  # fmt: skip
+    return played.game, chosen
 
 
 def bot_games(cards: CardSet, bots: tuple[str, str], n_games: int, seed: int = 0) -> dict:
     """Time n 2-player games between two built-in bots (both seat orders in turn)."""
-    from avarium.simulator.run.batch import play_chunk
-
     rules = Rules()
     idols = [cards.index[c.id] for c in cards.idols]
     pairs = np.array(list(itertools.permutations(idols, 2)), np.int32)

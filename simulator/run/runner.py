@@ -33,7 +33,7 @@ from avarium.simulator import manifest
 from avarium.simulator.fileio import write_atomically
 from avarium.simulator.manifest import Manifest, PartRecord
 from avarium.simulator.run import dataset
-from avarium.simulator.run.experiment import Experiment, diff_fields
+from avarium.simulator.run.experiment import CHUNKS_WANTED, Experiment, diff_fields
 from avarium.simulator.run.python_bots import BotFailed
 from avarium.simulator.run.warmup import compile_side_by_side
 from avarium.simulator.run.worker import Chunk, Played, Task, play
@@ -75,11 +75,20 @@ class Summary:
         return dict(vars(self))
 
 
+def searching(bots: tuple[str, ...]) -> bool:
+    """Does a seat play a search bot (mcts, lookahead): tens of times a heuristic game's cost."""
+    return any(b.split(".")[0].split("/")[0] in ("mcts", "lookahead") for b in bots)
+
+
 def plan(experiment: Experiment) -> list[Chunk]:
-    """Every chunk of the run, in game-id order."""
+    """Every chunk of the run, in game-id order. A variant played by a search bot is cut in at
+    least CHUNKS_WANTED chunks whatever the chunk size: one chunk is one worker's task, and a
+    few thousand search games in one chunk would keep every other worker idle for minutes."""
     chunks: list[Chunk] = []
-    size = experiment.chunk_size
     for i, (first, v) in enumerate(zip(experiment.first_games(), experiment.variants, strict=True)):
+        size = experiment.chunk_size
+        if searching(v.bots):
+            size = max(1, min(size, -(-v.games // CHUNKS_WANTED)))
         for start in range(first, first + v.games, size):
             chunks.append(Chunk(len(chunks), i, start, min(start + size, first + v.games)))
     return chunks

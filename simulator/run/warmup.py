@@ -51,9 +51,10 @@ def bot_kernels(cards: CardSet, heuristic: bool) -> list[tuple[object, tuple]]:
     after the rules, one core idle."""
     from avarium.simulator.api import Rules
     from avarium.simulator.engine.legal import legal_actions
+    from avarium.simulator.engine.play import record
     from avarium.simulator.engine.setup import deal_game
     from avarium.simulator.run.batch import card_worths
-    from avarium.strategies.drivers import choose_quickly, record
+    from avarium.strategies.drivers import choose_quickly
 
     int32_row = types.Array(types.int32, 1, "C")
     rules_config = typeof(Rules().config())

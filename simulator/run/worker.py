@@ -79,7 +79,8 @@ def peak_mb() -> float:
 
 def play(task: Task) -> Played:
     """Play one chunk and tabulate it."""
-    from avarium.simulator.run.batch import GAME_FIELDS, SEAT_FIELDS, play_chunk
+    from avarium.simulator.engine.play import GAME_FIELDS, SEAT_FIELDS
+    from avarium.simulator.run.batch import play_chunk
 
     started, cpu = time.perf_counter(), time.process_time()
     c, v = task.chunk, task.variant

@@ -11,9 +11,9 @@ import pytest
 from avarium.simulator.api import Game, Rules
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.invariants import check_state_invariants
+from avarium.simulator.engine.play import record
 from avarium.simulator.run.batch import Chooser, new_dealt_game, play_chunk
 from avarium.strategies import bot_spec
-from avarium.strategies.drivers import record
 
 from tests.bots.helpers import ALL_BOTS, HEURISTICS
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import os
 
-import avarium.simulator.engine.play as play
 import avarium.simulator.engine.step as step_module
+import avarium.strategies.drivers as drivers
 import numpy as np
 import pytest
 from avarium.simulator.api import Rules, tables_of
 from avarium.simulator.constants import MAX_PLAYERS
 from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.play import GAME_FIELDS, SEAT_FIELDS
 from avarium.simulator.engine.state import allocate
+from avarium.strategies.weights import KIND_RANDOM
 
 pytestmark = pytest.mark.skipif(
     "NUMBA_DISABLE_JIT" not in os.environ, reason="wraps engine functions: plain Python only"
@@ -107,15 +109,25 @@ def play_watched(cards, players: int, seed: int, monkeypatch) -> dict[str, int]:
     monkeypatch.setattr(step_module, "flow_step", flow_step)
     monkeypatch.setattr(step_module, "advance", advance)
     monkeypatch.setattr(step_module, "continue_declaration", continue_declaration)
-    monkeypatch.setattr(play, "step", step)
+    monkeypatch.setattr(drivers, "step", step)
     rules = Rules()
     rng = np.random.default_rng(seed)
     idols = np.array([rng.permutation(len(cards.idols))[:players]], np.int32)
-    bonus = np.zeros(MAX_PLAYERS, np.int32)
-    bonus[:players] = rules.seat_bonus(players)
-    out = np.zeros((1, 5), np.int64)
+    bonus = np.zeros((1, MAX_PLAYERS), np.int32)
+    bonus[0, :players] = rules.seat_bonus(players)
+    out = (
+        np.zeros((1, len(GAME_FIELDS)), np.int32),
+        np.zeros((1, players, len(SEAT_FIELDS)), np.int32),
+        np.zeros((1, players, len(cards.cards)), np.uint8),
+    )
     seeds = rng.integers(1, 2**32, 2).astype(np.int64)
-    play.play_random_games(st, tb, players, idols, bonus, seeds[:1], seeds[1:], rules.config(), out)
+    kinds = np.full(MAX_PLAYERS, KIND_RANDOM, np.int64)
+    weights = np.zeros((MAX_PLAYERS, 1))
+    vals = np.zeros(1)  # the random players read no card estimates
+    drivers.play_games_quickly(
+        st, tb, vals, players, idols, bonus, seeds[:1], seeds[1:], rules.config(), kinds,
+        weights, out,
+    )  # fmt: skip
     monkeypatch.undo()
     return seen
 

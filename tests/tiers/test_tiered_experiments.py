@@ -123,3 +123,16 @@ def test_two_tables_with_one_label_are_named_as_written():
     assert err.value.problems == [
         'e.toml, field variant: expected a different label for each variant ("a" is repeated)'
     ]
+
+
+def test_a_search_tier_is_cut_in_chunks_that_every_worker_can_share():
+    from avarium.simulator.run.experiment import CHUNKS_WANTED
+    from avarium.simulator.run.runner import plan
+
+    exp = from_flags({"games_per_pairing": 1000, "tiers": "heuristic,mcts=5%", "seed": 1})
+    heuristic, search = exp.variants
+    chunks = plan(exp)
+    mine = [c for c in chunks if c.variant == 1]
+    assert len(mine) >= CHUNKS_WANTED  # not one chunk of 2,800 search games for one worker
+    assert sum(c.stop - c.first for c in mine) == search.games
+    assert all(c.stop - c.first <= exp.chunk_size for c in chunks if c.variant == 0)
