@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint format clean
+.PHONY: demo test lint format clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,9 +29,28 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The report's browser test (tests/analysis/test_page_in_a_browser.py) opens pages in Debian's
+# headless Chromium: installed here when missing, with apt-get as root or through sudo. Where it
+# cannot be (no apt-get, no root), the test is skipped and says why; an install that was
+# possible but failed stops the build.
+browser:
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
+	  exit 0; \
+	elif ! command -v apt-get >/dev/null; then \
+	  echo "browser: no apt-get here; the browser test will be skipped"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium chromium-driver >/dev/null; \
+	elif sudo -n true 2>/dev/null; then \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium chromium-driver >/dev/null; \
+	else \
+	  echo "browser: not root and no sudo; the browser test will be skipped"; \
+	fi
+
 # The whole suite compiled, then the engine's unit tests, properties and transcripts again as
 # plain Python (NUMBA_DISABLE_JIT=1), so both give the same games.
-test: lint
+test: lint browser
 	$(BIN)/python -m pytest
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest tests/rules tests/card_behaviour tests/properties tests/playthroughs tests/scenario
 

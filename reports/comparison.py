@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pandas as pd
 from avarium.analysis.dataset import Run
-from avarium.reports import charts
-from avarium.reports.html import Chart, Section, Table, esc, render
+from avarium.reports import charts, formats
+from avarium.reports.html import Chart, Page, Section, Table, esc, facts_table
+from avarium.reports.names import for_page
 
 SECTION_IDS = ("summary", "provenance", "idol-differences", "seat-differences", "methods")
 
@@ -17,7 +19,8 @@ def _facts(table, key) -> list[str]:
         out.append(
             f'<li><span class="flag">{label}</span>, {row.players} players: '
             f"{row.rate_a:.1%} to {row.rate_b:.1%} ({row.diff * 100:+.1f} points, 95% interval "
-            f"{row.lo * 100:+.1f} to {row.hi * 100:+.1f}; Holm p = {row.p_holm:.2g}).</li>"
+            f"{row.lo * 100:+.1f} to {row.hi * 100:+.1f}; Holm p "
+            f"{_p(row.p_holm)}).</li>"
         )
     return out
 
@@ -48,35 +51,51 @@ def _pairing(result: dict) -> str:
     return text
 
 
-def build_sections(a: Run, b: Run, result: dict) -> list[Section]:
-    idols, seats = result["idols"], result["seats"]
+def _p(value: float) -> str:
+    """ "= 0.012", or "< 0.0001" where a p-value is too small to print (never "= 0")."""
+    text = formats.p_value(value)
+    return text if text.startswith("<") else f"= {text}"
+
+
+def build_sections(
+    a: Run, b: Run, result: dict, names: dict[str, str] | None = None
+) -> list[Section]:
+    # Idols by name, strongest (in run B) first; the CSVs keep the ids (reports/names.py).
+    shown = for_page(
+        {"idol_winrates": _rates_b(result["idols"]), "idols": result["idols"]}, names or {}
+    )
+    idols, seats = shown["idols"], result["seats"]
     items = [f"<li>{_pairing(result)}</li>"]
     facts = _facts(idols, "idol") + _facts(seats, "seat")
     items += facts or ["<li>No Idol or seat win rate differs significantly (Holm, 5%).</li>"]
     items += [f'<li><span class="note">Note</span>: {esc(n)}</li>' for n in result["notes"]]
-    provenance = []
-    for label, run in (("A", a), ("B", b)):
-        p = run.provenance
-        provenance.append(
-            f"<tr><th>{label}</th><td>{esc(run.path)}</td><td>{esc(p.name)}</td>"
-            f"<td>{esc(', '.join(p.card_sets) or 'not recorded')}</td>"
-            f"<td>{esc(', '.join(p.seeds) or 'not recorded')}</td>"
-            f"<td>{int((run.games['seat'] == 0).sum()):,}</td></tr>"
-        )
-    head = "<tr><th></th><th>run</th><th>experiment</th><th>card set</th><th>seed</th>"
-    head += "<th>games</th></tr>"
-    pairing = Table(
-        "pairing",
-        result["pairing"],
-        "Games per variant: in each run, paired with a twin, and left without one",
+    provenance = pd.DataFrame(
+        [
+            {
+                "": label,
+                "run": str(run.path),
+                "experiment": run.provenance.name,
+                "card set": ", ".join(run.provenance.card_sets) or "not recorded",
+                "seed": ", ".join(run.provenance.seeds) or "not recorded",
+                "games": f"{int((run.games['seat'] == 0).sum()):,}",
+            }
+            for label, run in (("A", a), ("B", b))
+        ]
     )
+    facts = facts_table(provenance, "provenance", header=True)
     return [
         Section("summary", "Summary", [f'<ul class="headline">{"".join(items)}</ul>']),
         Section(
             "provenance",
             "Provenance",
-            [f"<table>{head}{''.join(provenance)}</table>"],
-            tables=[pairing],
+            [f'<div class="table-wrap">{facts}</div>'],
+            tables=[
+                Table(
+                    "pairing",
+                    result["pairing"],
+                    "Games per variant: in each run, paired with a twin, and left without one",
+                )
+            ],
         ),
         Section(
             "idol-differences",
@@ -85,7 +104,7 @@ def build_sections(a: Run, b: Run, result: dict) -> list[Section]:
             [
                 Chart(
                     "idol_differences",
-                    charts.png(charts.difference_chart(idols, "idol", "Idol win rate, B - A")),
+                    charts.difference_chart(idols, "idol", "Idol win rate, B - A"),
                     "Idol win-rate differences",
                 )
             ],
@@ -98,7 +117,7 @@ def build_sections(a: Run, b: Run, result: dict) -> list[Section]:
             [
                 Chart(
                     "seat_differences",
-                    charts.png(charts.difference_chart(seats, "seat", "seat win rate, B - A")),
+                    charts.difference_chart(seats, "seat", "seat win rate, B - A"),
                     "Seat win-rate differences",
                 )
             ],
@@ -120,7 +139,16 @@ def build_sections(a: Run, b: Run, result: dict) -> list[Section]:
     ]
 
 
-def comparison_page(a: Run, b: Run, result: dict):
-    sections = build_sections(a, b, result)
+def _rates_b(idols: pd.DataFrame) -> pd.DataFrame:
+    """Run B's win rate per Idol, the order the page lists them in."""
+    if idols.empty:
+        return idols
+    return idols[["players", "idol"]].assign(rate=idols["rate_b"])
+
+
+def comparison_page(
+    a: Run, b: Run, result: dict, names: dict[str, str] | None = None, footer: str = ""
+) -> Page:
+    sections = build_sections(a, b, result, names)
     title = f"Comparison: {a.provenance.name} (A) against {b.provenance.name} (B)"
-    return render(title, sections), sections
+    return Page(title, sections, footer)

@@ -1,66 +1,98 @@
 """One self-contained HTML page: inline CSS, charts as base64 PNG, no scripts, no network.
 
 Sections are plain data (id, title, paragraphs, charts, tables) so that the report and the
-comparison share one renderer, and tests can check the page by section id.
+comparison share one renderer, and tests can check the page by section id. The page is a Jinja2
+template; each table is a pandas Styler whose cells are formatted by the kind its columns are
+declared to hold (reports/columns.py, reports/formats.py). Charts are matplotlib figures until
+the page is written: then each gets the page's footer (card set, bots, games, date) and is saved
+as a 200 dpi PNG, embedded, and an SVG beside it.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import struct
 from dataclasses import dataclass, field
 
-import numpy as np
+import jinja2
 import pandas as pd
+from avarium.reports import charts, columns, formats
+from matplotlib.figure import Figure
+from pandas.io.formats.style import Styler
 
 CSS = """
 body { font-family: Georgia, 'Times New Roman', serif; max-width: 60rem; margin: 2rem auto;
-       padding: 0 1rem; color: #222; line-height: 1.45; }
-h1 { font-size: 1.7rem; border-bottom: 2px solid #2c3e50; }
+       padding: 0 1rem; color: #222; line-height: 1.45; overflow-wrap: anywhere; }
+h1 { font-size: 1.7rem; border-bottom: 2px solid #2c3e50; overflow-wrap: anywhere; }
 h2 { font-size: 1.3rem; margin-top: 2.2rem; border-bottom: 1px solid #bbb; }
-h3 { font-size: 1.05rem; }
-table { border-collapse: collapse; font-size: 0.82rem; margin: 0.6rem 0 1rem; }
-th, td { border: 1px solid #ccc; padding: 0.15rem 0.45rem; text-align: right; }
+h3 { font-size: 1.05rem; margin-bottom: 0.2rem; }
+.table-wrap { max-width: 100%; overflow-x: auto; margin: 0.4rem 0 1rem; }
+table { border-collapse: collapse; font-size: 0.82rem; }
+th, td { border: 1px solid #ccc; padding: 0.15rem 0.45rem; text-align: right;
+         overflow-wrap: normal; white-space: nowrap; }
 th { background: #f2f2f2; }
-td:first-child, th:first-child { text-align: left; }
+td.text, th.text, td:first-child, th:first-child { text-align: left; }
+table.facts td, table.facts th { text-align: left; overflow-wrap: anywhere; white-space: normal; }
 figure { margin: 0.8rem 0; }
-figure img { max-width: 100%; }
+figure img { max-width: 100%; height: auto; }
 figcaption, .note { font-size: 0.85rem; color: #555; }
 .flag { color: #c0392b; font-weight: bold; }
 .headline li { margin-bottom: 0.35rem; }
-pre { background: #f7f7f7; padding: 0.6rem; overflow-x: auto; font-size: 0.8rem; }
+pre { background: #f7f7f7; padding: 0.6rem; font-size: 0.8rem; white-space: pre-wrap;
+      overflow-wrap: anywhere; }
 nav ol { columns: 2; font-size: 0.9rem; }
+@media (max-width: 40rem) { nav ol { columns: 1; } }
 @media print {
   body { max-width: none; margin: 0; font-size: 10pt; }
   nav { display: none; }
   h2 { page-break-before: auto; page-break-after: avoid; }
   figure, table { page-break-inside: avoid; }
+  .table-wrap { overflow: visible; }
   a { color: inherit; text-decoration: none; }
   details > pre { display: block; }
 }
 """
 
-# Columns shown as percentages; everything else numeric is shown as a number.
-PERCENT_HINTS = (
-    "rate",
-    "lo",
-    "hi",
-    "share",
-    "fair",
-    "advantage",
-    "diff",
-    "band",
-    "out",
-    "vs_field",
-    "gap",
-    "prob",
+TEMPLATE = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True).from_string(
+    """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ title }}</title><style>{{ css | safe }}</style></head><body>
+<h1>{{ title }}</h1>
+<nav><ol>
+{% for s in sections %}
+<li><a href="#{{ s.id }}">{{ s.title }}</a></li>
+{% endfor %}
+</ol></nav>
+{% for s in sections %}
+<section id="{{ s.id }}"><h2>{{ s.title }}</h2>
+{% for p in s.paragraphs %}
+{{ p | safe }}
+{% endfor %}
+{% for c in s.charts %}
+<figure><img alt="{{ c.caption }}" width="{{ c.width }}" height="{{ c.height }}" \
+src="data:image/png;base64,{{ c.data }}">
+<figcaption>{{ c.caption }} (<a href="charts/{{ c.name }}.png">charts/{{ c.name }}.png</a>, \
+<a href="charts/{{ c.name }}.svg">SVG</a>)</figcaption></figure>
+{% endfor %}
+{% for t in s.tables %}
+<h3>{{ t.caption }}</h3>
+<p class="note">CSV: <a href="tables/{{ t.name }}.csv">tables/{{ t.name }}.csv</a>\
+{% if t.more %} ({{ t.more }}){% endif %}</p>
+<div class="table-wrap">{{ t.html | safe }}</div>
+{% endfor %}
+</section>
+{% endfor %}
+</body></html>
+"""
 )
 
 
 @dataclass
 class Chart:
-    name: str  # file name stem: charts/<name>.png
-    png: bytes
+    name: str  # file name stem: charts/<name>.png and charts/<name>.svg
+    figure: Figure | None  # None: nothing to draw, and the page shows no placeholder
     caption: str
 
 
@@ -70,6 +102,20 @@ class Table:
     frame: pd.DataFrame
     caption: str
     shown: pd.DataFrame | None = None  # what the page shows, if not the whole frame
+    # The kind of each column (reports/formats.py); columns.TYPES[name] when not given here.
+    types: dict[str, str] | None = None
+    max_rows: int | None = 60  # None: every row
+
+    @property
+    def view(self) -> pd.DataFrame:
+        return self.frame if self.shown is None else self.shown
+
+    def kinds(self) -> dict[str, str]:
+        declared = columns.TYPES.get(self.name, {}) if self.types is None else self.types
+        return {
+            str(c): declared.get(str(c)) or formats.guessed(self.view[c].dtype)
+            for c in self.view.columns
+        }
 
 
 @dataclass
@@ -85,88 +131,118 @@ def esc(text) -> str:
     return html.escape(str(text))
 
 
-def _is_percent(column: str) -> bool:
-    name = column.lower()
-    if name in ("p", "p_holm", "p_adjusted", "level", "se", "strength", "log_odds_vs_seat0"):
-        return False
-    return any(h in name for h in PERCENT_HINTS)
+def table_html(
+    frame: pd.DataFrame, kinds: dict[str, str], max_rows: int | None = 60, uuid: str = "t"
+) -> str:
+    """A table with each column written as its declared kind (hidden columns left out) and
+    text columns aligned left, rendered by pandas' Styler. `uuid` keeps the Styler's element
+    ids unique on the page and the same from one page to the next."""
+    visible = [c for c in frame.columns if kinds.get(str(c)) != formats.HIDDEN]
+    shown = frame[visible] if max_rows is None else frame[visible].head(max_rows)
+    shown = shown.reset_index(drop=True)
+    kind = {c: kinds.get(str(c)) or formats.guessed(shown[c].dtype) for c in shown.columns}
+    styler = Styler(shown, uuid=uuid, cell_ids=False)
+    # Each cell is formatted by its column's kind, then escaped ("< 0.0001" is text, not markup).
+    styler = styler.format({c: (lambda v, k=k: esc(formats.cell(k, v))) for c, k in kind.items()})
+    styler = styler.format_index(escape="html", axis=1).hide(axis="index")
+    left = [c for c in shown.columns if kind[c] in (formats.TEXT, formats.FLAG)]
+    styler = styler.set_table_styles(
+        {c: [{"selector": "td, th", "props": "text-align: left"}] for c in left}, overwrite=False
+    )
+    return styler.to_html(doctype_html=False).strip()
 
 
-def _cell(value, percent: bool) -> str:
-    if isinstance(value, bool | np.bool_):
-        return "yes" if value else ""
-    if isinstance(value, int | np.integer):
-        return f"{int(value):,}"
-    if isinstance(value, float | np.floating):
-        if not np.isfinite(value):
-            return "—" if np.isnan(value) else "more than 100M"
-        if percent:
-            return f"{value:.1%}"
-        if abs(value) >= 1000:
-            return f"{value:,.0f}"
-        if value != 0 and abs(value) < 0.001:
-            return f"{value:.1e}"
-        return f"{value:.3g}" if abs(value) < 10 else f"{value:.1f}"
-    return esc(value)
+def facts_table(rows: list[tuple[str, str]] | pd.DataFrame, uuid: str, header: bool = False):
+    """A small table of facts (label, value ...) for provenance: every cell is text, escaped."""
+    frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows, columns=["", " "])
+    styler = Styler(frame.astype(str), uuid=uuid, cell_ids=False, escape="html")
+    styler = styler.hide(axis="index").set_table_attributes('class="facts"')
+    if not header:
+        styler = styler.hide(axis="columns")
+    return styler.to_html(doctype_html=False).strip()
 
 
-def table_html(frame: pd.DataFrame, max_rows: int = 60) -> str:
-    """A readable table: percentages where the column is a rate, thousands separators."""
-    if frame.empty:
-        return '<p class="note">No rows.</p>'
-    shown = frame.head(max_rows)
-    percent = {c: _is_percent(str(c)) for c in shown.columns}
-    head = "".join(f"<th>{esc(c)}</th>" for c in shown.columns)
-    body = []
-    for row in shown.itertuples(index=False):
-        cells = "".join(
-            f"<td>{_cell(v, percent[c])}</td>" for c, v in zip(shown.columns, row, strict=True)
-        )
-        body.append(f"<tr>{cells}</tr>")
+@dataclass
+class _Drawn:
+    name: str
+    caption: str
+    png: bytes
+    svg: bytes
+
+    @property
+    def data(self) -> str:
+        return base64.b64encode(self.png).decode("ascii")
+
+    def _size(self) -> tuple[int, int]:
+        return struct.unpack(">II", self.png[16:24])  # the PNG's IHDR: width, height
+
+    # The page shows a 200 dpi chart at half its pixels, the size it has at 100 dpi.
+    @property
+    def width(self) -> int:
+        return self._size()[0] // 2
+
+    @property
+    def height(self) -> int:
+        return self._size()[1] // 2
+
+
+@dataclass
+class _Shown:
+    name: str
+    caption: str
+    html: str
+    more: str
+
+
+@dataclass
+class Page:
+    """A whole page: its sections, and the footer every chart of it carries."""
+
+    title: str
+    sections: list[Section]
+    footer: str = ""
+    _drawn: dict[str, _Drawn] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self):
+        # A section that does not apply is left out, as are its empty tables: a page never shows
+        # "no rows" or a placeholder chart.
+        for s in self.sections:
+            s.tables = [t for t in s.tables if len(t.view)]
+            s.charts = [c for c in s.charts if c.figure is not None]
+        for s in self.sections:
+            for c in s.charts:
+                png, svg = charts.finish(c.figure, self.footer)
+                self._drawn[c.name] = _Drawn(c.name, c.caption, png, svg)
+
+    def html(self) -> str:
+        view = [
+            {
+                "id": s.id,
+                "title": s.title,
+                "paragraphs": s.paragraphs,
+                "charts": [self._drawn[c.name] for c in s.charts],
+                "tables": [_shown(t) for t in s.tables],
+            }
+            for s in self.sections
+        ]
+        return TEMPLATE.render(title=self.title, css=CSS, sections=view)
+
+    def files(self) -> dict[str, bytes]:
+        """Every file of a page directory: index.html, charts/*.png and *.svg, tables/*.csv."""
+        out = {"index.html": self.html().encode("utf-8")}
+        for drawn in self._drawn.values():
+            out[f"charts/{drawn.name}.png"] = drawn.png
+            out[f"charts/{drawn.name}.svg"] = drawn.svg
+        for s in self.sections:
+            for table in s.tables:
+                out[f"tables/{table.name}.csv"] = table.frame.to_csv(index=False).encode("utf-8")
+        return out
+
+
+def _shown(table: Table) -> _Shown:
+    view = table.view
     more = ""
-    if len(frame) > max_rows:
-        more = f'<p class="note">First {max_rows} of {len(frame):,} rows; the CSV has all.</p>'
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{more}"
-
-
-def render(title: str, sections: list[Section]) -> str:
-    """The whole page."""
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{esc(title)}</title><style>{CSS}</style></head><body>",
-        f"<h1>{esc(title)}</h1>",
-        "<nav><ol>",
-        *(f'<li><a href="#{s.id}">{esc(s.title)}</a></li>' for s in sections),
-        "</ol></nav>",
-    ]
-    for s in sections:
-        parts.append(f'<section id="{s.id}"><h2>{esc(s.title)}</h2>')
-        parts.extend(s.paragraphs)
-        for chart in s.charts:
-            data = base64.b64encode(chart.png).decode("ascii")
-            parts.append(
-                f'<figure><img alt="{esc(chart.caption)}" src="data:image/png;base64,{data}">'
-                f"<figcaption>{esc(chart.caption)} (charts/{esc(chart.name)}.png)</figcaption>"
-                "</figure>"
-            )
-        for table in s.tables:
-            parts.append(
-                f"<h3>{esc(table.caption)}</h3>"
-                f'<p class="note">CSV: tables/{esc(table.name)}.csv</p>'
-            )
-            parts.append(table_html(table.shown if table.shown is not None else table.frame))
-        parts.append("</section>")
-    parts.append("</body></html>")
-    return "\n".join(parts)
-
-
-def files(page: str, sections: list[Section]) -> dict[str, bytes]:
-    """Every file of a report directory: index.html, charts/*.png, tables/*.csv."""
-    out = {"index.html": page.encode("utf-8")}
-    for s in sections:
-        for chart in s.charts:
-            out[f"charts/{chart.name}.png"] = chart.png
-        for table in s.tables:
-            out[f"tables/{table.name}.csv"] = table.frame.to_csv(index=False).encode("utf-8")
-    return out
+    if table.max_rows is not None and len(view) > table.max_rows:
+        more = f"the first {table.max_rows} of {len(view):,} rows shown; the CSV has all"
+    markup = table_html(view, table.kinds(), table.max_rows, uuid=table.name)
+    return _Shown(table.name, table.caption, markup, more)

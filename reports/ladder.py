@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 from avarium.analysis.ladder import LadderTables
+from avarium.reports import formats
+
+
+def _pct(value: float) -> str:
+    return formats.cell(formats.PERCENT, value)
 
 
 def render(tables: LadderTables, games: int, stalled: int, longest: int, seconds: float) -> str:
@@ -18,7 +23,7 @@ def render(tables: LadderTables, games: int, stalled: int, longest: int, seconds
                 cells.append("-")
             else:
                 r = row.iloc[0]
-                cells.append(f"{r.rate:.1%} ({r.low:.1%}-{r.high:.1%})")
+                cells.append(f"{_pct(r.rate)} ({_pct(r.low)}-{_pct(r.high)})")
         lines.append(f"| {bot} | " + " | ".join(cells) + " |")
     lines += ["", "| bot | rating (Bradley-Terry, log-odds) | 95% interval |", "|---|---|---|"]
     for r in tables.ratings.itertuples():

@@ -27,7 +27,6 @@ def build_report(
     from avarium.analysis.flags import DEFAULT_BAND
     from avarium.analysis.summary import analyse
     from avarium.analysis.tiers import analyse_tiers
-    from avarium.reports.html import files
     from avarium.reports.report import report_page
 
     data = load_run(run, variant, seeds=False)
@@ -49,15 +48,45 @@ def build_report(
         pool=pool_of(experiment, variant),
         set_idols=set_idols(experiment, variant),
     )
-    bots = [str(b) for b in data.games["bot"].unique()]
-    page, sections = report_page(analysis, data.provenance, bots, tiers)
-    return write_directory(Path(out) if out else Path(run) / "report", files(page, sections))
+    bots = sorted(str(b) for b in data.games["bot"].unique())
+    names = display_names(experiment, data.provenance.card_sets, variant)
+    prov = data.provenance
+    played = int((data.games["seat"] == 0).sum())  # every game of the run, every tier
+    footer = chart_footer(prov.name, prov.card_sets, bots, played, run_date(Path(run)))
+    page = report_page(analysis, prov, bots, names, footer, tiers)
+    return write_directory(Path(out) if out else Path(run) / "report", page.files())
 
 
-def set_idols(experiment: dict, variant: str | None = None) -> list[str] | None:
-    """The Idols of the card set(s) the run played, so the summary can name those its pool left
-    out: each variant's set loaded again as the experiment recorded it (cards, --set overrides,
-    patches), and believed only if it still has the recorded fingerprint. None when a set
+def run_date(run: Path) -> str:
+    """The day the run's games were last written (its newest part file), as YYYY-MM-DD: runs
+    record no date, and a report made later must still date its charts by the games."""
+    import datetime
+
+    parts = [p for folder in ("games", "cards") for p in (Path(run) / folder).glob("*.parquet")]
+    if not parts:
+        return "date not recorded"
+    newest = max(p.stat().st_mtime for p in parts)
+    return datetime.datetime.fromtimestamp(newest, datetime.UTC).strftime("%Y-%m-%d")
+
+
+def chart_footer(name: str, sets: list[str], bots: list[str], games: int, date: str) -> str:
+    """The line every chart carries, so a chart pasted elsewhere keeps its context: which cards
+    (the set's fingerprint), which bots, how many games, when."""
+    if not sets:
+        cards = "card set not recorded"
+    elif len(sets) == 1:
+        cards = f"card set {sets[0]}"
+    else:
+        cards = f"{len(sets)} card sets ({sets[0]} ... {sets[-1]})"
+    return (
+        f"Avarium Balance Lab · {name} · {cards} · bots: {', '.join(bots) or 'not recorded'}"
+        f" · {games:,} games · played {date}"
+    )
+
+
+def _loaded_sets(experiment: dict, variant: str | None = None):
+    """Each variant's card set loaded again as the experiment recorded it (cards, --set
+    overrides, patches), believed only if it still has the recorded fingerprint; None when one
     cannot be loaded as it was (a file moved or changed since the run)."""
     from avarium.simulator.cards.errors import CardSetError
     from avarium.simulator.cards.loader import load_cards
@@ -65,7 +94,7 @@ def set_idols(experiment: dict, variant: str | None = None) -> list[str] | None:
     tables = experiment.get("variant")
     if not isinstance(tables, list):
         return None
-    idols: list[str] = []
+    sets = []
     for table in tables:
         if not isinstance(table, dict) or (variant is not None and table.get("label") != variant):
             continue
@@ -82,6 +111,36 @@ def set_idols(experiment: dict, variant: str | None = None) -> list[str] | None:
             return None
         if loaded.fingerprint != table["card_set"]:
             return None
+        sets.append(loaded)
+    return sets
+
+
+def display_names(experiment: dict, card_sets: list[str], variant: str | None = None):
+    """Card id -> name from the card set(s) the run played (reports/names.py): the sets its
+    experiment records, else the bundled set when the run's fingerprint says it played that.
+    Cards of a set that cannot be read again get a name made from their id."""
+    from avarium.reports.names import card_names
+    from avarium.simulator.cards.errors import CardSetError
+    from avarium.simulator.cards.loader import load_cards
+
+    sets = _loaded_sets(experiment, variant)
+    if not sets:
+        try:
+            bundled = load_cards(None, [], [])
+        except (CardSetError, OSError):
+            return {}
+        sets = [bundled] if bundled.fingerprint in card_sets else []
+    return card_names(sets)
+
+
+def set_idols(experiment: dict, variant: str | None = None) -> list[str] | None:
+    """The Idols of the card set(s) the run played, so the summary can name those its pool left
+    out (_loaded_sets); None when a set cannot be loaded as it was."""
+    sets = _loaded_sets(experiment, variant)
+    if not sets:
+        return None
+    idols: list[str] = []
+    for loaded in sets:
         idols += [c.id for c in loaded.idols if c.id not in idols]
     return idols or None
 
@@ -94,13 +153,23 @@ def build_comparison(
     from avarium.analysis.compare import comparable, compare_runs
     from avarium.analysis.dataset import load_run
     from avarium.reports.comparison import comparison_page
-    from avarium.reports.html import files
 
     a, b = load_run(run_a, variant), load_run(run_b, variant)
     # Refused before any statistics: runs of other bots, players, pools or seatings differ in
     # more than the change being judged (avarium.analysis.compare.CompareError).
     comparable(a.games, b.games, a.provenance.experiment, b.provenance.experiment, variant)
     result = compare_runs(a.games, b.games)
-    page, sections = comparison_page(a, b, result)
+    names = display_names(a.provenance.experiment, a.provenance.card_sets, variant)
+    names |= display_names(b.provenance.experiment, b.provenance.card_sets, variant)
+    bots = sorted({str(x) for run in (a, b) for x in run.games["bot"].unique()})
+    games = sum(int((run.games["seat"] == 0).sum()) for run in (a, b))
+    footer = chart_footer(
+        f"{a.provenance.name} (A) against {b.provenance.name} (B)",
+        list(dict.fromkeys(a.provenance.card_sets + b.provenance.card_sets)),
+        bots,
+        games,
+        f"{run_date(Path(run_a))} (A) and {run_date(Path(run_b))} (B)",
+    )
+    page = comparison_page(a, b, result, names, footer)
     target = Path(out) if out else Path(run_b) / f"compare-{Path(run_a).resolve().name}"
-    return write_directory(target, files(page, sections), kind="comparison")
+    return write_directory(target, page.files(), kind="comparison")

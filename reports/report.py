@@ -9,7 +9,8 @@ from avarium.analysis.flags import MIN_IDOL_GAMES
 from avarium.analysis.summary import Analysis, headline
 from avarium.analysis.tiers import TierAnalysis
 from avarium.reports import charts
-from avarium.reports.html import Chart, Section, Table, esc, render
+from avarium.reports.html import Chart, Page, Section, Table, esc, facts_table
+from avarium.reports.names import analysis_for_page, tiers_for_page
 from avarium.reports.tiers import summary_items, tiers_section, why_section
 
 # The sections of every report; a tiered run's report adds TIER_SECTION_IDS after the summary.
@@ -171,6 +172,11 @@ def _seat_lines(facts: dict) -> list[str]:
     return items
 
 
+def _gap(x: float) -> str:
+    """A distance between two rates, in points (a difference, not a share)."""
+    return f"{x * 100:.1f} points"
+
+
 def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
     """A sweep's summary: per variant its own flags, the fairest variant and the swept Idol's
     best value; never a figure pooled over the variants."""
@@ -179,16 +185,16 @@ def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
         items.append(
             f"<li>{esc(row['idol'])} ({row['players']} players) is closest to its fair "
             f"{_pct(1 / row['players'])} at <strong>{esc(row['variant'])}</strong>: about "
-            f"{_pct(row['gap'])} from it (95% interval {_pct(row['gap_lo'])} to "
-            f"{_pct(row['gap_hi'])}, corrected for its being picked), the closest of the values "
+            f"{_gap(row['gap'])} from it (95% interval {_gap(row['gap_lo'])} to "
+            f"{_gap(row['gap_hi'])}, corrected for its being picked), the closest of the values "
             f"tried with probability {row['prob_best']:.0%} (bootstrap over the shared deals)."
             "</li>"
         )
     for row in facts["fairest"]:
         items.append(
             f"<li>Seats, {row['players']} players: fairest at <strong>{esc(row['variant'])}"
-            f"</strong>, worst seat about {_pct(row['gap'])} from fair (95% interval "
-            f"{_pct(row['gap_lo'])} to {_pct(row['gap_hi'])}), the fairest tried with "
+            f"</strong>, worst seat about {_gap(row['gap'])} from fair (95% interval "
+            f"{_gap(row['gap_lo'])} to {_gap(row['gap_hi'])}), the fairest tried with "
             f"probability {row['prob_best']:.0%}. Every variant's seats are under Variants.</li>"
         )
     flagged = [
@@ -256,11 +262,11 @@ def summary_section(
 
 def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) -> Section:
     def listed(values):
-        return ", ".join(esc(v) for v in values) if values else "not recorded"
+        return ", ".join(str(v) for v in values) if values else "not recorded"
 
     rows = [
-        ("run", esc(prov.run)),
-        ("experiment", esc(prov.name)),
+        ("run", str(prov.run)),
+        ("experiment", prov.name),
         ("games analysed", f"{analysis.games:,}"),
         (
             "games planned",
@@ -274,8 +280,7 @@ def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) ->
         ("toolkit version", listed(prov.versions)),
         ("chunk files", f"{prov.files:,}"),
     ]
-    body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
-    paragraphs = [f"<table>{body}</table>"]
+    paragraphs = [f'<div class="table-wrap">{facts_table(rows, "provenance")}</div>']
     # A sweep's variants play different card sets on purpose; only a variant whose own chunks
     # disagree mixes two games.
     for variant in prov.mixed_card_sets:
@@ -312,7 +317,8 @@ def _flag_view(flags: pd.DataFrame) -> pd.DataFrame:
         "more_games",
         "more_run_games",
     ]
-    return flags[[c for c in cols if c in flags.columns]].sort_values(["players", "rate"])
+    # The rows stay in the page's order: Idols strongest first (reports/names.py).
+    return flags[[c for c in cols if c in flags.columns]]
 
 
 def _pooled(t: dict) -> list[str]:
@@ -342,7 +348,7 @@ def idol_win_rates_section(t: dict) -> Section:
         [
             Chart(
                 "idol_win_rates",
-                charts.png(charts.idol_winrate_chart(flags)),
+                charts.idol_winrate_chart(flags),
                 "Idol win rates against the band",
             )
         ],
@@ -377,7 +383,7 @@ def matchups_section(t: dict) -> Section:
         [
             Chart(
                 f"matchups_{p}p",
-                charts.png(charts.matchup_heatmap(match, int(p))),
+                charts.matchup_heatmap(match, int(p)),
                 f"Matchups, {p} players",
             )
             for p in sorted(match["players"].unique())
@@ -417,7 +423,7 @@ def seats_section(t: dict) -> Section:
         [
             Chart(
                 "seat_win_rates",
-                charts.png(charts.seat_chart(t["seat_winrates"], t["seat_model"])),
+                charts.seat_chart(t["seat_winrates"], t["seat_model"]),
                 "Win rate by seat",
             )
         ],
@@ -446,7 +452,7 @@ def idol_strength_section(t: dict) -> Section:
         [
             Chart(
                 "idol_strength",
-                charts.png(charts.strength_chart(t["idol_strength"])),
+                charts.strength_chart(t["idol_strength"]),
                 "Idol strength",
             )
         ],
@@ -467,12 +473,12 @@ def game_length_section(t: dict) -> Section:
         [
             Chart(
                 "length_by_idol",
-                charts.png(charts.length_chart(t["length_by_idol"])),
+                charts.length_chart(t["length_by_idol"]),
                 "Game length per Idol",
             ),
             Chart(
                 "length_distribution",
-                charts.png(charts.length_histogram(t["length_distribution"])),
+                charts.length_histogram(t["length_distribution"]),
                 "Distribution of game length per Idol",
             ),
         ],
@@ -489,7 +495,8 @@ def game_length_section(t: dict) -> Section:
                 "length_distribution",
                 t["length_distribution"],
                 "Games per length (turns) per Idol",
-                pd.DataFrame(),
+                _length_grid(t["length_distribution"]),
+                max_rows=None,
             ),
         ],
     )
@@ -507,7 +514,7 @@ def win_reasons_section(t: dict) -> Section:
         [
             Chart(
                 "win_reasons",
-                charts.png(charts.reasons_chart(t["win_reasons"])),
+                charts.reasons_chart(t["win_reasons"]),
                 "Win reasons per Idol",
             )
         ],
@@ -518,17 +525,16 @@ def win_reasons_section(t: dict) -> Section:
     )
 
 
-def placements_section(t: dict) -> Section:
-    """Placements and expulsion order for 3 and 4 players."""
+def placements_section(t: dict) -> Section | None:
+    """Placements and expulsion order for 3 and 4 players; left out of a two-player run."""
     place = t["placements_by_idol"]
+    if place.empty:
+        return None
     return Section(
         "placements",
         "Placements and expulsions (3 and 4 players)",
-        [
-            "<p>Final placement and expulsion order per Idol and seat. Empty when the run "
-            "has no games with three or four players.</p>"
-        ],
-        [Chart("placements", charts.png(charts.placements_chart(place)), "Placements per Idol")],
+        ["<p>Final placement and expulsion order per Idol and seat.</p>"],
+        [Chart("placements", charts.placements_chart(place), "Placements per Idol")],
         [
             Table("mean_placement_by_idol", t["mean_placement_by_idol"], "Mean placement per Idol"),
             Table("mean_placement_by_seat", t["mean_placement_by_seat"], "Mean placement per seat"),
@@ -540,9 +546,12 @@ def placements_section(t: dict) -> Section:
     )
 
 
-def card_impact_section(t: dict) -> Section:
-    """Win rate with a card taken against left, per card."""
+def card_impact_section(t: dict) -> Section | None:
+    """Win rate with a card taken against left, per card; left out when the run has no card
+    counts."""
     impact = t["card_impact"]
+    if impact.empty:
+        return None
     shown = None
     if len(impact):
         shown = impact.reindex(impact["diff"].abs().sort_values(ascending=False).index)[
@@ -596,24 +605,25 @@ def card_impact_section(t: dict) -> Section:
             "once; <code>diff</code>, its interval and the flag compare seats of the same Idol "
             "in the same seat (a card strong Idols take is not credited with their strength), "
             "the interval widened for the seats of one game sharing its outcome. Per Idol: "
-            "<code>card_impact_by_idol</code>. Red: flagged by a Benjamini-Hochberg screening "
-            "at 5% false discovery rate. Not adjusted for game length, which the card counts "
-            "do not record. These are associations, not causes.</p>"
+            "<code>card_impact_by_idol</code>. In the chart, blue: flagged by a "
+            "Benjamini-Hochberg screening at 5% false discovery rate and winning more when "
+            "taken; orange: flagged and winning less; grey: not flagged. Not adjusted for game "
+            "length, which the card counts do not record. These are associations, not "
+            "causes.</p>"
         ],
-        [Chart("card_impact", charts.png(charts.card_impact_chart(impact)), "Card impact")],
+        [Chart("card_impact", charts.card_impact_chart(impact), "Card impact")],
         [Table("card_impact", impact, "Per-card impact, largest gaps first", shown), *idol_tables],
     )
 
 
-def variants_section(t: dict) -> Section:
-    """The variants section: per-variant seat and Idol rates when the run has variants."""
-    variant_section = Section(
+def variants_section(t: dict) -> Section | None:
+    """Per-variant seat and Idol rates; left out when the run has one variant."""
+    if "seat_by_variant" not in t:
+        return None
+    return Section(
         "variants",
         "Variants",
-        ['<p class="note">The run has one variant.</p>'],
-    )
-    if "seat_by_variant" in t:
-        variant_section.paragraphs = [
+        [
             "<p>Each variant's own figures: seat and Idol win rates, balance flags (one Holm "
             "family per variant), which variant's seats are closest to fair and, for a sweep "
             "of an Idol's field, which value brings that Idol closest to its fair share. The "
@@ -622,36 +632,44 @@ def variants_section(t: dict) -> Section:
             "with <code>gap_lo</code>-<code>gap_hi</code>) come from a bootstrap that resamples "
             "deals with their games in every variant. <code>worst_gap</code> is as measured."
             "</p>"
-        ]
-        variant_section.charts = [
+        ],
+        [
             Chart(
                 "seat_by_variant",
-                charts.png(charts.seat_sweep_chart(t["seat_by_variant"])),
+                charts.seat_sweep_chart(t["seat_by_variant"]),
                 "Seat win rate per variant",
             ),
             Chart(
                 "idol_by_variant",
-                charts.png(charts.idol_sweep_chart(t["idol_by_variant"])),
+                charts.idol_sweep_chart(t["idol_by_variant"], _bands(t["flags"])),
                 "Idol win rate per variant",
             ),
-        ]
-        variant_section.tables = [
+        ],
+        [
             Table("fairest_variant", t["fairest_variant"], "Seats closest to fair"),
             *(
                 [Table("swept_idol", t["swept_idol"], "The swept Idol closest to its fair share")]
                 if len(t.get("swept_idol", ()))
                 else []
             ),
-            Table(
-                "flags_by_variant",
-                t["flags_by_variant"],
-                "Balance flags per variant",
-                t["flags_by_variant"][["variant", *_flag_view(t["flags_by_variant"]).columns]],
+            *(
+                [
+                    Table(
+                        "flags_by_variant",
+                        t["flags_by_variant"],
+                        "Balance flags per variant",
+                        t["flags_by_variant"][
+                            ["variant", *_flag_view(t["flags_by_variant"]).columns]
+                        ],
+                    )
+                ]
+                if "flags_by_variant" in t
+                else []
             ),
             Table("seat_by_variant", t["seat_by_variant"], "Seat win rate per variant"),
             Table("idol_by_variant", t["idol_by_variant"], "Idol win rate per variant"),
-        ]
-    return variant_section
+        ],
+    )
 
 
 # The sections drawn from the analysis' tables alone, in the page's order.
@@ -670,10 +688,17 @@ TABLE_SECTIONS = (
 
 
 def build_sections(
-    analysis: Analysis, prov: Provenance, bots: list[str], tiers: TierAnalysis | None = None
+    analysis: Analysis,
+    prov: Provenance,
+    bots: list[str],
+    names: dict[str, str] | None = None,
+    tiers: TierAnalysis | None = None,
 ) -> list[Section]:
-    """Every section of a run's report, in the page's order; a tiered run's tier sections
-    come first after the summary, and the sections after them detail its strongest tier."""
+    """Every section of a run's report that applies to it, in the page's order, cards by name
+    and Idols strongest first (reports/names.py); a tiered run's tier sections come first after
+    the summary, and the sections after them detail its strongest tier."""
+    tiers = None if tiers is None else tiers_for_page(tiers, analysis, names or {})
+    analysis = analysis_for_page(analysis, names or {})
     t = analysis.tables
     lines, tier_sections = [], []
     if tiers is not None:
@@ -684,13 +709,14 @@ def build_sections(
             f"only: {shown} (pick another variant with --variant).</li>"
         )
         tier_sections = [tiers_section(tiers), why_section(tiers, str(prov.run))]
-    return [
+    sections = [
         summary_section(analysis, prov, bots, lines),
         *tier_sections,
         provenance_section(prov, analysis, bots),
         *(section(t) for section in TABLE_SECTIONS),
         methods_section(),
     ]
+    return [s for s in sections if s is not None]
 
 
 def methods_section() -> Section:
@@ -709,8 +735,33 @@ def methods_section() -> Section:
 
 
 def report_page(
-    analysis: Analysis, prov: Provenance, bots: list[str], tiers: TierAnalysis | None = None
-):
-    """The page and its sections (for writing the charts and tables beside it)."""
-    sections = build_sections(analysis, prov, bots, tiers)
-    return render(f"Balance report: {prov.name}", sections), sections
+    analysis: Analysis,
+    prov: Provenance,
+    bots: list[str],
+    names: dict[str, str] | None = None,
+    footer: str = "",
+    tiers: TierAnalysis | None = None,
+) -> Page:
+    """The report page: its HTML, and the charts and tables written beside it."""
+    sections = build_sections(analysis, prov, bots, names, tiers)
+    return Page(f"Balance report: {prov.name}", sections, footer)
+
+
+def _length_grid(distribution: pd.DataFrame) -> pd.DataFrame:
+    """Games per length as a grid a designer can read: one row per player count and length in
+    turns, one column per Idol (strongest first), the games that lasted that long."""
+    if distribution.empty:
+        return distribution
+    grid = distribution.pivot_table(
+        index=["players", "turns"], columns="idol", values="games", aggfunc="sum", sort=False
+    )
+    idols = list(dict.fromkeys(distribution["idol"]))
+    grid = grid.reindex(columns=idols).sort_index().fillna(0).astype("int64")
+    grid.columns = [str(c) for c in grid.columns]
+    return grid.reset_index()
+
+
+def _bands(flags: pd.DataFrame) -> dict[int, tuple[float, float]]:
+    """The band at each player count, as the flags used it."""
+    first = flags.groupby("players")[["band_lo", "band_hi"]].first()
+    return {int(p): (float(r.band_lo), float(r.band_hi)) for p, r in first.iterrows()}

@@ -121,9 +121,10 @@ def tier_chart(result: TierAnalysis, group: str, players: int) -> plt.Figure:
         ax.errorbar(part["rate"], ys, xerr=err, fmt="o", color=colour, capsize=2, label=tier)
     ax.set_yticks(range(len(order)), order)
     ax.set_xlabel("win rate (95% interval)")
-    ax.xaxis.set_major_formatter(plt.matplotlib.ticker.PercentFormatter(1.0))
+    ax.set_ylabel("Idol (strongest at the strongest tier on top)")
+    charts.percent_axis(ax)
     ax.set_title(f"Win rate per skill tier, {players} players (weakest tier first)")
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
     fig.tight_layout()
     return fig
 
@@ -149,7 +150,7 @@ def tiers_section(result: TierAnalysis) -> Section:
             figures.append(
                 Chart(
                     f"tier_win_rates_{players}p{suffix}",
-                    charts.png(tier_chart(result, group, int(players))),
+                    tier_chart(result, group, int(players)),
                     f"Win rate per skill tier, {players} players{title}",
                 )
             )

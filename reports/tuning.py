@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from avarium.reports import formats
+
 if TYPE_CHECKING:
     import pandas as pd
 
 
 def _interval(row) -> str:
-    return f"{row.rate:.1%} ({row.lo:.1%}-{row.hi:.1%})"
+    """A win rate and its interval, each written as the percentage it is."""
+    rate, lo, hi = (formats.cell(formats.PERCENT, v) for v in (row.rate, row.lo, row.hi))
+    return f"{rate} ({lo}-{hi})"
 
 
 def seat_table(seats: pd.DataFrame, fairness: pd.DataFrame) -> pd.DataFrame:
@@ -28,8 +32,9 @@ def seat_table(seats: pd.DataFrame, fairness: pd.DataFrame) -> pd.DataFrame:
         for r in part.itertuples():
             row[f"seat {int(r.seat)}"] = _interval(r)
         fair = fairness[fairness["variant"] == variant].iloc[0]
-        row["worst gap (as measured)"] = f"{fair.worst_gap:.1%}"
-        row["P(fairest)"] = f"{fair.prob_best:.0%}"
+        # The gap is a difference of two rates (points), the probability a share (percent).
+        row["worst gap (as measured)"] = formats.cell(formats.POINTS, fair.worst_gap)
+        row["P(fairest)"] = formats.cell(formats.PERCENT, fair.prob_best)
         rows.append(row)
     import pandas as pd  # imported when used: see reports/commands.build_report
 
