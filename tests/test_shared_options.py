@@ -32,6 +32,7 @@ SHARED = {
     "report": {"--quiet", "--json", "--out"},
     "compare": {"--quiet", "--json", "--out"},
     "play": {"--seed"},
+    "scenario": {"--seed"},
     "cards docs": {"--out"},
 }
 SHORT = {"--jobs": "-j", "--quiet": "-q", "--out": "-o"}
@@ -189,3 +190,27 @@ def test_tune_bonus_shows_its_games_then_its_report_steps(tmp_path, on_a_termina
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "224/224" in result.stderr and "steps" in result.stderr
+
+
+def _all_commands(command=None, path=()):
+    command = command or typer.main.get_command(app)
+    subs = getattr(command, "commands", None)
+    if not subs:
+        yield " ".join(path), {o for p in command.params for o in p.opts}
+        return
+    for name, sub in subs.items():
+        yield from _all_commands(sub, (*path, name))
+
+
+def test_the_readme_lists_the_commands_each_shared_option_is_on():
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    commands = dict(_all_commands())
+    for name in ("--jobs", "--seed", "--quiet", "--json", "--out"):
+        row = re.search(rf"^\| `{name}[ `].*\| ([a-z, -]+) \|$", readme, re.M)
+        assert row, f"the README's shared-options table has no row for {name}"
+        listed = {c.strip() for c in row.group(1).split(",")}
+        taking = {path for path, options in commands.items() if name in options}
+        assert listed == taking, (name, listed ^ taking)
