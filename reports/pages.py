@@ -6,9 +6,17 @@ these two functions; the Python API's `Run.report()` calls the first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from avarium.reports.output import write_directory
+
+# The steps build_report and build_comparison tell their `on_step`, in order.
+STEPS = ("loading", "analysing", "charts", "writing")
+
+
+def _nothing(step: str) -> None:
+    """No one is watching the steps."""
 
 
 def build_report(
@@ -17,9 +25,11 @@ def build_report(
     band: tuple[float, float] | None = None,
     include_mirrors: bool = False,
     variant: str | None = None,
+    on_step: Callable[[str], None] | None = None,
 ) -> Path:
     """Analyse a run and write RUN/report/ (or `out`): index.html, charts/, tables/; `band`
-    defaults to avarium.analysis.flags.DEFAULT_BAND."""
+    defaults to avarium.analysis.flags.DEFAULT_BAND. `on_step` is told each of STEPS as it
+    starts."""
     # The analysis (pandas, statsmodels, scipy: about 2 s to import) is imported when used, so
     # that every other command, `avarium simulate` first, starts without it.
     from avarium.analysis.coverage import pool_of
@@ -29,10 +39,13 @@ def build_report(
     from avarium.analysis.tiers import analyse_tiers
     from avarium.reports.report import report_page
 
+    step = on_step or _nothing
+    step("loading")
     data = load_run(run, variant, seeds=False)
     band = DEFAULT_BAND if band is None else band
     experiment = data.provenance.experiment
     games, cards = data.games, data.cards
+    step("analysing")
     tiers = analyse_tiers(games, experiment, band)
     if tiers is not None and variant is None:
         # The other sections would pool the tiers, mixing levels of play: they detail the
@@ -53,7 +66,9 @@ def build_report(
     prov = data.provenance
     played = int((data.games["seat"] == 0).sum())  # every game of the run, every tier
     footer = chart_footer(prov.name, prov.card_sets, bots, played, run_date(Path(run)))
+    step("charts")  # the page's sections draw their charts
     page = report_page(analysis, prov, bots, names, footer, tiers)
+    step("writing")
     return write_directory(Path(out) if out else Path(run) / "report", page.files())
 
 
@@ -146,18 +161,26 @@ def set_idols(experiment: dict, variant: str | None = None) -> list[str] | None:
 
 
 def build_comparison(
-    run_a: Path, run_b: Path, out: Path | None = None, variant: str | None = None
+    run_a: Path,
+    run_b: Path,
+    out: Path | None = None,
+    variant: str | None = None,
+    on_step: Callable[[str], None] | None = None,
 ) -> Path:
     """Compare two runs and write the comparison report (default RUN_B/compare-<A's name>/);
-    raises CompareError when they play different kinds of games."""
+    raises CompareError when they play different kinds of games. `on_step` as for
+    build_report."""
     from avarium.analysis.compare import comparable, compare_runs
     from avarium.analysis.dataset import load_run
     from avarium.reports.comparison import comparison_page
 
+    step = on_step or _nothing
+    step("loading")
     a, b = load_run(run_a, variant), load_run(run_b, variant)
     # Refused before any statistics: runs of other bots, players, pools or seatings differ in
     # more than the change being judged (avarium.analysis.compare.CompareError).
     comparable(a.games, b.games, a.provenance.experiment, b.provenance.experiment, variant)
+    step("analysing")
     result = compare_runs(a.games, b.games)
     names = display_names(a.provenance.experiment, a.provenance.card_sets, variant)
     names |= display_names(b.provenance.experiment, b.provenance.card_sets, variant)
@@ -170,6 +193,8 @@ def build_comparison(
         games,
         f"{run_date(Path(run_a))} (A) and {run_date(Path(run_b))} (B)",
     )
+    step("charts")
     page = comparison_page(a, b, result, names, footer)
     target = Path(out) if out else Path(run_b) / f"compare-{Path(run_a).resolve().name}"
+    step("writing")
     return write_directory(target, page.files(), kind="comparison")

@@ -3,14 +3,12 @@ state; a broken one is reported with the command that replays it as a transcript
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from avarium.cli.common import load_cards_or_fail
+from avarium.cli.common import Cards, Jobs, Patches, Seed, Sets, jobs_to_use, load_cards_or_fail
 from avarium.cli.errors import fail as _fail
-from avarium.simulator.constants import MAX_SEED
 
 SHOWN = 10  # violations listed; the count says how many more there are
 
@@ -26,31 +24,33 @@ def _player_counts(text: str) -> list[int]:
 
 
 def check_command(
-    path: Annotated[
-        Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
-    ] = None,
+    path: Cards = None,
     games: Annotated[int, typer.Option(min=1, help="Games in all, split across the counts.")] = (
         10_000
     ),
     players: Annotated[str, typer.Option(help="Player counts, e.g. 2,3,4.")] = "2,3,4",
-    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed of the games.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    seed: Seed = None,
+    jobs: Jobs = None,
     game: Annotated[
         int | None,
         typer.Option(help="Replay this game of the check (with one --players) as a transcript."),
     ] = None,
-    sets: Annotated[
-        list[str] | None, typer.Option("--set", help="Override a card field (repeatable).")
-    ] = None,
-    patch: Annotated[list[Path] | None, typer.Option("--patch", help="Patch file.")] = None,
+    sets: Sets = None,
+    patch: Patches = None,
 ) -> None:
     """Play random games with every engine invariant checked in every state (every card in one
     zone, the Courtyard full while the School has cards, Classes and hands within their limits,
     a legal action whenever the game is on, ...). Exit code 1 if any state is broken."""
     from avarium.simulator.run.check import check_games, replay
-    from avarium.simulator.run.runner import check_jobs
+    from avarium.simulator.run.experiment import check_seed
+    from avarium.simulator.run.fields import flagged
 
     counts = _player_counts(players)
+    seed = 0 if seed is None else seed
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        raise _fail(flagged(str(exc)), 2) from None
     cards = load_cards_or_fail(path, sets, patch)
     try:
         if game is not None:
@@ -59,7 +59,7 @@ def check_command(
             lines, problem = replay(cards, counts[0], game, seed)
             typer.echo("\n".join(lines))
             raise typer.Exit(1 if problem else 0)
-        result = check_games(cards, games, counts, seed, jobs=check_jobs(jobs))
+        result = check_games(cards, games, counts, seed, jobs=jobs_to_use(jobs))
     except ValueError as exc:
         raise _fail(str(exc), 2) from None
     split = ", ".join(f"{n:,} with {p} players" for p, n in result.games.items())

@@ -1,14 +1,113 @@
-"""What several commands share: loading the card set a command was given, or failing with
-every problem listed (one line each) and one closing line."""
+"""What several commands share: the options every command that plays or writes takes, declared
+once here so that they read and behave alike everywhere (`--jobs/-j`, `--seed`, `--quiet/-q`,
+`--json`, `--out/-o`, and the card-set options), loading the card set a command was given, or
+failing with every problem listed (one line each) and one closing line, and printing a result
+as one JSON object."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
-from avarium.cli.errors import fail
+from avarium.cli.errors import fail, note
 from avarium.simulator.cards.errors import ERROR, CardSetError, Problem
+
+# -- the shared options ---------------------------------------------------------------------------
+# Every option gets a metavar of its own: typer's defaults are Python types (<list[str]>, <bool>),
+# which tell a designer nothing about what to write.
+
+Jobs = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        metavar="N",
+        help="Worker processes (default: every usable core; more than those is capped, with "
+        "a note).",
+    ),
+]
+Seed = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        metavar="N",
+        help="Seed of the games: the same seed plays the same games (default 0).",
+    ),
+]
+Quiet = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress bar on stderr (errors still print).")
+]
+Json = Annotated[
+    bool,
+    typer.Option("--json", help="Print the result as one JSON object on stdout, nothing else."),
+]
+
+
+def out_option(what: str):
+    """The --out/-o option, with the command's own words for what it writes and where."""
+    return Annotated[Path | None, typer.Option("--out", "-o", metavar="DIR", help=what)]
+
+
+Cards = Annotated[
+    Path | None,
+    typer.Option("--cards", metavar="PATH", help="Card set (default: the bundled one)."),
+]
+Sets = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        metavar="CARD.FIELD=VALUE",
+        help="Override a card field, e.g. kumara_raj.merit=18 (repeatable).",
+    ),
+]
+Patches = Annotated[
+    list[Path] | None,
+    typer.Option("--patch", metavar="FILE", help="Apply a TOML patch file (repeatable)."),
+]
+Profiles = Annotated[
+    Path | None,
+    typer.Option(
+        "--profiles",
+        metavar="FILE",
+        help="Bot weight profiles (default: strategies/profiles.toml).",
+    ),
+]
+
+
+def jobs_to_use(jobs: int | None) -> int:
+    """--jobs as the runner will use it (every usable core when not given), with a note on
+    stderr when more were asked than this machine lets us use."""
+    from avarium.simulator.run import runner
+    from avarium.simulator.run.fields import flagged
+
+    if jobs is None:
+        return runner.usable_cores()
+    try:
+        used = runner.check_jobs(jobs)
+    except runner.RunError as exc:
+        raise fail(flagged(str(exc)), 2) from None
+    message = runner.jobs_note(jobs, used)
+    if message:
+        note(flagged(message))
+    return used
+
+
+def print_json(data: object) -> None:
+    """The command's result as one JSON object on stdout (numpy numbers and NaN included: a
+    table's rows go through pandas' own JSON writer first, see records())."""
+    typer.echo(json.dumps(data, indent=2, default=str))
+
+
+def records(frame) -> list[dict]:
+    """A table's rows as JSON-ready dicts: numpy numbers as numbers, NaN as null."""
+    return json.loads(frame.to_json(orient="records"))
+
+
+# -- card sets ------------------------------------------------------------------------------------
 
 
 def report_problems(problems: list[Problem]) -> None:

@@ -13,7 +13,22 @@ from typing import Annotated
 import typer
 
 from avarium.cli.check import check_command
-from avarium.cli.common import load_cards_or_fail, report_problems
+from avarium.cli.common import (
+    Cards,
+    Jobs,
+    Json,
+    Patches,
+    Profiles,
+    Quiet,
+    Seed,
+    Sets,
+    jobs_to_use,
+    load_cards_or_fail,
+    out_option,
+    print_json,
+    records,
+    report_problems,
+)
 from avarium.cli.errors import fail as _fail
 from avarium.cli.report import compare_command, report_command
 from avarium.cli.scenario import scenario_command
@@ -71,23 +86,9 @@ PathArg = Annotated[
         "Default: the bundled prototype set."
     ),
 ]
-SetOpt = Annotated[
-    list[str] | None,
-    typer.Option("--set", help="Override a card field, e.g. kumara_raj.merit=18 (repeatable)."),
-]
-CardsOpt = Annotated[
-    Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
-]
-PatchOpt = Annotated[
-    list[Path] | None,
-    typer.Option("--patch", help="Apply a TOML patch file (repeatable)."),
-]
-
-
-ProfilesOpt = Annotated[
-    Path | None,
-    typer.Option("--profiles", help="Bot weight profiles (default: strategies/profiles.toml)."),
-]
+# The card-set options are avarium/cli/common.py's, shared with every other command.
+SetOpt, CardsOpt, PatchOpt, ProfilesOpt = Sets, Cards, Patches, Profiles
+DocsOut = out_option("Where to write the reference (default docs/card-language.md).")
 
 
 def _kind(value: str | None) -> CardKind | None:
@@ -105,7 +106,7 @@ def cards_validate(
     path: PathArg = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    as_json: Json = False,
 ) -> None:
     """Check a card set: every error at once, then its counts and fingerprint."""
     from avarium.simulator.cards.loader import load_cards
@@ -231,14 +232,13 @@ def cards_export(
 
 @cards_app.command("docs")
 def cards_docs(
-    out: Annotated[Path, typer.Option(help="Where to write the reference.")] = Path(
-        "docs/card-language.md"
-    ),
+    out: DocsOut = None,
 ) -> None:
     """Regenerate docs/card-language.md from the language's registry."""
     from avarium.simulator.cards.docs import language_reference
     from avarium.simulator.fileio import write_atomically
 
+    out = Path("docs/card-language.md") if out is None else out
     if out.is_dir() or not out.name:
         raise _fail(f'--out "{out}": expected a file to write, e.g. docs/card-language.md', 2)
     try:
@@ -253,7 +253,7 @@ def play(
     idols: Annotated[
         str, typer.Option(help="Idols by seat, comma-separated (2 to 4), e.g. TOUKA,RAJ.")
     ] = "touka,raj",
-    seed: Annotated[int, typer.Option(help="Seed of the deal and of the players.")] = 0,
+    seed: Seed = None,
     bonus: Annotated[
         str | None, typer.Option(help="Starting Reputation per seat, e.g. 0,2 (default: rules).")
     ] = None,
@@ -279,6 +279,7 @@ def play(
     from avarium.strategies import BotError, bot_spec
 
     seats = [q.strip() for q in idols.split(",") if q.strip()]
+    seed = 0 if seed is None else seed
     try:  # the numbers first: the engine's own complaint about them is a traceback
         check_seed(seed)
         bonuses = None if bonus is None else check_bonus(_whole_numbers(bonus), len(seats))
@@ -326,30 +327,51 @@ def bench(
         typer.Option(min=0, help="MCTS-vs-MCTS games to time, default budget (0: skip)."),
     ] = 20,
     cold: Annotated[
-        bool, typer.Option(help="Also time a cold start (compiles everything: about a minute).")
+        bool,
+        typer.Option(
+            "--cold", help="Also time a cold start (compiles everything: about a minute)."
+        ),
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    seed: Seed = None,
+    quiet: Quiet = False,
+    as_json: Json = False,
     path: CardsOpt = None,
 ) -> None:
     """Measure speed: games and decisions per second per core, start-up times.
 
     Random players first (the engine alone), then heuristic against heuristic, then lookahead
     against heuristic (its cost per game), then the MCTS bot against itself (games per second
-    per core and milliseconds per game)."""
+    per core and milliseconds per game). One process: the figures are per core, so there is
+    no --jobs."""
+    from avarium.cli.progress import StepBar
     from avarium.simulator.run import bench as bench_module
+    from avarium.simulator.run.experiment import check_seed
+    from avarium.simulator.run.fields import flagged
 
     # bot games are timed after two warm-up games of the same bots, in both seat orders
     for flag, count in (("--lookahead-games", lookahead_games), ("--mcts-games", mcts_games)):
         if count == 1:
             raise _fail(f"{flag}: expected 0 (skip) or 2 games or more, got 1", 2)
+    seed = 0 if seed is None else seed
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        raise _fail(flagged(str(exc)), 2) from None
     cs = load_cards_or_fail(path, None, None)
     if len(cs.idols) < 2:  # it plays every ordered pairing of the set's Idols
         raise _fail(f"--cards: bench needs 2 Idols or more; {cs.source} has {len(cs.idols)}", 2)
-    figures = bench_module.run(
-        cs, games, cold=cold, lookahead_games=lookahead_games, mcts_games=mcts_games
-    )
+    with StepBar(quiet or as_json, bench_module.STEPS) as bar:
+        figures = bench_module.run(
+            cs,
+            games,
+            cold=cold,
+            seed=seed,
+            lookahead_games=lookahead_games,
+            mcts_games=mcts_games,
+            on_step=bar,
+        )
     if as_json:
-        typer.echo(json.dumps(figures))
+        print_json(figures)
         return
     width = max(len(k) for k in figures)
     for key, value in figures.items():
@@ -361,16 +383,19 @@ def ladder(
     bots: Annotated[
         str,
         typer.Option(
+            metavar="BOTS",
             help="Bots to rank, comma-separated (default: random, the four heuristic "
-            "profiles and lookahead)."
+            "profiles and lookahead).",
         ),
     ] = "",
     rounds: Annotated[
         int,
         typer.Option(min=1, help="Games per ordered Idol pairing, per seat order, per pair."),
     ] = 5,
-    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    seed: Seed = None,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
+    as_json: Json = False,
     profiles: ProfilesOpt = None,
     path: CardsOpt = None,
 ) -> None:
@@ -381,7 +406,7 @@ def ladder(
     from avarium.analysis.ladder import ladder_tables
     from avarium.analysis.notes import noted
     from avarium.cli.errors import note as _note
-    from avarium.cli.simulate import capped_jobs
+    from avarium.cli.progress import ProgressBar
     from avarium.reports.ladder import render
     from avarium.simulator.run.experiment import check_seed
     from avarium.simulator.run.fields import flagged
@@ -394,22 +419,71 @@ def ladder(
         raise _fail(f"--bots: expected bot names separated by commas, got {bots!r}", 2)
     if len(names) < 2:
         raise _fail("--bots: the ladder needs at least two bots", 2)
+    seed = 0 if seed is None else seed
     try:
         check_seed(seed)
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
-    jobs = capped_jobs(jobs)
+    jobs = jobs_to_use(jobs)
     cs = load_cards_or_fail(path, None, None)
     notes: list[str] = []  # the rating fit's warnings, as notes rather than raw on the terminal
     try:
-        result = run_ladder(cs, names, rounds=rounds, seed=seed, jobs=jobs, profiles=profiles)
+        with ProgressBar(quiet or as_json) as bar:
+            result = run_ladder(
+                cs, names, rounds=rounds, seed=seed, jobs=jobs, profiles=profiles, on_progress=bar
+            )
         with noted(notes, "ladder ratings"):
             tables = ladder_tables(result.pairs, result.labels)
     except (BotError, ValueError) as exc:  # the bots: the rest was checked above
         raise _fail(str(exc), 2) from None
-    typer.echo(render(tables, result.games, result.stalled, result.longest_game, result.seconds))
+    notes += unbounded_ratings(tables.ratings)
+    if as_json:
+        seat, seat_low, seat_high = tables.seat_advantage
+        print_json(
+            {
+                "bots": result.labels,
+                "matches": records(tables.matches),
+                "ratings": records(tables.ratings),
+                "first_seat": {"log_odds": seat, "low": seat_low, "high": seat_high},
+                "games": result.games,
+                "stalled": result.stalled,
+                "longest_game": result.longest_game,
+                "seconds": round(result.seconds, 3),
+                "notes": notes,
+            }
+        )
+    else:
+        typer.echo(
+            render(tables, result.games, result.stalled, result.longest_game, result.seconds)
+        )
     for text in notes:
         _note(text)
+
+
+# A rating interval wider than this many log-odds says nothing: with a single game per pairing
+# a bounded rating's interval is a few log-odds wide, while one the games do not bound (its
+# bot won or lost every game that separates it from the rest) comes out thousands wide.
+UNBOUNDED_WIDTH = 20.0
+
+
+def unbounded_ratings(ratings) -> list[str]:
+    """A note naming the bots whose rating the games do not bound. The fit's own warnings on
+    them (statsmodels' perfect separation, numpy's divide by zero) are silenced where it is
+    fitted; this says in words what they meant."""
+    import math
+
+    wide = [
+        r.bot
+        for r in ratings.itertuples()
+        if not (math.isfinite(r.low) and math.isfinite(r.high)) or r.high - r.low > UNBOUNDED_WIDTH
+    ]
+    if not wide:
+        return []
+    return [
+        f"ladder ratings: the games do not bound the rating of {', '.join(wide)} (one side won "
+        "every game between them and the rest), so it runs off to infinity and its interval "
+        "means nothing; more --rounds will settle it"
+    ]
 
 
 app.command("report")(report_command)

@@ -7,9 +7,20 @@ from typing import Annotated
 
 import typer
 
+from avarium.cli.common import Json, Quiet, out_option, print_json
 from avarium.cli.errors import fail as _fail
+from avarium.cli.progress import StepBar
+from avarium.reports.headline import (
+    comparison_facts,
+    comparison_lines,
+    report_facts,
+    report_lines,
+)
 from avarium.reports.output import OutputError
-from avarium.reports.pages import build_comparison, build_report
+from avarium.reports.pages import STEPS, build_comparison, build_report
+
+ReportOut = out_option("Where to write (default RUN/report).")
+CompareOut = out_option("Where to write (default RUN_B/compare-<A's name>).")
 
 
 def parse_band(text: str) -> tuple[float, float]:
@@ -42,9 +53,12 @@ def report_command(
     variant: Annotated[
         str | None, typer.Option(help="Analyse only this variant of the run.")
     ] = None,
-    out: Annotated[Path | None, typer.Option(help="Where to write (default RUN/report).")] = None,
+    out: ReportOut = None,
+    quiet: Quiet = False,
+    as_json: Json = False,
 ) -> None:
-    """Write RUN/report/: one self-contained index.html, each chart as PNG, each table as CSV."""
+    """Write RUN/report/: one self-contained index.html, each chart as PNG, each table as CSV;
+    then print the page's headline (the flagged Idols, the seat win rates, the page)."""
     from avarium.analysis.dataset import DatasetError
 
     try:
@@ -52,39 +66,44 @@ def report_command(
     except ValueError as exc:
         raise _fail(str(exc), 2) from None
     try:
-        target = build_report(run, out, limits, include_mirrors, variant)
+        with StepBar(quiet or as_json, STEPS) as bar:
+            target = build_report(run, out, limits, include_mirrors, variant, on_step=bar)
     except DatasetError as exc:
         raise _fail(exc.message) from None
     except OutputError as exc:
         raise _fail(str(exc)) from None
     except OSError as exc:
         raise _fail(f"cannot write the report: {exc.strerror} ({exc.filename})") from None
-    from avarium.reports.headline import headline  # pandas: imported when a report is made
-
-    for line in headline(target):
+    facts = report_facts(target)
+    if as_json:
+        print_json(facts)
+        return
+    for line in report_lines(facts):
         typer.echo(line)
 
 
 def compare_command(
     run_a: Annotated[Path, typer.Argument(help="The run before (A).")],
     run_b: Annotated[Path, typer.Argument(help="The run after (B).")],
-    out: Annotated[
-        Path | None, typer.Option(help="Where to write (default RUN_B/compare-<A's name>).")
-    ] = None,
+    out: CompareOut = None,
     variant: Annotated[
         str | None, typer.Option(help="Compare only this variant of both runs.")
     ] = None,
+    quiet: Quiet = False,
+    as_json: Json = False,
 ) -> None:
     """Compare two runs: per-Idol and per-seat win-rate differences.
 
     The runs must differ only in cards, patches, --set overrides, bonus or rules (the same bots,
     players, Idol pool and seating); paired, game by game, when they share their deals and
-    seatings. Writes the same kind of report as `report`."""
+    seatings. Writes the same kind of report as `report`, then prints what differs between
+    the two experiments, the Idols and seats whose win rate changed, and where the page is."""
     from avarium.analysis.compare import CompareError
     from avarium.analysis.dataset import DatasetError
 
     try:
-        target = build_comparison(run_a, run_b, out, variant)
+        with StepBar(quiet or as_json, STEPS) as bar:
+            target = build_comparison(run_a, run_b, out, variant, on_step=bar)
     except CompareError as exc:
         raise _fail(str(exc), 2) from None
     except DatasetError as exc:
@@ -93,4 +112,9 @@ def compare_command(
         raise _fail(str(exc)) from None
     except OSError as exc:
         raise _fail(f"cannot write the comparison: {exc.strerror} ({exc.filename})") from None
-    typer.echo(f"comparison: {target / 'index.html'}")
+    facts = comparison_facts(target, run_a, run_b, variant)
+    if as_json:
+        print_json(facts)
+        return
+    for line in comparison_lines(facts):
+        typer.echo(line)

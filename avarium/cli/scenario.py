@@ -23,6 +23,7 @@ from typing import Annotated
 
 import typer
 
+from avarium.cli.common import Cards, Seed
 from avarium.cli.errors import fail
 
 PLAYS = "plays:"  # the line between the position and the plays
@@ -34,10 +35,8 @@ class PlayLineError(ValueError):
 
 def scenario_command(
     file: Annotated[Path, typer.Argument(help="A scenario file: a position, `plays:`, plays.")],
-    seed: Annotated[int, typer.Option(help="Seed of the deal (the shuffled decks).")] = 0,
-    cards: Annotated[
-        Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
-    ] = None,
+    seed: Seed = None,
+    cards: Cards = None,
 ) -> None:
     """Build the position a scenario file describes, play its plays, print the transcript."""
     from avarium.simulator.api import IllegalActionError
@@ -56,8 +55,8 @@ def scenario_command(
         found = f"{len(exc.problems)} problem(s)"
         raise fail(f"{cards}: {found}; avarium cards validate lists them", 2) from None
     position, plays = split_file(text)
-    try:
-        game = scenario(position, card_set, seed=seed)
+    try:  # the seed shuffles the decks the position leaves unsaid
+        game = scenario(position, card_set, seed=0 if seed is None else seed)
     except ScenarioError as exc:
         raise fail(f"{file}:{exc.line or 1}: {exc.message}", 2) from None
     typer.echo(header(game))

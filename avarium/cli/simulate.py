@@ -4,17 +4,31 @@ inside the commands, so that `avarium --help` and the other commands start fast.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from avarium.cli.common import (
+    Cards,
+    Jobs,
+    Json,
+    Patches,
+    Profiles,
+    Quiet,
+    Seed,
+    Sets,
+    jobs_to_use,
+    out_option,
+    print_json,
+)
 from avarium.cli.errors import fail as _fail
-from avarium.cli.errors import note as _note
+from avarium.cli.progress import ProgressBar
 from avarium.simulator.run.fields import flagged
 from avarium.simulator.run.tiers import DEFAULT_TIERS
+
+RunOut = out_option("Run directory (default: runs/<file name> or runs/<label>).")
 
 # Experiment flags that a --config file may not be combined with (the file says them), and the
 # run-wide ones it may (they apply to every variant of the file).
@@ -78,72 +92,12 @@ def _experiment(config: Path | None, flags: dict[str, object]):
         ) from None
 
 
-class ProgressBar:
-    """The progress bar on stderr: games done, games per second, time left. Silent under
-    --quiet or when stderr is not a terminal (CI logs, pipes)."""
-
-    def __init__(self, quiet: bool) -> None:
-        from rich.console import Console
-
-        self.console = Console(stderr=True)
-        self.enabled = not quiet and self.console.is_terminal
-        self.progress = None
-        self.task = None
-
-    def __enter__(self) -> ProgressBar:
-        if self.enabled:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            self.progress = Progress(
-                TextColumn("games"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[rate]}"),
-                TimeElapsedColumn(),
-                TextColumn("elapsed,"),
-                TimeRemainingColumn(),
-                TextColumn("left"),
-                console=self.console,
-                transient=True,
-            )
-            self.progress.__enter__()
-        return self
-
-    def __call__(self, event) -> None:
-        if self.progress is None:
-            return
-        if self.task is None:  # the first event: games already written when the run started
-            self.task = self.progress.add_task(
-                "games", total=event.games_total, completed=event.games_done, rate=""
-            )
-            return
-        self.progress.update(self.task, completed=event.games_done)
-        speed = self.progress.tasks[0].speed
-        self.progress.update(self.task, rate=f"{speed:,.0f} games/s" if speed else "")
-
-    def __exit__(self, *exc) -> None:
-        if self.progress is not None:
-            self.progress.__exit__(*exc)
-
-
 def simulate(
     config: Annotated[
         Path | None,
         typer.Option("--config", "-c", help="Experiment file (TOML; may hold several variants)."),
     ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            "--out", "-o", help="Run directory (default: runs/<file name> or runs/<label>)."
-        ),
-    ] = None,
+    out: RunOut = None,
     players: Annotated[
         int | None, typer.Option(help="Players per game, 2 to 4 (default 2).")
     ] = None,
@@ -179,37 +133,26 @@ def simulate(
     ] = None,
     rule: Annotated[
         list[str] | None,
-        typer.Option("--rule", help="Rules option NAME=VALUE, e.g. max_turns=200 (repeatable)."),
+        typer.Option(
+            "--rule",
+            metavar="NAME=VALUE",
+            help="Rules option, e.g. max_turns=200 (repeatable).",
+        ),
     ] = None,
     games: Annotated[int | None, typer.Option(help="Games in total (default 10,000).")] = None,
     games_per_pairing: Annotated[
         int | None, typer.Option(help='Games per seating instead (with seating "all").')
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Run seed (default 0).")] = None,
+    seed: Seed = None,
     chunk_size: Annotated[
         int | None, typer.Option(help="Games per part file (default: up to 20,000).")
     ] = None,
     label: Annotated[str | None, typer.Option(help='Variant label (default "main").')] = None,
-    path: Annotated[
-        Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
-    ] = None,
-    sets: Annotated[
-        list[str] | None,
-        typer.Option("--set", help="Override a card field, e.g. kumara_raj.merit=18 (repeatable)."),
-    ] = None,
-    patch: Annotated[
-        list[Path] | None, typer.Option("--patch", help="Apply a TOML patch file (repeatable).")
-    ] = None,
-    profiles: Annotated[
-        Path | None,
-        typer.Option(help="Bot weight profiles (default: strategies/profiles.toml)."),
-    ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs", "-j", min=1, help="Worker processes (default and most: every usable core)."
-        ),
-    ] = None,
+    path: Cards = None,
+    sets: Sets = None,
+    patch: Patches = None,
+    profiles: Profiles = None,
+    jobs: Jobs = None,
     backend: Annotated[
         str | None, typer.Option(help="loky (default: processes on this machine) or dask.")
     ] = None,
@@ -217,8 +160,8 @@ def simulate(
         str | None,
         typer.Option(help="Dask scheduler address, e.g. tcp://host:8786 (default: a local one)."),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    quiet: Quiet = False,
+    as_json: Json = False,
 ) -> None:
     """Simulate an experiment into a Parquet dataset; rerun the same command to resume."""
 
@@ -251,7 +194,7 @@ def simulate(
         backend = "dask" if scheduler else "loky"
     summary = play_experiment(experiment, out, jobs, backend, scheduler, quiet or as_json)
     if as_json:
-        typer.echo(json.dumps(summary.as_dict(), indent=2))
+        print_json(summary.as_dict())
         return
     typer.echo(_summary_text(summary))
 
@@ -263,7 +206,7 @@ def play_experiment(experiment, out: Path, jobs: int | None, backend: str = "lok
     None is every usable core; more than those is capped, with a note."""
     from avarium.simulator.run import runner
 
-    jobs = capped_jobs(jobs)
+    jobs = jobs_to_use(jobs)
     with ProgressBar(quiet) as bar:
         try:
             return runner.run(experiment, out, jobs, backend, scheduler, on_progress=bar)
@@ -275,23 +218,6 @@ def play_experiment(experiment, out: Path, jobs: int | None, backend: str = "lok
                 "to continue",
                 130,
             ) from None
-
-
-def capped_jobs(jobs: int | None) -> int:
-    """--jobs as the runner will use it (every usable core when not given), with a note on
-    stderr when more were asked than this machine lets us use."""
-    from avarium.simulator.run import runner
-
-    if jobs is None:
-        return runner.usable_cores()
-    try:
-        used = runner.check_jobs(jobs)
-    except runner.RunError as exc:
-        raise _fail(flagged(str(exc)), 2) from None
-    message = runner.jobs_note(jobs, used)
-    if message:
-        _note(flagged(message))
-    return used
 
 
 def _summary_text(s) -> str:

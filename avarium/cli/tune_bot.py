@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from avarium.cli.common import load_cards_or_fail
+from avarium.cli.common import Cards, Jobs, Profiles, Seed, jobs_to_use, load_cards_or_fail
 from avarium.cli.errors import fail
 
 
@@ -25,39 +25,54 @@ def _flag(message: str) -> str:
 def tune_bot_command(
     out: Annotated[
         Path,
-        typer.Option("--out", "-o", help="Profiles file to write: tuned and incumbent profiles."),
+        typer.Option(
+            "--out",
+            "-o",
+            metavar="FILE",
+            help="Profiles file to write: tuned and incumbent profiles.",
+        ),
     ],
     log: Annotated[
         Path | None,
-        typer.Option(help="CSV of every candidate of every generation (default OUT with .csv)."),
+        typer.Option(
+            metavar="FILE",
+            help="CSV of every candidate of every generation (default OUT with .csv).",
+        ),
     ] = None,
-    generations: Annotated[int, typer.Option(help="CMA-ES generations (the budget).")] = 30,
-    population: Annotated[int, typer.Option(help="Candidates per generation.")] = 12,
+    generations: Annotated[
+        int, typer.Option(metavar="N", help="CMA-ES generations (the budget).")
+    ] = 30,
+    population: Annotated[int, typer.Option(metavar="N", help="Candidates per generation.")] = 12,
     rounds: Annotated[
         int,
-        typer.Option(help="Games per ordered Idol pairing and seat order, for each candidate."),
+        typer.Option(
+            metavar="N",
+            help="Games per ordered Idol pairing and seat order, for each candidate.",
+        ),
     ] = 4,
-    seed: Annotated[int, typer.Option(help="Seed of the deals and of the search.")] = 0,
-    start: Annotated[str, typer.Option(help="Profile to start from.")] = "balanced",
-    against: Annotated[str, typer.Option(help="Incumbent profile every candidate plays.")] = (
+    seed: Seed = None,
+    start: Annotated[str, typer.Option(metavar="PROFILE", help="Profile to start from.")] = (
         "balanced"
     ),
-    name: Annotated[str, typer.Option(help="Name of the tuned profile in OUT.")] = "tuned",
-    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
-    profiles: Annotated[Path | None, typer.Option(help="Bot weight profiles.")] = None,
-    path: Annotated[
-        Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
-    ] = None,
+    against: Annotated[
+        str, typer.Option(metavar="PROFILE", help="Incumbent profile every candidate plays.")
+    ] = "balanced",
+    name: Annotated[
+        str, typer.Option(metavar="NAME", help="Name of the tuned profile in OUT.")
+    ] = "tuned",
+    jobs: Jobs = None,
+    profiles: Profiles = None,
+    path: Cards = None,
 ) -> None:
     """Fit a heuristic profile's weights by self-play with CMA-ES.
 
     Every candidate plays the incumbent in both seat orders over every ordered pairing of
     Idols, on the same deals; its score is its share of wins. Writes OUT (a profiles file for
     --profiles) and the log of every generation."""
-    from avarium.cli.simulate import capped_jobs
     from avarium.simulator.run.tune_bot import check_inputs, tune, write_profiles
     from avarium.strategies.profiles import ProfileError, load
 
+    seed = 0 if seed is None else seed
     log = log if log is not None else out.with_suffix(".csv")
     for flag, target in (("--out", out), ("--log", log)):
         if target.is_dir() or str(target) in ("", "."):
@@ -77,7 +92,7 @@ def tune_bot_command(
         check_inputs(cs, generations, population, rounds, seed, start, against, name, table)
     except ValueError as exc:
         raise fail(_flag(str(exc)), 2) from None
-    jobs = capped_jobs(jobs)
+    jobs = jobs_to_use(jobs)
 
     def report(gen) -> None:
         scores = sorted(gen.scores)

@@ -14,9 +14,23 @@ from typing import Annotated
 
 import typer
 
+from avarium.cli.common import (
+    Cards,
+    Jobs,
+    Json,
+    Patches,
+    Profiles,
+    Quiet,
+    Seed,
+    Sets,
+    out_option,
+    print_json,
+    records,
+)
 from avarium.cli.errors import fail as _fail
+from avarium.cli.progress import StepBar
 from avarium.reports.output import OutputError
-from avarium.reports.pages import build_report
+from avarium.reports.pages import STEPS, build_report
 from avarium.reports.tuning import idol_table, markdown, seat_table
 from avarium.simulator.run.fields import flagged
 from avarium.simulator.run.tiers import DEFAULT_TIERS
@@ -29,36 +43,33 @@ from avarium.simulator.run.variants import (
     sweep_points,
 )
 
-SweepCards = Annotated[
-    Path | None, typer.Option("--cards", help="Card set (default: the bundled one).")
-]
-BASE_SETS_HELP = "A fixed override for every point, e.g. raj.merit=18 (repeatable)."
-# The options tune-bonus and sweep share.
+# The options tune-bonus and sweep share beyond avarium/cli/common.py's.
 Strategy = Annotated[
     str | None,
-    typer.Option(help="Bot for every seat, or one per seat, instead of tiers (e.g. heuristic)."),
+    typer.Option(
+        metavar="BOTS",
+        help="Bot for every seat, or one per seat, instead of tiers (e.g. heuristic).",
+    ),
 ]
 Tiers = Annotated[
     str | None,
     typer.Option(
+        metavar="TIERS",
         help="Skill tiers played on the same deals, weakest first, each BOT, BOT=GAMES or "
-        f"BOT=P% (default: {','.join(DEFAULT_TIERS)}); the recommendation is given per tier."
+        f"BOT=P% (default: {','.join(DEFAULT_TIERS)}); the recommendation is given per tier.",
     ),
 ]
-Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
-Patches = Annotated[list[Path] | None, typer.Option("--patch", help="Patch file.")]
-Profiles = Annotated[Path | None, typer.Option(help="Bot weight profiles.")]
-Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 MaxPoints = Annotated[
     int,
-    typer.Option(
-        min=1, help=f"Refuse more points than this (default {MAX_POINTS}): a guard against typos."
-    ),
+    typer.Option(min=1, help="Refuse more points than this: a guard against typos."),
 ]
+TuneOut = out_option("Run directory (default runs/tune-<N>p).")
+SweepOut = out_option("Run directory (default runs/sweep-<field>).")
 
 
-def _run(doc: dict, out: Path, jobs: int, quiet: bool) -> None:
-    """Resolve the experiment and play it into out (resuming or reading what is there)."""
+def _run(doc: dict, out: Path, jobs: int | None, quiet: bool, as_json: bool) -> dict:
+    """Resolve the experiment and play it into out (resuming or reading what is there), with
+    the progress bar; what was played, as a dict (said in a line unless --json)."""
     from avarium.cli.simulate import play_experiment
     from avarium.simulator.run.experiment import ExperimentError
     from avarium.simulator.run.experiment_file import resolve
@@ -67,11 +78,14 @@ def _run(doc: dict, out: Path, jobs: int, quiet: bool) -> None:
         experiment = resolve(doc, None, Path.cwd())
     except ExperimentError as exc:
         raise _fail(str(exc), 2) from None
-    summary = play_experiment(experiment, out, jobs, quiet=quiet)
+    summary = play_experiment(experiment, out, jobs, quiet=quiet or as_json)
+    if as_json:  # the JSON says it, under "run"
+        return summary.as_dict()
     if summary.games_played:
         typer.echo(f"played {summary.games_played:,} games in {summary.seconds:.0f} s into {out}")
     else:
         typer.echo(f"{out} is complete: reading it")
+    return summary.as_dict()
 
 
 def tune_bonus_command(
@@ -84,16 +98,15 @@ def tune_bonus_command(
     ] = 2_000,
     strategy: Strategy = None,
     tiers: Tiers = None,
-    seed: Annotated[int, typer.Option(help="Run seed: the same deals at every point.")] = 0,
-    out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Run directory (default runs/tune-<N>p).")
-    ] = None,
-    jobs: Jobs = 2,
-    path: SweepCards = None,
-    sets: Annotated[list[str] | None, typer.Option("--set", help=BASE_SETS_HELP)] = None,
+    seed: Seed = None,
+    out: TuneOut = None,
+    jobs: Jobs = None,
+    path: Cards = None,
+    sets: Sets = None,
     patch: Patches = None,
     profiles: Profiles = None,
     quiet: Quiet = False,
+    as_json: Json = False,
     max_points: MaxPoints = MAX_POINTS,
 ) -> None:
     """Find the starting Reputation bonus per seat that makes the seats fairest.
@@ -101,7 +114,8 @@ def tune_bonus_command(
     Plays every bonus vector (first seat 0, later seats never less than earlier ones) on the
     same deals, prints the seat win rates at each with 95% intervals and recommends the fairest,
     with the probability that it truly is; writes the run's report (seat win rate against
-    bonus). Rerunning resumes the sweep, or reads it when complete."""
+    bonus). Rerunning resumes the sweep, or reads it when complete. The same seed plays the
+    same deals at every point."""
     try:  # checked before anything heavy is imported: a refusal is immediate
         vectors = bonus_vectors(players, max_bonus, max_points)
     except ValueError as exc:
@@ -110,16 +124,41 @@ def tune_bonus_command(
     from avarium.reports.tuning import recommendation
 
     out = out or Path("runs") / f"tune-{players}p"
+    seed = 0 if seed is None else seed
     doc = base_doc(players, strategy, games_per_point, seed, path, sets, patch, profiles, tiers)
     doc["variant"] = [{"label": bonus_label(v), "bonus": list(v)} for v in vectors]
-    typer.echo(f"{len(vectors)} bonus vectors x {games_per_point:,} games, {players} players")
-    _run(doc, out, jobs, quiet)
+    if not as_json:
+        typer.echo(f"{len(vectors)} bonus vectors x {games_per_point:,} games, {players} players")
+    played = _run(doc, out, jobs, quiet, as_json)
+    results = []
     for tier, games in _tiers_of(out):
         seats = seat_winrates_by_variant(games)
         fairness = closest_to_fair(games)
+        chosen = fairness[fairness["chosen"]]
+        results.append(
+            {
+                "tier": tier or None,
+                "seats": records(seats),
+                "points": records(fairness),
+                "recommended": records(chosen)[0],
+            }
+        )
+        if as_json:
+            continue
         typer.echo(f"\n{_tier_head(tier)}" + markdown(seat_table(seats, fairness)))
         typer.echo("\n" + recommendation(fairness, heading=f"recommended{_tier_note(tier)}"))
-    _report(out)
+    page = _report(out, quiet, as_json)
+    if as_json:
+        print_json(
+            {
+                "players": players,
+                "points": [bonus_label(v) for v in vectors],
+                "games_per_point": games_per_point,
+                "run": played,
+                "tiers": results,
+                "report": page,
+            }
+        )
 
 
 def _tiers_of(out: Path):
@@ -142,11 +181,16 @@ def _tier_note(tier: str) -> str:
     return f" at tier {tier}" if tier else ""
 
 
-def _report(out: Path) -> None:
+def _report(out: Path, quiet: bool, as_json: bool) -> str:
+    """Write the run's report, with its steps' bar; where its page is (said unless --json)."""
     try:
-        typer.echo(f"report: {build_report(out) / 'index.html'}")
+        with StepBar(quiet or as_json, STEPS) as bar:
+            page = str(build_report(out, on_step=bar) / "index.html")
     except OutputError as exc:
         raise _fail(str(exc)) from None
+    if not as_json:
+        typer.echo(f"report: {page}")
+    return page
 
 
 def sweep_command(
@@ -154,8 +198,8 @@ def sweep_command(
         list[str],
         typer.Option(
             "--set",
-            help="CARD.FIELD=FROM..TO to sweep (or FROM..TO..STEP, or a comma list); give one "
-            "or two.",
+            metavar="CARD.FIELD=FROM..TO",
+            help="A card field to sweep (or FROM..TO..STEP, or a comma list); give one or two.",
         ),
     ],
     players: Annotated[int, typer.Option(help="Players per game, 2 to 4.")] = 2,
@@ -164,15 +208,14 @@ def sweep_command(
     ] = 2_000,
     strategy: Strategy = None,
     tiers: Tiers = None,
-    seed: Annotated[int, typer.Option(help="Run seed: the same deals at every value.")] = 0,
-    out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Run directory (default runs/sweep-...).")
-    ] = None,
-    jobs: Jobs = 2,
-    path: SweepCards = None,
+    seed: Seed = None,
+    out: SweepOut = None,
+    jobs: Jobs = None,
+    path: Cards = None,
     patch: Patches = None,
     profiles: Profiles = None,
     quiet: Quiet = False,
+    as_json: Json = False,
     max_points: MaxPoints = MAX_POINTS,
 ) -> None:
     """Sweep one or two card fields: each Idol's win rate at every value.
@@ -191,6 +234,7 @@ def sweep_command(
     from avarium.reports.tuning import recommendation
 
     out = out or Path("runs") / ("sweep-" + "-".join(t for t, _ in axes))
+    seed = 0 if seed is None else seed
     doc = base_doc(players, strategy, games_per_point, seed, path, None, patch, profiles, tiers)
     doc["variant"] = [
         {
@@ -199,15 +243,31 @@ def sweep_command(
         }
         for point in points
     ]
-    typer.echo(f"{len(points)} points x {games_per_point:,} games, {players} players")
-    _run(doc, out, jobs, quiet)
+    if not as_json:
+        typer.echo(f"{len(points)} points x {games_per_point:,} games, {players} players")
+    played = _run(doc, out, jobs, quiet, as_json)
+    results = []
     for tier, games in _tiers_of(out):
-        typer.echo(f"\n{_tier_head(tier)}" + markdown(idol_table(idol_winrates_by_variant(games))))
+        idols = idol_winrates_by_variant(games)
         swept = swept_idol_closest(games)
+        results.append({"tier": tier or None, "idols": records(idols), "closest": records(swept)})
+        if as_json:
+            continue
+        typer.echo(f"\n{_tier_head(tier)}" + markdown(idol_table(idols)))
         for idol, part in swept.groupby("idol") if len(swept) else ():
             heading = f"recommended{_tier_note(tier)}"
             typer.echo("\n" + recommendation(part, what=idol, heading=heading))
-    _report(out)
+    page = _report(out, quiet, as_json)
+    if as_json:
+        print_json(
+            {
+                "points": [label["label"] for label in doc["variant"]],
+                "games_per_point": games_per_point,
+                "run": played,
+                "tiers": results,
+                "report": page,
+            }
+        )
 
 
 def _card_ids(path: Path | None, patch: list[Path] | None):

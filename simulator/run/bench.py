@@ -21,12 +21,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 import numpy as np
 from avarium.simulator.api import Rules
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.run.batch import play_chunk
 from avarium.strategies.profiles import load as load_profiles
+
+# What run() does, in order, as it tells `on_step`: the bots' names for their games.
+STEPS = ("random", "warm start", "heuristic", "lookahead", "mcts", "cold start")
 
 _WARM_SCRIPT = (
     "import time; t = time.perf_counter();"
@@ -96,8 +100,12 @@ def run(
     seed: int = 0,
     lookahead_games: int = 200,
     mcts_games: int = 20,
+    on_step: Callable[[str], None] | None = None,
 ) -> dict:
-    """Measure and return the figures as a dict (see module docstring)."""
+    """Measure and return the figures as a dict (see module docstring); `on_step` is called
+    with the name of each of STEPS as it starts (the ones skipped too, so a bar moves)."""
+    step = on_step or (lambda name: None)
+    step("random")
     random_games(cards, 2, seed)  # compile or load the cache before timing
     t0, c0 = time.perf_counter(), time.process_time()
     out, _ = random_games(cards, n_games, seed)
@@ -116,14 +124,16 @@ def run(
         "mean_decisions_per_game": round(decisions / n_games, 2),
         "mean_turns_per_game": round(float(out[:, 2].mean()), 2),
         "stalled_games": int(reasons[5]),
-        "warm_start_seconds": round(_start_time(dict(os.environ)), 3),
-        "cold_start_seconds": None,
     }
+    step("warm start")
+    figures["warm_start_seconds"] = round(_start_time(dict(os.environ)), 3)
+    figures["cold_start_seconds"] = None
     for key, bots, n in (
         ("heuristic_vs_heuristic", ("heuristic", "heuristic"), n_games),
         ("lookahead_vs_heuristic", ("lookahead", "heuristic"), lookahead_games),
         ("mcts_vs_mcts", ("mcts", "mcts"), mcts_games),
     ):
+        step(bots[0])
         if n > 0:
             for name, value in bot_games(cards, bots, n, seed).items():
                 figures[f"{key}_{name}"] = value
@@ -141,6 +151,7 @@ def run(
         figures["mcts_vs_mcts_ms_per_game"] = round(
             1000 * figures["mcts_vs_mcts_seconds_per_game"], 1
         )
+    step("cold start")
     if cold:
         with tempfile.TemporaryDirectory() as cache:
             env = dict(os.environ, NUMBA_CACHE_DIR=cache)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -140,9 +141,11 @@ def run(
     seed: int = 0,
     jobs: int = 1,
     profiles: Path | None = None,
+    on_progress: Callable[[runner.Progress], None] | None = None,
 ) -> LadderGames:
-    """Play the ladder: `rounds` games per ordered Idol pairing and seat order for each pair."""
+    """Play the ladder: `rounds` games per ordered Idol pairing and seat order for each pair
+    (`on_progress` as for runner.run)."""
     experiment, labels = ladder_experiment(cards, bots, rounds, seed, profiles)
     started = time.perf_counter()
-    played = runner.play_in_memory(experiment, runner.check_jobs(jobs))
+    played = runner.play_in_memory(experiment, runner.check_jobs(jobs), on_progress)
     return LadderGames(tabulate(experiment, played), labels, time.perf_counter() - started)

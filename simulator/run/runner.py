@@ -129,19 +129,30 @@ def jobs_note(asked: int, used: int) -> str | None:
     return f"jobs: {asked} is more than the {used} usable core(s) here; using {used}"
 
 
-def play_in_memory(experiment: Experiment, jobs: int = 1) -> list[Played]:
+def play_in_memory(
+    experiment: Experiment,
+    jobs: int = 1,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> list[Played]:
     """Every chunk of the experiment played and returned in game order, nothing written: the
-    same games as `run` writes (the Python API's play_games)."""
+    same games as `run` writes (the Python API's play_games); `on_progress` as for `run`."""
     jobs = check_jobs(jobs)
     tasks = plan_tasks(experiment, plan(experiment), set())
     if not tasks:
         return []
+    if on_progress is not None:
+        on_progress(Progress(None, 0, experiment.total_games))
     _warm(tasks[0])
+    played, done = [], 0
     with (
         _backend("loky", None, jobs) as (n_jobs, _workers),
         contextlib.closing(_played(tasks, n_jobs)) as results,
     ):
-        played = list(results)
+        for result in results:
+            played.append(result)
+            done += result.chunk.games
+            if on_progress is not None:
+                on_progress(Progress(result.chunk, done, experiment.total_games))
     return sorted(played, key=lambda p: p.chunk.index)
 
 

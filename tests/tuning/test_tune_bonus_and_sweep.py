@@ -3,6 +3,8 @@ the report, and clear errors for a bad sweep."""
 
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 import pytest
 from avarium.simulator.run.variants import bonus_vectors, parse_sweep
@@ -117,3 +119,37 @@ def test_a_sweep_of_a_field_that_does_not_exist_names_it_and_writes_nothing(tmp_
     assert result.exit_code == 2
     assert 'unknown field "mreit"' in result.output and 'did you mean "merit"' in result.output
     assert not out.exists()
+
+
+def test_tune_bonus_json_is_one_object_with_each_tiers_rows_and_recommendation(tmp_path):
+    result = run(
+        "tune-bonus", "--max-bonus", "1", "--games-per-point", "112", "-o", str(tmp_path / "t"),
+        "-j", "1", "--tiers", "random,heuristic", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)  # nothing else on stdout
+    assert data["points"] == ["bonus=0,0", "bonus=0,1"] and data["run"]["games_played"] == 448
+    assert [t["tier"] for t in data["tiers"]] == ["random", "heuristic.balanced"]
+    for tier in data["tiers"]:
+        assert tier["recommended"]["variant"] in data["points"]
+        assert [p["variant"] for p in tier["points"] if p["chosen"]] == [
+            tier["recommended"]["variant"]
+        ]
+        assert {(s["variant"], s["seat"]) for s in tier["seats"]} == {
+            (p, seat) for p in data["points"] for seat in (0, 1)
+        }
+    assert data["report"] == str(tmp_path / "t" / "report" / "index.html")
+
+
+def test_sweep_json_gives_each_idols_win_rate_per_point(tmp_path):
+    result = run(
+        "sweep", "--set", "kumara_raj.merit=10,30", "--games-per-point", "112",
+        "-o", str(tmp_path / "s"), "-j", "1", "--strategy", "heuristic", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["points"] == ["kumara_raj.merit=10", "kumara_raj.merit=30"]
+    (tier,) = data["tiers"]
+    assert tier["tier"] is None  # one bot, no tiers
+    raj = {r["variant"]: r["rate"] for r in tier["idols"] if r["idol"] == "kumara_raj"}
+    assert raj["kumara_raj.merit=30"] > raj["kumara_raj.merit=10"]

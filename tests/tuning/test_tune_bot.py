@@ -95,7 +95,6 @@ def test_the_profile_written_is_the_final_mean_and_loads_with_its_incumbent(two_
         (["--against", "cautious"], '--against: no profile "cautious"'),
         (["--name", "balanced"], '--name: the tuned profile needs a name other than "balanced"'),
         (["--name", "my tuned"], "--name: expected a profile name"),
-        (["--jobs", "0"], "--jobs: expected a whole number of at least 1"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(tmp_path, flags, message):

@@ -1,0 +1,97 @@
+"""Progress on stderr for every command that takes a while: a bar of games (simulate,
+tune-bonus, sweep, ladder: anything the runner plays) and a bar of steps (report, compare,
+bench). Both are silent under --quiet or when stderr is not a terminal (CI logs, pipes), and
+vanish when done, so stdout and a log keep only the command's result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class _Bar:
+    """A transient rich progress display on stderr; subclasses give its `_columns()`."""
+
+    def __init__(self, quiet: bool) -> None:
+        from rich.console import Console
+
+        self.console = Console(stderr=True)
+        self.enabled = not quiet and self.console.is_terminal
+        self.progress = None
+        self.task = None
+
+    def __enter__(self):
+        if self.enabled:
+            from rich.progress import Progress
+
+            self.progress = Progress(*self._columns(), console=self.console, transient=True)
+            self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None:
+            self.progress.__exit__(*exc)
+
+
+class ProgressBar(_Bar):
+    """Games done, games per second, time elapsed and left; called with the runner's Progress
+    events (avarium.simulator.run.runner.Progress)."""
+
+    def _columns(self) -> tuple:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        return (
+            TextColumn("games"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            TextColumn("elapsed,"),
+            TimeRemainingColumn(),
+            TextColumn("left"),
+        )
+
+    def __call__(self, event) -> None:
+        if self.progress is None:
+            return
+        if self.task is None:  # the first event: games already written when the run started
+            self.task = self.progress.add_task(
+                "games", total=event.games_total, completed=event.games_done, rate=""
+            )
+            return
+        self.progress.update(self.task, completed=event.games_done)
+        speed = self.progress.tasks[0].speed
+        self.progress.update(self.task, rate=f"{speed:,.0f} games/s" if speed else "")
+
+
+class StepBar(_Bar):
+    """The step a command is at, of the steps it takes (for example loading, analysing, charts,
+    writing), and the time so far; called with each step's name as it starts."""
+
+    def __init__(self, quiet: bool, steps: Sequence[str]) -> None:
+        super().__init__(quiet)
+        self.steps = list(steps)
+
+    def _columns(self) -> tuple:
+        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
+        return (
+            TextColumn("{task.description:<12}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("steps"),
+            TimeElapsedColumn(),
+        )
+
+    def __call__(self, step: str) -> None:
+        if self.progress is None:
+            return
+        done = self.steps.index(step)  # an unknown step is a bug in the command: say so
+        if self.task is None:
+            self.task = self.progress.add_task(step, total=len(self.steps), completed=done)
+        self.progress.update(self.task, description=step, completed=done)

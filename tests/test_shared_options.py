@@ -1,0 +1,216 @@
+"""The options every command that plays or writes shares (avarium/cli/common.py): the same
+names, short forms, defaults and help everywhere; `--json` prints one JSON object and nothing
+else on stdout; a progress bar on stderr for everything that takes a while, silent under
+--quiet; headlines in the terminal after `compare`; a note, not raw warnings, from `ladder`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import rich.console
+import typer
+from avarium.simulator.run import runner as run_module
+from typer.testing import CliRunner
+
+from avarium.cli.common import jobs_to_use
+from avarium.cli.main import app, unbounded_ratings
+
+cli = CliRunner()
+
+# Which shared options each command takes: --jobs where games are played in parallel, --seed
+# where games are dealt, --quiet where there is a bar to silence, --json where there is a result
+# to read, --out where something is written. bench times one process per core (no --jobs) and
+# `play` prints one game's transcript (no bar, no JSON).
+SHARED = {
+    "simulate": {"--jobs", "--seed", "--quiet", "--json", "--out"},
+    "tune-bonus": {"--jobs", "--seed", "--quiet", "--json", "--out"},
+    "sweep": {"--jobs", "--seed", "--quiet", "--json", "--out"},
+    "ladder": {"--jobs", "--seed", "--quiet", "--json"},
+    "check": {"--jobs", "--seed"},
+    "bench": {"--seed", "--quiet", "--json"},
+    "report": {"--quiet", "--json", "--out"},
+    "compare": {"--quiet", "--json", "--out"},
+    "play": {"--seed"},
+    "scenario": {"--seed"},
+    "cards docs": {"--out"},
+}
+SHORT = {"--jobs": "-j", "--quiet": "-q", "--out": "-o"}
+
+
+def _command(path: str):
+    command = typer.main.get_command(app)
+    for name in path.split():
+        command = command.commands[name]
+    return command
+
+
+def _options(path: str) -> dict[str, object]:
+    return {opt: p for p in _command(path).params for opt in p.opts}
+
+
+@pytest.mark.parametrize("path", sorted(SHARED))
+def test_every_command_that_plays_or_writes_takes_the_shared_options(path):
+    options = _options(path)
+    for name in SHARED[path]:
+        assert name in options, f"{path} has no {name}"
+        if name in SHORT:
+            assert SHORT[name] in options[name].opts, f"{path} {name} has no {SHORT[name]}"
+    if "--jobs" in SHARED[path]:
+        assert options["--jobs"].default is None  # None: every usable core (jobs_to_use)
+
+
+@pytest.mark.parametrize("name", ["--jobs", "--seed", "--quiet", "--json"])
+def test_a_shared_option_reads_the_same_on_every_command(name):
+    helps = {_options(path)[name].help for path in SHARED if name in SHARED[path]}
+    assert len(helps) == 1, helps
+
+
+def test_jobs_default_to_every_usable_core_and_more_are_capped_with_a_note(capsys):
+    assert jobs_to_use(None) == run_module.usable_cores()
+    assert jobs_to_use(run_module.usable_cores() + 5) == run_module.usable_cores()
+    assert "note: --jobs: " in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """Two small runs on the same deals: B plays Raj with 40 Merit and another bonus."""
+    root = tmp_path_factory.mktemp("runs")
+    base = ["simulate", "--games", "300", "--strategy", "heuristic", "-j", "1", "-q"]
+    base += ["--idols", "touka,raj,coral"]
+    a = cli.invoke(app, [*base, "-o", str(root / "a")])
+    b = cli.invoke(app, [*base, "-o", str(root / "b"), "--set", "raj.merit=40", "--bonus", "0,1"])
+    assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
+    return root / "a", root / "b"
+
+
+def test_compare_says_what_differs_what_moved_and_where_the_page_is(runs, tmp_path):
+    a, b = runs
+    result = cli.invoke(app, ["compare", str(a), str(b), "-o", str(tmp_path / "cmp")])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "B differs from A in:"
+    assert {"  sets: A none; B raj.merit=40", "  bonus: A 0,2; B 0,1"} <= set(lines)
+    assert any(line.startswith("  card_set: A ") for line in lines)  # the set's fingerprint
+    # Raj with 40 Merit wins far more (as the sweep test finds), which the page marks significant
+    assert any(line.startswith("Kumara RAJ, 2 players: ") for line in lines), lines
+    assert lines[-1] == f"comparison: {tmp_path / 'cmp' / 'index.html'}"
+
+
+def test_compare_json_is_one_object_with_the_same_facts(runs, tmp_path):
+    a, b = runs
+    result = cli.invoke(app, ["compare", str(a), str(b), "-o", str(tmp_path / "cmp"), "--json"])
+    assert result.exit_code == 0, result.output
+    facts = json.loads(result.stdout)
+    assert {d["field"] for d in facts["differences"]} == {"card_set", "sets", "bonus"}
+    raj = [r for r in facts["idols_changed"] if r["idol"] == "Kumara RAJ"]
+    assert raj and raj[0]["diff"] > 0 and raj[0]["rate_b"] > raj[0]["rate_a"]
+    assert facts["page"] == str(tmp_path / "cmp" / "index.html")
+
+
+def test_report_json_is_the_headline_as_one_object(runs, tmp_path):
+    a, _ = runs
+    result = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "rep"), "--json"])
+    assert result.exit_code == 0, result.output
+    facts = json.loads(result.stdout)
+    assert facts["page"] == str(tmp_path / "rep" / "index.html")
+    assert [s["seat"] for s in facts["seats"]] == [0, 1]
+    assert all(s["lo"] <= s["rate"] <= s["hi"] for s in facts["seats"])
+    assert "outside" in facts  # an untiered run: the Idols outside the band
+
+
+def test_the_ladder_prints_json_and_says_in_a_note_what_an_unbounded_rating_means():
+    result = cli.invoke(
+        app, ["ladder", "--bots", "heuristic,random", "--rounds", "1", "-j", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["bots"] == ["heuristic.balanced", "random"] and data["games"] == 112
+    assert {r["bot"] for r in data["ratings"]} == set(data["bots"])
+    assert "divide by zero" not in result.stderr and "Warning" not in result.stderr
+
+
+def test_an_unbounded_rating_is_a_note_naming_the_bot():
+    import pandas as pd
+    from avarium.analysis.ladder import ladder_tables
+
+    # a won every game against b: the fit's rating for b runs off to infinity
+    pairs = pd.DataFrame(
+        [
+            {"first": "a", "second": "b", "games": 10, "first_wins": 10, "second_wins": 0},
+            {"first": "b", "second": "a", "games": 10, "first_wins": 0, "second_wins": 10},
+        ]
+    )
+    notes = unbounded_ratings(ladder_tables(pairs, ["a", "b"]).ratings)
+    assert len(notes) == 1 and "the rating of b " in notes[0] and "more --rounds" in notes[0]
+    pairs.loc[0, ["first_wins", "second_wins"]] = (6, 4)  # now each side won some: bounded
+    pairs.loc[1, ["first_wins", "second_wins"]] = (3, 7)
+    assert unbounded_ratings(ladder_tables(pairs, ["a", "b"]).ratings) == []
+
+
+@pytest.fixture
+def on_a_terminal(monkeypatch):
+    """stderr as if a person watched it, so the progress bars draw."""
+    monkeypatch.setattr(rich.console.Console, "is_terminal", property(lambda self: True))
+
+
+def test_report_and_compare_show_their_steps_on_stderr_unless_quiet(runs, tmp_path, on_a_terminal):
+    a, b = runs
+    shown = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "r1")])
+    assert shown.exit_code == 0, shown.output
+    assert "writing" in shown.stderr and "4/4 steps" not in shown.stdout
+    assert "steps" in shown.stderr and "steps" not in shown.stdout
+    quiet = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "r2"), "-q"])
+    assert quiet.exit_code == 0 and "steps" not in quiet.stderr
+    compared = cli.invoke(app, ["compare", str(a), str(b), "-o", str(tmp_path / "c")])
+    assert compared.exit_code == 0 and "steps" in compared.stderr
+
+
+def test_the_ladder_shows_its_games_on_stderr(on_a_terminal):
+    result = cli.invoke(app, ["ladder", "--bots", "heuristic,random", "--rounds", "1", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert "games" in result.stderr and "112/112" in result.stderr
+
+
+def test_bench_shows_its_steps_on_stderr(on_a_terminal):
+    args = ["bench", "--games", "100", "--lookahead-games", "0", "--mcts-games", "0", "--json"]
+    silent = cli.invoke(app, args)  # --json: a script reads it, no bar
+    assert silent.exit_code == 0 and "steps" not in silent.stderr
+    json.loads(silent.stdout)
+    shown = cli.invoke(app, args[:-1])
+    assert shown.exit_code == 0, shown.output
+    assert "cold start" in shown.stderr and "steps" in shown.stderr
+
+
+def test_tune_bonus_shows_its_games_then_its_report_steps(tmp_path, on_a_terminal):
+    result = cli.invoke(
+        app,
+        ["tune-bonus", "--max-bonus", "1", "--games-per-point", "112", "-o", str(tmp_path / "t"),
+         "-j", "1", "--strategy", "heuristic"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "224/224" in result.stderr and "steps" in result.stderr
+
+
+def _all_commands(command=None, path=()):
+    command = command or typer.main.get_command(app)
+    subs = getattr(command, "commands", None)
+    if not subs:
+        yield " ".join(path), {o for p in command.params for o in p.opts}
+        return
+    for name, sub in subs.items():
+        yield from _all_commands(sub, (*path, name))
+
+
+def test_the_readme_lists_the_commands_each_shared_option_is_on():
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    commands = dict(_all_commands())
+    for name in ("--jobs", "--seed", "--quiet", "--json", "--out"):
+        row = re.search(rf"^\| `{name}[ `].*\| ([a-z, -]+) \|$", readme, re.M)
+        assert row, f"the README's shared-options table has no row for {name}"
+        listed = {c.strip() for c in row.group(1).split(",")}
+        taking = {path for path, options in commands.items() if name in options}
+        assert listed == taking, (name, listed ^ taking)
