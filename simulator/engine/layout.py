@@ -197,6 +197,7 @@ G_DONE = _g(35)  # 1 when the game is over
 G_WINNER = _g(36)  # winning seat, -1 for none (stalled, draw)
 G_REASON = _g(37)  # R_*: how the game ended
 G_ACTIONS = _g(38)  # actions taken this turn (for the safety cap)
+G_END_REPEAT = _g(39)  # times this End Phase went back to step 2 (ruling 11), at most a few
 G_MAX_TURNS = _g(40)  # safety cap: turns in a game
 G_MAX_ACTIONS = _g(41)  # safety cap: actions in one turn
 G_OPT_SCHOOL = _g(42)  # rules option: 0 School runs out at a refill it cannot make, 1 when emptied
@@ -218,6 +219,9 @@ G_LIB_CAP = _g(57)  # size of the Library's ring buffer (Schemes in the set)
 G_LIMIT_BREACH = _g(58)  # set if a Class or hand was over 5 when an End Phase finished
 G_YARD_N = _g(59)  # cards in the Courtyard (its list is column C_YARD of the card rows)
 N_G = 60
+# An End Phase goes back to its limits at most this many times; a card set whose abilities keep
+# bringing cards back (an "on expelled" ability that returns the card) cannot loop for ever.
+MAX_END_REPEATS = 8
 
 # -- flow steps (rulebook section 4 and section 7) -------------------------------------------------
 S_START_WINCON = 1  # Start Phase step 1

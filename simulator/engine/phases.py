@@ -33,6 +33,7 @@ from avarium.simulator.engine.layout import (
     G_DONE,
     G_ELIMINATED,
     G_END_PLAYER,
+    G_END_REPEAT,
     G_F_N,
     G_FIGHT,
     G_LIMIT_BREACH,
@@ -50,6 +51,7 @@ from avarium.simulator.engine.layout import (
     G_TURN,
     G_WINDOW,
     G_WINNER,
+    MAX_END_REPEATS,
     MAX_PLAYERS,
     P_ALIVE,
     P_DISC_RECRUIT,
@@ -316,10 +318,19 @@ def end_limits(st, tb, class_step):
 @njit
 def end_cleanup(st, tb):
     """Step 4: remove all Attack Tokens and end all "until end of turn" effects."""
-    for p in range(st[G_PLAYERS]):  # steps 2-3 are done: record any breach for the tests
+    for p in range(st[G_PLAYERS]):
         if st[ROW_SEAT + p, P_ALIVE] == 1:
             if students_in_class(st, tb, p) > CLASS_LIMIT or hand_size(st, p) > HAND_LIMIT:
-                st[G_LIMIT_BREACH] = 1
+                if st[G_END_REPEAT] < MAX_END_REPEATS:
+                    # Ruling 11: the limits hold when the End Phase is over. A Student expelled
+                    # in step 2 can set off an ability whose answer brings a card back (a
+                    # Surprise returning an expelled Student to its Class): steps 2-3 again.
+                    st[G_END_REPEAT] += 1
+                    st[G_STEP] = S_END_CLASS
+                    st[G_END_PLAYER] = 0
+                    return
+                st[G_LIMIT_BREACH] = 1  # record any breach left for the tests
+    st[G_END_REPEAT] = 0
     end_effects(st, True)  # "until end of fight" outside a fight ends too (ruling 19)
     for p in range(st[G_PLAYERS]):
         st[ROW_SEAT + p, P_DISC_RECRUIT] = 0

@@ -7,7 +7,7 @@ import os
 
 from avarium.simulator.cards import registry as R
 from avarium.simulator.cards.loader import MIN_STUDENTS, load_cards
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.properties.test_random_games import assert_sound, run_games
@@ -77,6 +77,33 @@ wincon = "{draw(st.sampled_from(WINCONS))}"
     return "".join(parts)
 
 
+# Found by this test: a Surprise that returns an expelled Student to its Class, played in answer
+# to an "on expelled" ability a step-2 expulsion set off, left a Class of 6 after the End Phase
+# (ruling 11: steps 2-3 run again).
+RETURNED_TO_CLASS = "".join(
+    [
+        f'[[idol]]\nid = "i{i}"\nname = "Idol {i}"\ntitle = "Idol"\nclub = "Council"\n'
+        'level = "basic"\nreputation = 1\ncombat = 0\nmerit = 3\n'
+        'wincon = "at start of turn: count(ally students) = 5"\n\n'
+        for i in range(4)
+    ]
+    + [
+        f'[[student]]\nid = "s{i}"\nname = "Student {i}"\ntitle = "Student"\ncost = 0\n'
+        'colour = "paragon"\ngender = "male"\nclub = "Sports"\ncombat = 0\ndefense = 1\n'
+        "copies = 1\nabilities = "
+        + ('["on expelled: each enemy loses 1 merit"]' if i == 19 else "[]")
+        + "\n\n"
+        for i in range(20)
+    ]
+    + [
+        '[[scheme]]\nid = "x0"\nname = "Scheme 0"\ntitle = "Scheme"\ncost = 0\n'
+        "surprise = true\ncopies = 1\n"
+        'abilities = ["play: return target expelled student to your class"]\n'
+    ]
+)
+
+
+@example(text=RETURNED_TO_CLASS, players=2, seed=0)
 @settings(
     max_examples=40 if COMPILED else 4,
     deadline=None,
