@@ -31,7 +31,6 @@ from avarium.cli.errors import fail as _fail
 from avarium.cli.progress import StepBar
 from avarium.reports.output import OutputError
 from avarium.reports.pages import STEPS, build_report
-from avarium.reports.tuning import idol_table, markdown, seat_table
 from avarium.simulator.run.fields import flagged
 from avarium.simulator.run.tiers import DEFAULT_TIERS
 from avarium.simulator.run.variants import (
@@ -121,7 +120,7 @@ def tune_bonus_command(
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
     from avarium.analysis.sweeps import closest_to_fair, seat_winrates_by_variant
-    from avarium.reports.tuning import recommendation
+    from avarium.reports.tuning import markdown, recommendation, seat_table  # pandas: when used
 
     out = out or Path("runs") / f"tune-{players}p"
     seed = 0 if seed is None else seed
@@ -231,7 +230,7 @@ def sweep_command(
         raise _fail(flagged(str(exc)), 2) from None
     from avarium.analysis.summary import swept_idol_closest
     from avarium.analysis.sweeps import idol_winrates_by_variant
-    from avarium.reports.tuning import recommendation
+    from avarium.reports.tuning import idol_table, markdown, recommendation
 
     out = out or Path("runs") / ("sweep-" + "-".join(t for t, _ in axes))
     seed = 0 if seed is None else seed
