@@ -90,44 +90,31 @@ def _with_keys(kinds: dict[str, str]) -> dict[str, str]:
     return KEYS | kinds
 
 
+# The balance flags (analysis/flags.py), for one run, per variant or per skill tier.
+FLAGS = {
+    **RATE,
+    "stalled": COUNT,
+    "run_games": COUNT,
+    "band_lo": PERCENT,
+    "band_hi": PERCENT,
+    "side": TEXT,
+    "p": P_VALUE,
+    "p_holm": P_VALUE,
+    "flagged": FLAG,
+    "level": PERCENT,  # the confidence level of flag_lo-flag_hi
+    "flag_lo": PERCENT,
+    "flag_hi": PERCENT,
+    "status": TEXT,
+    "more_games": COUNT,
+    "more_run_games": COUNT,
+}
+
 TYPES: dict[str, dict[str, str]] = {
     name: _with_keys(kinds)
     for name, kinds in {
         "idol_win_rates": {**RATE, **POOLED},
-        "balance_flags": {
-            **RATE,
-            "stalled": COUNT,
-            "run_games": COUNT,
-            "band_lo": PERCENT,
-            "band_hi": PERCENT,
-            "side": TEXT,
-            "p": P_VALUE,
-            "p_holm": P_VALUE,
-            "flagged": FLAG,
-            "level": PERCENT,  # the confidence level of flag_lo-flag_hi
-            "flag_lo": PERCENT,
-            "flag_hi": PERCENT,
-            "status": TEXT,
-            "more_games": COUNT,
-            "more_run_games": COUNT,
-        },
-        "flags_by_variant": {
-            **RATE,
-            "stalled": COUNT,
-            "run_games": COUNT,
-            "band_lo": PERCENT,
-            "band_hi": PERCENT,
-            "side": TEXT,
-            "p": P_VALUE,
-            "p_holm": P_VALUE,
-            "flagged": FLAG,
-            "level": PERCENT,  # the confidence level of flag_lo-flag_hi
-            "flag_lo": PERCENT,
-            "flag_hi": PERCENT,
-            "status": TEXT,
-            "more_games": COUNT,
-            "more_run_games": COUNT,
-        },
+        "balance_flags": FLAGS,
+        "flags_by_variant": FLAGS,
         "matchups": RATE,
         "seat_win_rates": {**RATE, **POOLED},
         "first_player_advantage": {
@@ -231,23 +218,7 @@ TYPES: dict[str, dict[str, str]] = {
         "idol_differences": DIFFERENCE,
         "seat_differences": DIFFERENCE,
         # Skill tiers (reports/tiers.py); the verdict table is shown as sentences per cell.
-        "tier_win_rates": {
-            **RATE,
-            "group": TEXT,
-            "tier": TEXT,
-            "order": INTEGER,
-            "band_lo": PERCENT,
-            "band_hi": PERCENT,
-            "side": TEXT,
-            "p": P_VALUE,
-            "p_holm": P_VALUE,
-            "flagged": FLAG,
-            "level": PERCENT,
-            "flag_lo": PERCENT,
-            "flag_hi": PERCENT,
-            "status": TEXT,
-            "more_games": COUNT,
-        },
+        "tier_win_rates": {**FLAGS, "group": TEXT, "tier": TEXT, "order": INTEGER},
         "tier_seats": {**RATE, "group": TEXT, "tier": TEXT, "order": INTEGER},
         "tier_reasons": {
             "group": TEXT,
