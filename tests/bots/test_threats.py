@@ -78,7 +78,7 @@ def test_every_hand_set_profile_gives_every_threat_weight_0():
     tests/test_same_games_as_before.py hold them to it)."""
     threat = ("race", "menace", "guard", "keep_ready")
     for name, vector in load(None).items():
-        if name == "tuned":
+        if name in ("tuned", "mcts"):  # fitted, and the search over the fitted weights
             continue
         weights = dict(zip(NAMES, vector.tolist(), strict=True))
         assert all(weights[w] == 0 for w in threat), name
