@@ -6,51 +6,55 @@ Set NUMBA_DISABLE_JIT=1 before Python starts to run every kernel as plain Python
 
 Numba's cache only notices a change to the file a function is written in, not to the functions
 it calls in other files, so after an edit elsewhere it could load stale machine code. The cache
-therefore lives in a directory named by a hash of every engine source file and of the compiled
-bots in strategies/: any edit gives a fresh cache. NUMBA_CACHE_DIR, when set, is respected as is.
+therefore lives in a directory named by a hash of every engine source file: any edit gives a
+fresh cache. A kernel written outside the engine (the compiled bots in strategies/) calls into
+the engine and into its own package, so its cache is named by the engine's hash and its own
+folder's: the engine does not list its clients, and a client's edit never recompiles the
+engine. NUMBA_CACHE_DIR, when set, is respected as is.
 """
 
 import hashlib
+import inspect
 import os
 import sys
+from functools import cache
 from pathlib import Path
 
 from numba import config, types
 from numba.core import event
 from numba.core.registry import CPUDispatcher
 
-# The modules of strategies/ that hold compiled code (or constants compiled code reads).
-COMPILED_BOTS = (
-    "weights.py",
-    "features.py",
-    "heuristic.py",
-    "lookahead.py",
-    "mcts.py",
-    "drivers.py",
-)
+ENGINE = Path(__file__).resolve().parent
 
 
-def _source_hash() -> str:
-    here = Path(__file__).resolve().parent
+@cache
+def _folder_hash(folder: Path) -> str:
+    """A hash of every source file of a folder (the engine's also covers constants.py, the codes
+    it compiles in)."""
     h = hashlib.sha256()
-    bots = here.parent.parent / "strategies"  # the built-in bots are compiled too
-    for path in sorted(
-        [*here.glob("*.py"), here.parent / "constants.py", *(bots / f for f in COMPILED_BOTS)]
-    ):
+    paths = [*folder.glob("*.py")]
+    if folder == ENGINE:
+        paths.append(ENGINE.parent / "constants.py")
+    for path in sorted(paths):
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
-def cache_dir() -> str:
+def cache_dir(folder: Path = ENGINE) -> str:
+    """Where the kernels written in `folder` are cached: named by the engine's sources, and for
+    a folder outside the engine by its own sources too."""
     base = os.environ.get("AVARIUM_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "avarium-balance-lab"
     )
-    return os.path.join(base, f"numba-{_source_hash()}")
+    name = f"numba-{_folder_hash(ENGINE)}"
+    if folder != ENGINE:
+        name += f"-{folder.name}-{_folder_hash(folder)}"
+    return os.path.join(base, name)
 
 
-if not os.environ.get("NUMBA_CACHE_DIR"):
-    config.CACHE_DIR = cache_dir()
+# Set by the user: every kernel goes there, as numba does.
+USER_CACHE = bool(os.environ.get("NUMBA_CACHE_DIR"))
 
 FIRST_RUN_MESSAGE = "compiling the engine (first run only, about a minute)…"
 # Set once the message is printed, so the processes started afterwards (the run's workers, a
@@ -114,6 +118,9 @@ def _compiled(fn, nrt: bool, inline: str = "never", cache: bool = True):
     options = {"nopython": True, "boundscheck": None, "_nrt": nrt, "inline": inline}
     dispatcher = _KernelDispatcher(py_func=fn, locals={}, targetoptions=options)
     if cache:
+        # numba's cache locator reads config.CACHE_DIR once, when caching is enabled
+        if not USER_CACHE:
+            config.CACHE_DIR = cache_dir(Path(inspect.getsourcefile(fn)).resolve().parent)
         dispatcher.enable_caching()
     return dispatcher
 
