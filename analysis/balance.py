@@ -25,7 +25,7 @@ import pandas as pd
 from avarium.analysis.counts import totals
 from avarium.analysis.flags import DEFAULT_BAND, band_for, flag_counts
 from avarium.analysis.proportions import rate_table
-from avarium.analysis.tiers import by_tier
+from avarium.simulator.run.tiers import SEPARATOR
 
 FIELD_COST = 0.01
 STEP_COST = 0.005
@@ -105,29 +105,34 @@ def outside(counts, objective: Objective) -> dict[str, list[int]]:
 # -- the check run: the starting and recommended sets at every tier ------------------------------
 
 
-def before_after(games: pd.DataFrame, experiment: dict, before: str, after: str) -> pd.DataFrame:
-    """Per tier and Idol: games, win rate and 95% interval in the `before` and `after` variants
-    of the check run, and the change in points."""
-    rows = []
-    for tier, part in by_tier(games, experiment):
-        rates = rate_table(totals(part, ["variant", "players", "idol"]))
-        rates["variant"] = rates["variant"].astype(str)
-        rates["idol"] = rates["idol"].astype(str)
-        keys = ["players", "idol"]
-        a = rates[rates["variant"] == before].set_index(keys)
-        b = rates[rates["variant"] == after].set_index(keys)
-        both = a[["games", "rate", "lo", "hi"]].join(
-            b[["games", "rate", "lo", "hi"]], lsuffix="_before", rsuffix="_after", how="outer"
-        )
-        both["change"] = both["rate_after"] - both["rate_before"]
-        rows.append(both.reset_index().assign(tier=tier or "-"))
-    out = pd.concat(rows, ignore_index=True)
+def _rates(games: pd.DataFrame) -> pd.DataFrame:
+    """Per variant and Idol: games, wins, rate and 95% interval; the variant's label split into
+    its own label (`group`) and its tier (`tier`, "" for an untiered variant)."""
+    rates = rate_table(totals(games, ["variant", "players", "idol"]))
+    label = rates["variant"].astype(str)
+    rates["group"] = label.str.split(SEPARATOR, regex=False).str[0]
+    rates["tier"] = label.str.split(SEPARATOR, regex=False).str[1].fillna("")
+    rates["idol"] = rates["idol"].astype(str)
+    return rates
+
+
+def before_after(games: pd.DataFrame, before: str, after: str) -> pd.DataFrame:
+    """Per tier and Idol: games, win rate and 95% interval of the check run's `before` and
+    `after` variants (each played at every tier, on the same deals), the change in points and
+    whether each rate is inside the band."""
+    rates = _rates(games)
+    keys = ["tier", "players", "idol"]
+    a = rates[rates["group"] == before].set_index(keys)[["games", "rate", "lo", "hi"]]
+    b = rates[rates["group"] == after].set_index(keys)[["games", "rate", "lo", "hi"]]
+    out = a.join(b, lsuffix="_before", rsuffix="_after", how="outer").reset_index()
+    out["change"] = out["rate_after"] - out["rate_before"]
     lo, hi = band_for(out["players"])
     for when in ("before", "after"):
         rate = out[f"rate_{when}"]
         out[f"inside_{when}"] = (rate >= lo) & (rate <= hi)
-    lead = ["tier", "players", "idol"]
-    return out[lead + [c for c in out.columns if c not in lead]]
+    order = {t: i for i, t in enumerate(dict.fromkeys(rates["tier"]))}
+    out = out.sort_values(["tier", "idol"], key=lambda c: c.map(order) if c.name == "tier" else c)
+    return out.reset_index(drop=True)
 
 
 def change_effects(
@@ -135,9 +140,8 @@ def change_effects(
 ) -> pd.DataFrame:
     """Per change: the win rate of the Idol whose card it changes (or every seat's worst, for a
     bonus) before, with that change alone (variant `alone[change]`), and the effect in points."""
-    rates = rate_table(totals(games, ["variant", "players", "idol"]))
+    rates = _rates(games)
     rates["variant"] = rates["variant"].astype(str)
-    rates["idol"] = rates["idol"].astype(str)
     rows = []
     for change, label in alone.items():
         idol = owners.get(change, "")
