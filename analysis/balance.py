@@ -122,9 +122,10 @@ def before_after(games: pd.DataFrame, before: str, after: str) -> pd.DataFrame:
     whether each rate is inside the band."""
     rates = _rates(games)
     keys = ["tier", "players", "idol"]
-    a = rates[rates["group"] == before].set_index(keys)[["games", "rate", "lo", "hi"]]
-    b = rates[rates["group"] == after].set_index(keys)[["games", "rate", "lo", "hi"]]
-    out = a.join(b, lsuffix="_before", rsuffix="_after", how="outer").reset_index()
+    kept = [*keys, "games", "rate", "lo", "hi"]
+    a = rates.loc[rates["group"] == before, kept]
+    b = rates.loc[rates["group"] == after, kept]
+    out = a.merge(b, on=keys, how="outer", suffixes=("_before", "_after"))
     out["change"] = out["rate_after"] - out["rate_before"]
     lo, hi = band_for(out["players"])
     for when in ("before", "after"):

@@ -62,7 +62,7 @@ def balance_command(
         typer.Option(
             metavar="TIERS",
             help="Tiers the starting and recommended sets are checked at, on the same deals "
-            f"(default: {','.join(DEFAULT_TIERS)}).",
+            "as each other (fresh ones, not the search's), each BOT, BOT=GAMES or BOT=P%.",
         ),
     ] = ",".join(DEFAULT_TIERS),
     check_games: Annotated[
@@ -71,7 +71,7 @@ def balance_command(
             min=1,
             metavar="N",
             help="Games per set at each checked tier (a tier's own share applies, e.g. "
-            "mcts=5%); default: as many as the search's top rung.",
+            "mcts=5%); when not given, as many as the search's top rung.",
         ),
     ] = None,
     field_cost: Annotated[
@@ -91,8 +91,8 @@ def balance_command(
         typer.Option(
             min=1,
             metavar="N",
-            help="Games every new candidate plays first (default: 60 per Idol); each later "
-            "rung plays three times as many, for a third of the candidates.",
+            help="Games every new candidate plays first (when not given, 60 per Idol); each "
+            "later rung plays three times as many, for a third of the candidates.",
         ),
     ] = None,
     seed: Seed = None,
