@@ -24,9 +24,11 @@ clock says, so only that mode depends on the machine.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
+import random
 import time
 import warnings
 from collections.abc import Callable
@@ -42,7 +44,9 @@ PER_GENERATION = 9
 # A candidate stays in contention while its objective, less this many standard errors of its
 # worst Idol's rate, is below the best found: a 1-in-40 chance of dropping a truly better one.
 CONTENTION_Z = 2.0
-MAX_REPEATS = 50  # proposals already tried, in a row, before the space counts as exhausted
+# Proposals already tried, in a row, before the rest of a generation is drawn at random among
+# the untried candidates (TPE has settled; the budget is better spent looking elsewhere).
+MAX_REPEATS = 20
 
 
 @dataclass
@@ -212,6 +216,24 @@ class Search:
         fewest = min(g for g in c.counts.idol_games if g > 0) if c.counts else 1
         return 0.5 / math.sqrt(max(fewest, 1))
 
+    def _untried(self, tried: dict, rng: random.Random) -> tuple[int, ...]:
+        """A candidate not yet tried, uniformly at random (seeded: the same every run)."""
+        if self.space.size <= 100_000:
+            grid = itertools.product(*(a.values for a in self.space.axes))
+            return rng.choice([v for v in grid if v not in tried])
+        while True:
+            values = tuple(rng.choice(a.values) for a in self.space.axes)
+            if values not in tried:
+                return values
+
+    def _told(self, c: Candidate, distributions: dict):
+        import optuna
+
+        params = {a.name: v for a, v in zip(self.space.axes, c.values, strict=True)}
+        return optuna.trial.create_trial(
+            params=params, distributions=distributions, value=c.objective
+        )
+
     def run(
         self,
         budget: Budget,
@@ -235,36 +257,33 @@ class Search:
         distributions = self._distributions()
         tried = {start.values: start}
         if all(v in a.values for a, v in zip(self.space.axes, start.values, strict=True)):
-            import optuna
-
-            params = {a.name: v for a, v in zip(self.space.axes, start.values, strict=True)}
-            study.add_trial(
-                optuna.trial.create_trial(
-                    params=params, distributions=distributions, value=start.objective
-                )
-            )
+            study.add_trial(self._told(start, distributions))
         exhausted, generation = False, 0
+        rng = random.Random(self.seed)
         while not exhausted:
             generation += 1
             fresh, trials, repeats = [], [], 0
-            while len(fresh) < self.per_generation and repeats < MAX_REPEATS:
-                trial = study.ask(distributions)
-                values = tuple(int(trial.params[a.name]) for a in self.space.axes)
-                if values in tried:  # told its known objective: TPE learns, no game played
-                    study.tell(trial, tried[values].objective)
-                    repeats += 1
-                    continue
-                repeats = 0
+            while len(fresh) < self.per_generation and len(tried) < self.space.size:
+                if repeats < MAX_REPEATS:
+                    trial = study.ask(distributions)
+                    values = tuple(int(trial.params[a.name]) for a in self.space.axes)
+                    if values in tried:  # told its known objective: TPE learns, no game played
+                        study.tell(trial, tried[values].objective)
+                        repeats += 1
+                        continue
+                else:  # TPE keeps proposing what was tried: an untried candidate at random
+                    trial, values = None, self._untried(tried, rng)
                 tried[values] = self._new(values, generation)
                 fresh.append(tried[values])
                 trials.append(trial)
-            exhausted = repeats >= MAX_REPEATS or len(tried) >= self.space.size
+            exhausted = len(tried) >= self.space.size
             if not fresh:
                 break
             cost = len(fresh) * self.rungs[0]
             if not budget.allows(self.spent, cost, started):
                 for c, trial in zip(fresh, trials, strict=True):
-                    study.tell(trial, state=optuna_failed())
+                    if trial is not None:
+                        study.tell(trial, state=optuna_failed())
                     self.candidates.remove(c)
                     del tried[c.values]
                 break
@@ -282,7 +301,10 @@ class Search:
                 self._play(keep, rung, on_games)
                 pool = keep
             for c, trial in zip(fresh, trials, strict=True):
-                study.tell(trial, c.objective)
+                if trial is None:
+                    study.add_trial(self._told(c, distributions))
+                else:
+                    study.tell(trial, c.objective)
             finalists = [c for c in self.candidates if c.rung == top]
             best = min(finalists, key=lambda c: (c.objective, c.number))
             report()

@@ -154,3 +154,24 @@ def test_the_same_seed_gives_the_same_candidates_whatever_the_jobs(card_sets, tm
     b = pd.read_parquet(tmp_path / "two" / "candidates.parquet")
     pd.testing.assert_frame_equal(a, b)
     assert len(a) > 1
+
+
+def test_a_search_killed_halfway_resumes_to_the_same_result(planted, card_sets, tmp_path):
+    import shutil
+
+    out, facts = planted
+    copy = tmp_path / "search"
+    shutil.copytree(out, copy, ignore=shutil.ignore_patterns("report", "candidates.parquet"))
+    journal = copy / "evaluations.jsonl"
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    journal.write_text("".join(lines[: len(lines) // 2]) + lines[-1][:20], encoding="utf-8")
+    (copy / "balance.json").write_text(
+        (out / "balance.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    resumed = balance(card_sets, copy, *VARY, *DECOY)
+    assert resumed.exit_code == 0, resumed.output
+    again = json.loads(resumed.stdout)
+    assert again["changes"] == facts["changes"] and again["candidates"] == facts["candidates"]
+    pd.testing.assert_frame_equal(
+        pd.read_parquet(copy / "candidates.parquet"), pd.read_parquet(out / "candidates.parquet")
+    )
