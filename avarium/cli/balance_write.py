@@ -171,8 +171,14 @@ def headline(facts: dict) -> str:
         if facts["changes"]:
             moved = ", ".join(f"{c['field']} {c['from']} -> {c['to']}" for c in facts["changes"])
             lines.append(f"recommended: {moved} (objective {best['objective']:.3f})")
-        if facts["status"] == "balanced":
+        if facts["status"] == "balanced" and best["distance"] == 0:
             lines.append("every Idol inside the band at the search tier after these changes")
+        elif facts["status"] == "balanced":
+            lines.append(
+                "no Idol shown outside the band at the search tier after these changes (the "
+                f"worst is estimated {best['distance'] * 100:.1f} points out, within the noise "
+                f"of its {best['games']:,} games)"
+            )
         else:
             off = best["outside"] if best else start["outside"]
             left = f"; still outside: {', '.join(off)}" if off else ""
