@@ -175,3 +175,15 @@ def test_a_search_killed_halfway_resumes_to_the_same_result(planted, card_sets, 
     pd.testing.assert_frame_equal(
         pd.read_parquet(copy / "candidates.parquet"), pd.read_parquet(out / "candidates.parquet")
     )
+
+
+def test_progress_shows_the_best_candidate_so_far_unless_quiet(card_sets, tmp_path, monkeypatch):
+    import rich.console
+
+    monkeypatch.setattr(rich.console.Console, "is_terminal", property(lambda self: True))
+    args = ["balance", "--patch", str(card_sets["symmetric"]), *VARY, "--budget", BUDGET, *CHECK]
+    shown = cli.invoke(app, [*args, "-j", "1", "-o", str(tmp_path / "a")])
+    assert shown.exit_code == 0, shown.output
+    assert "best: start" in shown.stderr and "no change needed" in shown.stdout
+    quiet = cli.invoke(app, [*args, "-j", "1", "-o", str(tmp_path / "a"), "-q"])
+    assert quiet.exit_code == 0 and "best:" not in quiet.stderr
