@@ -29,6 +29,7 @@ from avarium.simulator.run.tiers import SEPARATOR
 
 FIELD_COST = 0.01
 STEP_COST = 0.005
+GUIDE_WEIGHT = 0.25
 
 
 def distances(wins, games, lo: float, hi: float) -> np.ndarray:
@@ -43,6 +44,10 @@ class Score:
     objective: float
     distance: float  # the worst Idol's (and, with seats, seat's) distance from the band
     cost: float
+    # What steers the search (never what it recommends): the objective plus GUIDE_WEIGHT x the
+    # distances of every Idol added up. The max alone is flat while another Idol is worse, so
+    # a change that fixes the second-worst Idol would look like no progress at all.
+    guide: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -58,19 +63,24 @@ class Objective:
         lo, hi = band_for(self.players, self.band)
         return float(lo), float(hi)
 
-    def distance(self, counts) -> float:
-        """The worst distance from the band of any Idol (and seat, when asked)."""
+    def _distances(self, counts) -> np.ndarray:
         lo, hi = self.edges
         parts = [distances(counts.idol_wins, counts.idol_games, lo, hi)]
         if self.seats:
             parts.append(distances(counts.seat_wins, counts.seat_games, lo, hi))
-        values = np.concatenate(parts)
+        return np.concatenate(parts)
+
+    def distance(self, counts) -> float:
+        """The worst distance from the band of any Idol (and seat, when asked)."""
+        values = self._distances(counts)
         return float(np.nanmax(values)) if np.isfinite(values).any() else float("inf")
 
     def score(self, counts, fields: int, steps: float) -> Score:
         cost = self.field_cost * fields + self.step_cost * steps
-        distance = self.distance(counts)
-        return Score(distance + cost, distance, cost)
+        values = self._distances(counts)
+        distance = float(np.nanmax(values)) if np.isfinite(values).any() else float("inf")
+        guide = distance + cost + GUIDE_WEIGHT * float(np.nansum(values))
+        return Score(distance + cost, distance, cost, guide)
 
     def describe(self) -> dict[str, object]:
         lo, hi = self.edges

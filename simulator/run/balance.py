@@ -3,8 +3,9 @@ band at the least cost (analysis/balance.py's objective, which the caller passes
 
 How the games are spent:
 - common random numbers: every candidate plays the same deals and seatings (balance_play);
-- racing by successive halving: each generation, optuna's TPE sampler proposes `per_generation`
-  new candidates; all play the first rung of games, the best third (and only those still in
+- racing by successive halving: each generation, up to half the candidates are one step from
+  the leader on one field (a local search) and the rest are proposed by optuna's TPE sampler
+  (a global one); all play the first rung of games, the best third (and only those still in
   contention with the best found so far, allowing for their noise) play on to the next rung,
   and so on to the top rung, where candidates are compared on the same, largest set of games;
 - the starting set plays the top rung first: it is the baseline, and when the flag test shows
@@ -41,8 +42,8 @@ from avarium.simulator.run.balance_space import Space
 JOURNAL = "evaluations.jsonl"
 ETA = 3  # each rung keeps a third of the candidates and plays them three times as many games
 PER_GENERATION = 9
-# A candidate stays in contention while its objective, less this many standard errors of its
-# worst Idol's rate, is below the best found: a 1-in-40 chance of dropping a truly better one.
+# A candidate stays in contention while its guide, less this many standard errors of its
+# worst Idol's rate, is below the leader's: a 1-in-40 chance of dropping a truly better one.
 CONTENTION_Z = 2.0
 # Proposals already tried, in a row, before the rest of a generation is drawn at random among
 # the untried candidates (TPE has settled; the budget is better spent looking elsewhere).
@@ -58,6 +59,7 @@ class Candidate:
     counts: Counts | None = None
     rung: int = -1
     objective: float = math.inf
+    guide: float = math.inf  # what steers the racing and the proposals (analysis/balance.py)
     distance: float = math.inf
     cost: float = 0.0
     fields: int = 0
@@ -177,6 +179,7 @@ class Search:
             self.spent += s.stop - s.start
             score = self.score(c.counts, c.fields, c.steps)
             c.objective, c.distance, c.cost = score.objective, score.distance, score.cost
+            c.guide = score.guide
             c.history.append((rung, c.counts.games, c.objective))
 
     def _new(self, values: tuple[int, ...], generation: int) -> Candidate:
@@ -216,6 +219,25 @@ class Search:
         fewest = min(g for g in c.counts.idol_games if g > 0) if c.counts else 1
         return 0.5 / math.sqrt(max(fewest, 1))
 
+    def _neighbours(self, c: Candidate, tried: dict, rng: random.Random) -> list[tuple[int, ...]]:
+        """The untried candidates one step from `c` on one axis, in a seeded random order: a
+        local search around the leader beside TPE's global one (each Idol's rate hangs mostly
+        on its own card, so one step at a time walks the Idols into the band)."""
+        out = []
+        for i, a in enumerate(self.space.axes):
+            at = a.values.index(c.values[i]) if c.values[i] in a.values else None
+            if at is None:  # a start outside the range: its nearest allowed value
+                near = min(a.values, key=lambda v, s=c.values[i]: (abs(v - s), v))
+                moves = [near]
+            else:
+                moves = [a.values[j] for j in (at - 1, at + 1) if 0 <= j < len(a.values)]
+            for v in moves:
+                values = (*c.values[:i], v, *c.values[i + 1 :])
+                if values not in tried:
+                    out.append(values)
+        rng.shuffle(out)
+        return out
+
     def _untried(self, tried: dict, rng: random.Random) -> tuple[int, ...]:
         """A candidate not yet tried, uniformly at random (seeded: the same every run)."""
         if self.space.size <= 100_000:
@@ -230,9 +252,7 @@ class Search:
         import optuna
 
         params = {a.name: v for a, v in zip(self.space.axes, c.values, strict=True)}
-        return optuna.trial.create_trial(
-            params=params, distributions=distributions, value=c.objective
-        )
+        return optuna.trial.create_trial(params=params, distributions=distributions, value=c.guide)
 
     def run(
         self,
@@ -244,7 +264,7 @@ class Search:
         top = len(self.rungs) - 1
         start = self._new(self.space.start, 0)
         self._play([start], top, on_games)
-        best = start
+        best = leader = start  # best by the objective; leader by the guide, which steers
 
         def report() -> None:
             if on_progress is not None:
@@ -263,12 +283,16 @@ class Search:
         while not exhausted:
             generation += 1
             fresh, trials, repeats = [], [], 0
+            for values in self._neighbours(leader, tried, rng)[: self.per_generation // 2]:
+                tried[values] = self._new(values, generation)
+                fresh.append(tried[values])
+                trials.append(None)
             while len(fresh) < self.per_generation and len(tried) < self.space.size:
                 if repeats < MAX_REPEATS:
                     trial = study.ask(distributions)
                     values = tuple(int(trial.params[a.name]) for a in self.space.axes)
-                    if values in tried:  # told its known objective: TPE learns, no game played
-                        study.tell(trial, tried[values].objective)
+                    if values in tried:  # told what is known: TPE learns, no game played
+                        study.tell(trial, tried[values].guide)
                         repeats += 1
                         continue
                 else:  # TPE keeps proposing what was tried: an untried candidate at random
@@ -290,11 +314,9 @@ class Search:
             self._play(fresh, 0, on_games)
             pool = fresh
             for rung in range(1, top + 1):
-                ranked = sorted(pool, key=lambda c: (c.objective, c.number))
+                ranked = sorted(pool, key=lambda c: (c.guide, c.number))
                 keep = ranked[: math.ceil(len(ranked) / ETA)]
-                keep = [
-                    c for c in keep if c.objective - CONTENTION_Z * self._se(c) < best.objective
-                ]
+                keep = [c for c in keep if c.guide - CONTENTION_Z * self._se(c) < leader.guide]
                 more = sum(self.rungs[rung] - self.rungs[c.rung] for c in keep)
                 if not keep or not budget.allows(self.spent, more, started):
                     break
@@ -304,9 +326,10 @@ class Search:
                 if trial is None:
                     study.add_trial(self._told(c, distributions))
                 else:
-                    study.tell(trial, c.objective)
+                    study.tell(trial, c.guide)
             finalists = [c for c in self.candidates if c.rung == top]
-            best = min(finalists, key=lambda c: (c.objective, c.number))
+            best = min(finalists, key=lambda c: (c.objective, c.guide, c.number))
+            leader = min(finalists, key=lambda c: (c.guide, c.number))
             report()
         return Result(start, best, self.candidates, self.rungs, self.spent, False, exhausted)
 
