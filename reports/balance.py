@@ -57,7 +57,15 @@ def build_page(
         Section(
             "recommendation",
             "Recommendation",
-            [f"<p>{esc(headline)}</p>"],
+            [
+                '<ul class="headline">'
+                + "".join(
+                    f"<li>{esc(line)}</li>"
+                    for line in headline.splitlines()
+                    if not line.startswith("report:")
+                )
+                + "</ul>"
+            ],
             tables=[Table("balance_changes", changes, "The changes recommended")],
         ),
         Section("objective", "Objective and budget", [_facts(facts)]),

@@ -127,7 +127,7 @@ def write_outputs(o, record, space, start, objective, result, status, games, sec
         "objective": facts["objective"]["formula"],
         "band": "{:.1%} to {:.1%}".format(*objective.edges),
         "field cost, step cost": f"{objective.field_cost}, {objective.step_cost}",
-        "budget": record["budget"],
+        "budget": _budget(record["budget"]),
         "games played by the search": f"{result.games:,}",
         "candidates tried": len(result.candidates),
         "rungs (games per candidate)": ", ".join(f"{g:,}" for g in result.rungs),
@@ -142,6 +142,12 @@ def write_outputs(o, record, space, start, objective, result, status, games, sec
     balance_dir.write_record(out, record | {"status": status, "result": facts})
     facts["_before_after"] = before_after
     return facts
+
+
+def _budget(budget: dict) -> str:
+    if budget["games"] is not None:
+        return f"{budget['games']:,} games (reproducible: the same seed gives the same search)"
+    return f"{budget['minutes']:g} minutes (stops where the clock says: not reproducible)"
 
 
 def _pct(x) -> str:
