@@ -137,3 +137,21 @@ def test_a_bonus_names_a_later_seat(tmp_path):
 def test_a_budget_is_games_or_minutes(tmp_path, budget):
     said = _refused(["--vary", "touka.combat=1..3", "--budget", budget], tmp_path)
     assert "--budget" in said
+
+
+def test_a_vary_file_and_flags_make_one_space_with_each_start_value(cards, tmp_path):
+    from avarium.simulator.run.balance_space import build_space
+
+    file = tmp_path / "vary.toml"
+    file.write_text('[vary]\n"coral.wincon.clubs" = [4, 5, 6]\n"bonus.2" = "0..3"\n', "utf-8")
+    space = build_space(["touka.combat=2..8..2"], file, cards, (0, 2))
+    assert [(a.name, a.values, a.start) for a in space.axes] == [
+        ("hatsurugi_touka.combat", (2, 4, 6, 8), 4),
+        ("syeira_coral.wincon.1", (4, 5, 6), 6),
+        ("bonus.2", (0, 1, 2, 3), 2),
+    ]
+    values = (2, 5, 1)
+    assert space.label(values) == "hatsurugi_touka.combat=2 syeira_coral.wincon.1=5 bonus.2=1"
+    assert space.bonus(values, (0, 2)) == (0, 1)
+    assert [a.steps(v) for a, v in space.changes(values)] == [1, 1, 1]  # 4 -> 2 is one step of 2
+    assert space.label(space.start) == "start" and space.size == 48
