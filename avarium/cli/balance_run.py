@@ -21,6 +21,7 @@ from avarium.simulator.run import balance_dir
 from avarium.simulator.run.balance_play import Table
 from avarium.simulator.run.balance_space import Space, build_space
 from avarium.simulator.run.experiment import ExperimentError
+from avarium.simulator.run.experiment_file import resolve
 from avarium.simulator.run.fields import flagged
 from avarium.simulator.run.tiers import parse_tiers
 from avarium.simulator.run.variants import base_doc
@@ -59,17 +60,16 @@ def _check_extremes(space: Space, cards) -> None:
 
 def _prepare(o: dict):
     """Everything checked before a game is played: the budget, the tiers, the card set, the
-    axes; returns (space, table, start variant, objective, budget, rungs, request)."""
+    axes; returns (space, table, start variant, objective, budget, rungs, request, base doc)."""
     try:
         games, seconds = balance_dir.parse_budget(o["budget"])
-        tiers = [t.bots for t in parse_tiers(o["check_tiers"])]
-        check_tier_specs = [s.strip() for s in o["check_tiers"].split(",") if s.strip()]
     except ValueError as exc:
-        message = str(exc)
-        raise fail(
-            message if message.startswith("--") else f"--check-tiers: {message}", 2
-        ) from None
-    del tiers
+        raise fail(str(exc), 2) from None
+    try:  # checked now, as written; the check run resolves each tier's bot when it plays
+        parse_tiers(o["check_tiers"])
+    except ValueError as exc:
+        raise fail(f"--check-tiers: expected {exc}", 2) from None
+    check_tier_specs = [s.strip() for s in o["check_tiers"].split(",") if s.strip()]
     cards = load_cards_or_fail(o["path"], o["sets"], o["patch"])
     paths = [str(p) for p in o["patch"]]
     doc = base_doc(o["players"], o["tier"], 1, o["seed"], o["path"], o["sets"], paths,
@@ -77,6 +77,10 @@ def _prepare(o: dict):
     table = Table(doc, jobs_to_use(o["jobs"]))
     try:
         start = table.start()
+        # The check's tiers resolved now, so that a bad bot in them stops the command before
+        # the search, not after it.
+        tiers = {k: v for k, v in doc.items() if k != "bots"} | {"tiers": check_tier_specs}
+        resolve(tiers | {"games": 1}, "balance check", Path.cwd())
     except ExperimentError as exc:
         raise _problems(exc) from None
     try:
@@ -172,7 +176,6 @@ def _check(o, doc, space, start, result, request) -> Path:
     the search's tier, into OUT/check (an ordinary, resumable run)."""
     from avarium.cli.simulate import play_experiment
     from avarium.simulator.cards.numbers import set_expressions
-    from avarium.simulator.run.experiment_file import resolve
 
     best = result.best
     # Fresh deals: the search chose its best on games 0 to the top rung of its own seed, and
