@@ -187,3 +187,13 @@ def test_progress_shows_the_best_candidate_so_far_unless_quiet(card_sets, tmp_pa
     assert "best: start" in shown.stderr and "no change needed" in shown.stdout
     quiet = cli.invoke(app, [*args, "-j", "1", "-o", str(tmp_path / "a"), "-q"])
     assert quiet.exit_code == 0 and "best:" not in quiet.stderr
+
+
+def test_every_fractional_column_of_the_page_is_declared(planted):
+    from avarium.reports.columns import TYPES
+
+    out, _ = planted
+    for csv in (out / "report" / "tables").glob("*.csv"):
+        frame = pd.read_csv(csv)
+        fractional = {c for c in frame.columns if frame[c].dtype.kind == "f"}
+        assert fractional <= set(TYPES[csv.stem]), (csv.stem, fractional - set(TYPES[csv.stem]))
