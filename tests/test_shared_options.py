@@ -26,6 +26,7 @@ SHARED = {
     "simulate": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "tune-bonus": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "sweep": {"--jobs", "--seed", "--quiet", "--json", "--out"},
+    "balance": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "ladder": {"--jobs", "--seed", "--quiet", "--json"},
     "check": {"--jobs", "--seed"},
     "bench": {"--seed", "--quiet", "--json"},

@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from avarium.cli.balance import balance_command
 from avarium.cli.check import check_command
 from avarium.cli.common import (
     Cards,
@@ -493,6 +494,7 @@ app.command("sweep")(sweep_command)
 app.command("tune-bot")(tune_bot_command)
 app.command("scenario")(scenario_command)
 app.command("check")(check_command)
+app.command("balance")(balance_command)
 
 register_simulate(app)  # simulate, replay: avarium/cli/simulate.py
 

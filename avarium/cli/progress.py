@@ -95,3 +95,39 @@ class StepBar(_Bar):
         if self.task is None:
             self.task = self.progress.add_task(step, total=len(self.steps), completed=done)
         self.progress.update(self.task, description=step, completed=done)
+
+
+class SearchBar(_Bar):
+    """A balance search: games spent of the budget (a clock when the budget is in minutes) and
+    the best candidate so far; called with games as they are played (`games(n)`) and with the
+    search's Progress events (`best(event)`)."""
+
+    def __init__(self, quiet: bool, total: int | None) -> None:
+        super().__init__(quiet)
+        self.total = total
+
+    def _columns(self) -> tuple:
+        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
+        return (
+            TextColumn("games"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("{task.fields[best]}"),
+        )
+
+    def _task(self):
+        if self.task is None and self.progress is not None:
+            self.task = self.progress.add_task("games", total=self.total, best="")
+        return self.task
+
+    def games(self, n: int) -> None:
+        if self._task() is not None:
+            self.progress.advance(self.task, n)
+
+    def best(self, event) -> None:
+        if self._task() is None:
+            return
+        text = f"best: {event.best.label} ({event.best.objective:.3f}), {event.candidates} tried"
+        self.progress.update(self.task, completed=event.games, best=text)

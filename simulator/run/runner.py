@@ -142,18 +142,28 @@ def play_in_memory(
         return []
     if on_progress is not None:
         on_progress(Progress(None, 0, experiment.total_games))
-    _warm(tasks[0])
     played, done = [], 0
+    for result in play_tasks(tasks, jobs):
+        played.append(result)
+        done += result.chunk.games
+        if on_progress is not None:
+            on_progress(Progress(result.chunk, done, experiment.total_games))
+    return sorted(played, key=lambda p: p.chunk.index)
+
+
+def play_tasks(tasks: list[Task], jobs: int = 1) -> Iterator[Played]:
+    """Play the tasks in worker processes (the engine compiled or loaded once first), each
+    yielded as it finishes, nothing written. A task's games are fixed by its chunk and
+    variant_first alone, so a caller may cut a variant's games as it likes (a balance search
+    plays games 0-279 of a candidate, later 280-839)."""
+    if not tasks:
+        return
+    _warm(tasks[0])
     with (
-        _backend("loky", None, jobs) as (n_jobs, _workers),
+        _backend("loky", None, check_jobs(jobs)) as (n_jobs, _workers),
         contextlib.closing(_played(tasks, n_jobs)) as results,
     ):
-        for result in results:
-            played.append(result)
-            done += result.chunk.games
-            if on_progress is not None:
-                on_progress(Progress(result.chunk, done, experiment.total_games))
-    return sorted(played, key=lambda p: p.chunk.index)
+        yield from results
 
 
 # -- the run directory ---------------------------------------------------------------------------

@@ -68,15 +68,16 @@ def bonus_label(bonus: tuple[int, ...]) -> str:
 _RANGE = re.compile(r"^\s*([^=\s]+)\s*=\s*(.+?)\s*$")
 
 
-def parse_sweep(text: str) -> tuple[str, Sequence[int]]:
+def parse_sweep(text: str, flag: str = "--set") -> tuple[str, Sequence[int]]:
     """`kumara_raj.merit=16..22` (or `16..22..2`, or `16,18,20`) -> (card.field, values).
 
     A range stays a range (its length is known without making its values), so a huge one costs
-    nothing until sweep_points refuses it."""
+    nothing until sweep_points refuses it. `flag` is how errors name the option (`--vary` for
+    a balance search)."""
     m = _RANGE.match(text)
     if not m or "." not in m.group(1):
         raise ValueError(
-            f'--set "{text}": expected CARD.FIELD=FROM..TO, e.g. kumara_raj.merit=16..22'
+            f'{flag} "{text}": expected CARD.FIELD=FROM..TO, e.g. kumara_raj.merit=16..22'
         )
     target, spec = m.group(1), m.group(2)
     try:
@@ -93,11 +94,11 @@ def parse_sweep(text: str) -> tuple[str, Sequence[int]]:
             values = [int(p) for p in spec.split(",")]
     except ValueError:
         raise ValueError(
-            f'--set "{text}": expected whole numbers FROM..TO (FROM <= TO), FROM..TO..STEP or '
+            f'{flag} "{text}": expected whole numbers FROM..TO (FROM <= TO), FROM..TO..STEP or '
             "a comma list"
         ) from None
     if len(values) < 2:
-        raise ValueError(f'--set "{text}": a sweep needs at least two values')
+        raise ValueError(f'{flag} "{text}": expected at least two values')
     return target, values
 
 

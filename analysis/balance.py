@@ -1,0 +1,179 @@
+"""The balance search's objective and verdicts, from counts of games and wins.
+
+The objective of a candidate (lower is better), written into every search's output:
+
+    objective = max over Idols of distance(win rate, band)
+              [+ max over seats of distance(seat win rate, band), with --fair-seats]
+              + field_cost x (fields changed) + step_cost x (steps changed, all fields)
+
+where distance(r, [lo, hi]) = max(lo - r, 0, r - hi): 0 inside the band, else how far out (a
+win rate of 58% is 0.03 from 45-55%). The band for N players is the two-player band scaled
+to the fair share (analysis/flags.py band_for: 45-55% for 2, 0.9-1.1 x 1/N for 3 and 4). The
+costs make the search prefer few and small changes: with the defaults, one field moved by
+two steps costs as much as an Idol 2 points outside the band.
+
+"No change needed" is a test, not an estimate: the starting set needs no change when the
+flag test (Holm over every Idol, and every seat when asked) shows none outside the band.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from avarium.analysis.counts import totals
+from avarium.analysis.flags import DEFAULT_BAND, band_for, flag_counts
+from avarium.analysis.proportions import rate_table
+from avarium.simulator.run.tiers import SEPARATOR
+
+FIELD_COST = 0.01
+STEP_COST = 0.005
+GUIDE_WEIGHT = 0.25
+
+
+def distances(wins, games, lo: float, hi: float) -> np.ndarray:
+    """How far each win rate is outside [lo, hi] (0 inside; nan with no games)."""
+    wins, games = np.asarray(wins, float), np.asarray(games, float)
+    rate = np.divide(wins, games, out=np.full(wins.shape, np.nan), where=games > 0)
+    return np.maximum(np.maximum(lo - rate, rate - hi), 0.0)
+
+
+@dataclass(frozen=True)
+class Score:
+    objective: float
+    distance: float  # the worst Idol's (and, with seats, seat's) distance from the band
+    cost: float
+    # What steers the search (never what it recommends): the objective plus GUIDE_WEIGHT x the
+    # distances of every Idol added up. The max alone is flat while another Idol is worse, so
+    # a change that fixes the second-worst Idol would look like no progress at all.
+    guide: float = 0.0
+
+
+@dataclass(frozen=True)
+class Objective:
+    players: int
+    band: tuple[float, float] = DEFAULT_BAND  # the two-player band
+    field_cost: float = FIELD_COST
+    step_cost: float = STEP_COST
+    seats: bool = False  # the seats' rates must be inside the band too
+
+    @property
+    def edges(self) -> tuple[float, float]:
+        lo, hi = band_for(self.players, self.band)
+        return float(lo), float(hi)
+
+    def _distances(self, counts) -> np.ndarray:
+        lo, hi = self.edges
+        parts = [distances(counts.idol_wins, counts.idol_games, lo, hi)]
+        if self.seats:
+            parts.append(distances(counts.seat_wins, counts.seat_games, lo, hi))
+        return np.concatenate(parts)
+
+    def distance(self, counts) -> float:
+        """The worst distance from the band of any Idol (and seat, when asked)."""
+        values = self._distances(counts)
+        return float(np.nanmax(values)) if np.isfinite(values).any() else float("inf")
+
+    def score(self, counts, fields: int, steps: float) -> Score:
+        cost = self.field_cost * fields + self.step_cost * steps
+        values = self._distances(counts)
+        distance = float(np.nanmax(values)) if np.isfinite(values).any() else float("inf")
+        guide = distance + cost + GUIDE_WEIGHT * float(np.nansum(values))
+        return Score(distance + cost, distance, cost, guide)
+
+    def describe(self) -> dict[str, object]:
+        lo, hi = self.edges
+        seats = " + max over seats of distance(seat rate, band)" if self.seats else ""
+        return {
+            "formula": "max over Idols of distance(win rate, band)"
+            + seats
+            + " + field_cost x fields changed + step_cost x steps changed",
+            "distance": "max(lo - rate, 0, rate - hi)",
+            "players": self.players,
+            "band": [round(lo, 6), round(hi, 6)],
+            "field_cost": self.field_cost,
+            "step_cost": self.step_cost,
+            "seats": self.seats,
+        }
+
+
+def outside(counts, objective: Objective) -> dict[str, list[int]]:
+    """The Idols (positions in the pool) and seats that the flag test, Holm over all of them,
+    shows outside the band; seats are tested only when the objective asks for them."""
+    lo, hi = objective.edges
+    wins = list(counts.idol_wins) + (list(counts.seat_wins) if objective.seats else [])
+    games = list(counts.idol_games) + (list(counts.seat_games) if objective.seats else [])
+    flagged = flag_counts(wins, games, lo, hi)["flagged"]
+    idols = len(counts.idol_wins)
+    return {
+        "idols": [i for i in range(idols) if flagged[i]],
+        "seats": [s for s in range(len(wins) - idols) if flagged[idols + s]],
+    }
+
+
+# -- the check run: the starting and recommended sets at every tier ------------------------------
+
+
+def _rates(games: pd.DataFrame) -> pd.DataFrame:
+    """Per variant and Idol: games, wins, rate and 95% interval; the variant's label split into
+    its own label (`group`) and its tier (`tier`, "" for an untiered variant)."""
+    rates = rate_table(totals(games, ["variant", "players", "idol"]))
+    label = rates["variant"].astype(str)
+    rates["group"] = label.str.split(SEPARATOR, regex=False).str[0]
+    rates["tier"] = label.str.split(SEPARATOR, regex=False).str[1].fillna("")
+    rates["idol"] = rates["idol"].astype(str)
+    return rates
+
+
+def before_after(games: pd.DataFrame, before: str, after: str) -> pd.DataFrame:
+    """Per tier and Idol: games, win rate and 95% interval of the check run's `before` and
+    `after` variants (each played at every tier, on the same deals), the change in points and
+    whether each rate is inside the band."""
+    rates = _rates(games)
+    keys = ["tier", "players", "idol"]
+    kept = [*keys, "games", "rate", "lo", "hi"]
+    a = rates.loc[rates["group"] == before, kept]
+    b = rates.loc[rates["group"] == after, kept]
+    out = a.merge(b, on=keys, how="outer", suffixes=("_before", "_after"))
+    out["change"] = out["rate_after"] - out["rate_before"]
+    lo, hi = band_for(out["players"])
+    for when in ("before", "after"):
+        rate = out[f"rate_{when}"]
+        out[f"inside_{when}"] = (rate >= lo) & (rate <= hi)
+    order = {t: i for i, t in enumerate(dict.fromkeys(rates["tier"]))}
+    out = out.sort_values(["tier", "idol"], key=lambda c: c.map(order) if c.name == "tier" else c)
+    return out.reset_index(drop=True)
+
+
+def change_effects(
+    games: pd.DataFrame, before: str, alone: dict[str, str], owners: dict[str, str]
+) -> pd.DataFrame:
+    """Per change: the win rate of the Idol whose card it changes (or every seat's worst, for a
+    bonus) before, with that change alone (variant `alone[change]`), and the effect in points."""
+    rates = _rates(games)
+    rates["variant"] = rates["variant"].astype(str)
+    rows = []
+    for change, label in alone.items():
+        idol = owners.get(change, "")
+        base = rates[(rates["variant"] == before) & (rates["idol"] == idol)]
+        only = rates[(rates["variant"] == label) & (rates["idol"] == idol)]
+        if base.empty or only.empty:
+            rows.append({"change": change, "idol": idol or "-"})
+            continue
+        rows.append(
+            {
+                "change": change,
+                "idol": idol,
+                "rate_before": float(base["rate"].iloc[0]),
+                "rate_alone": float(only["rate"].iloc[0]),
+                "lo": float(only["lo"].iloc[0]),
+                "hi": float(only["hi"].iloc[0]),
+                "effect": float(only["rate"].iloc[0] - base["rate"].iloc[0]),
+                "games": int(only["games"].iloc[0]),
+            }
+        )
+    return pd.DataFrame(rows, columns=CHANGE_COLUMNS)
+
+
+CHANGE_COLUMNS = ["change", "idol", "rate_before", "rate_alone", "lo", "hi", "effect", "games"]

@@ -1,0 +1,145 @@
+"""`avarium balance`: search the allowed card changes (and seat bonuses) for the cheapest set
+that brings every Idol inside the band, then check the starting and recommended sets at every
+tier and write the patch, the before/after page and the candidates log (docs/balance.md).
+
+The search is simulator/run/balance.py; its objective and verdicts analysis/balance.py; the
+page reports/balance.py. This module maps flags to those and their errors to one line.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from avarium.cli.common import Cards, Jobs, Json, Patches, Profiles, Quiet, Seed, Sets, out_option
+from avarium.simulator.run.tiers import DEFAULT_TIERS
+
+BalanceOut = out_option(
+    "Search directory (default runs/balance); the same command resumes it, another is refused."
+)
+
+
+def balance_command(
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary",
+            metavar="CARD.FIELD=FROM..TO",
+            help="A number the search may change, with its allowed values (FROM..TO, "
+            "FROM..TO..STEP or a comma list), e.g. touka.combat=2..5, coral.wincon.clubs=4..6 "
+            "(the number after 'clubs' in the Win-Con), raj.abilities.1.2=1..3 (ability 1's "
+            "second number) or bonus.2=0..3 (the second seat's starting bonus); repeatable.",
+        ),
+    ] = None,
+    vary_file: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE", help='A TOML file with a [vary] table: "CARD.FIELD" = "FROM..TO".'
+        ),
+    ] = None,
+    players: Annotated[
+        int, typer.Option(min=2, max=4, metavar="N", help="Players per game, 2 to 4.")
+    ] = 2,
+    budget: Annotated[
+        str,
+        typer.Option(
+            metavar="GAMES|MINUTES",
+            help="Games the search may play (200000), or minutes (20m). A games budget with "
+            "the same seed gives the same result whatever --jobs; a minutes budget stops where "
+            "the clock says and is the only mode that is not reproducible.",
+        ),
+    ] = "200000",
+    tier: Annotated[
+        str, typer.Option(metavar="BOT", help="The bot every seat plays during the search.")
+    ] = "heuristic.tuned",
+    check_tiers: Annotated[
+        str,
+        typer.Option(
+            metavar="TIERS",
+            help="Tiers the starting and recommended sets are checked at, on the same deals "
+            "as each other (fresh ones, not the search's), each BOT, BOT=GAMES or BOT=P%.",
+        ),
+    ] = ",".join(DEFAULT_TIERS),
+    check_games: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="Games per set at each checked tier (a tier's own share applies, e.g. "
+            "mcts=5%); when not given, as many as the search's top rung.",
+        ),
+    ] = None,
+    field_cost: Annotated[
+        float, typer.Option(min=0, help="Objective cost of each field changed.")
+    ] = 0.01,
+    step_cost: Annotated[
+        float, typer.Option(min=0, help="Objective cost of each step a field moves.")
+    ] = 0.005,
+    fair_seats: Annotated[
+        bool,
+        typer.Option(
+            "--fair-seats", help="Seat win rates must be inside the band too (vary bonus.K)."
+        ),
+    ] = False,
+    first_rung: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="Games every new candidate plays first (when not given, 60 per Idol); each "
+            "later rung plays three times as many, for a third of the candidates.",
+        ),
+    ] = None,
+    seed: Seed = None,
+    out: BalanceOut = None,
+    jobs: Jobs = None,
+    path: Cards = None,
+    sets: Sets = None,
+    patch: Patches = None,
+    profiles: Profiles = None,
+    quiet: Quiet = False,
+    as_json: Json = False,
+) -> None:
+    """Find the fewest, smallest card changes that bring every Idol inside the band.
+
+    Searches the numbers given with --vary (optuna's TPE proposes candidates; every candidate
+    plays the same deals; successive halving gives more games only to those still in
+    contention), minimising the worst Idol's distance from the band plus a cost per field
+    changed and per step. Then plays the starting and the recommended set at every checked
+    tier and writes OUT/patch.toml (a --patch file), OUT/report/ (before and after, each change's
+    effect), OUT/candidates.parquet and OUT/balance.json. Says "no change needed" when no Idol
+    of the starting set is shown outside the band, and says so when no allowed change brings
+    every Idol inside."""
+    from avarium.cli.balance_run import run_balance
+
+    run_balance(
+        {
+            "vary": vary or [],
+            "vary_file": vary_file,
+            "players": players,
+            "budget": budget,
+            "tier": tier,
+            "check_tiers": check_tiers,
+            "check_games": check_games,
+            "field_cost": field_cost,
+            "step_cost": step_cost,
+            "fair_seats": fair_seats,
+            "first_rung": first_rung,
+            "seed": 0 if seed is None else seed,
+            "out": out or Path("runs") / "balance",
+            "jobs": jobs,
+            "path": path,
+            "sets": sets or [],
+            "patch": patch or [],
+            "profiles": profiles,
+            "quiet": quiet,
+            "as_json": as_json,
+            "command": "avarium " + shlex.join(sys.argv[1:]),
+            "started": time.time(),
+        }
+    )

@@ -1,0 +1,255 @@
+"""The work of `avarium balance` (avarium/cli/balance.py declares its flags): check the request,
+search, check the result at every tier, write and say what was found. Imported when the
+command runs, so that registering the command stays light."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+
+import typer
+
+from avarium.analysis import balance as objective_module
+from avarium.cli.common import jobs_to_use, load_cards_or_fail, print_json, records
+from avarium.cli.errors import fail
+from avarium.cli.progress import SearchBar
+from avarium.simulator.cards.errors import CardSetError
+from avarium.simulator.constants import MAX_SEED
+from avarium.simulator.run import balance as search_module
+from avarium.simulator.run import balance_dir
+from avarium.simulator.run.balance_play import Table
+from avarium.simulator.run.balance_space import Space, build_space
+from avarium.simulator.run.experiment import ExperimentError
+from avarium.simulator.run.experiment_file import resolve
+from avarium.simulator.run.fields import flagged
+from avarium.simulator.run.tiers import parse_tiers
+from avarium.simulator.run.variants import base_doc
+
+NO_CHANGE, BALANCED, CANNOT = "no change needed", "balanced", "cannot within the allowed ranges"
+FIRST_RUNG_PER_IDOL = 60  # games of each Idol at the first rung: enough to drop the clearly bad
+
+
+def _problems(exc: ExperimentError) -> typer.Exit:
+    for line in exc.problems:
+        typer.echo(line, err=True)
+    return fail("the search's settings do not make an experiment; nothing was played", 2)
+
+
+def _check_extremes(space: Space, cards) -> None:
+    """Load the set with each card axis at its lowest and highest value (the others at their
+    start), so that a value the card language refuses is named now, by its --vary."""
+    from avarium.simulator.cards.loader import load_cards
+    from avarium.simulator.cards.numbers import set_expressions
+
+    for axis in space.axes:
+        if axis.number is None:
+            continue
+        for value in (min(axis.values), max(axis.values)):
+            try:
+                load_cards(cards.path, [*cards.sets, *set_expressions([(axis.number, value)])],
+                           cards.patches)  # fmt: skip
+            except CardSetError as exc:
+                first = next(iter(exc.problems))
+                raise fail(
+                    f"--vary {axis.name}: the value {value} makes the card set invalid: "
+                    f"{first.message}",
+                    2,
+                ) from None
+
+
+def _prepare(o: dict):
+    """Everything checked before a game is played: the budget, the tiers, the card set, the
+    axes; returns (space, table, start variant, objective, budget, rungs, request, base doc)."""
+    try:
+        games, seconds = balance_dir.parse_budget(o["budget"])
+    except ValueError as exc:
+        raise fail(str(exc), 2) from None
+    try:  # checked now, as written; the check run resolves each tier's bot when it plays
+        parse_tiers(o["check_tiers"])
+    except ValueError as exc:
+        raise fail(f"--check-tiers: expected {exc}", 2) from None
+    check_tier_specs = [s.strip() for s in o["check_tiers"].split(",") if s.strip()]
+    cards = load_cards_or_fail(o["path"], o["sets"], o["patch"])
+    paths = [str(p) for p in o["patch"]]
+    doc = base_doc(o["players"], o["tier"], 1, o["seed"], o["path"], o["sets"], paths,
+                   o["profiles"])  # fmt: skip
+    table = Table(doc, jobs_to_use(o["jobs"]))
+    try:
+        start = table.start()
+        # The check's tiers resolved now, so that a bad bot in them stops the command before
+        # the search, not after it.
+        tiers = {k: v for k, v in doc.items() if k != "bots"} | {"tiers": check_tier_specs}
+        resolve(tiers | {"games": 1}, "balance check", Path.cwd())
+    except ExperimentError as exc:
+        raise _problems(exc) from None
+    try:
+        space = build_space(o["vary"], o["vary_file"], cards, start.bonus)
+    except ValueError as exc:
+        raise fail(flagged(str(exc)), 2) from None
+    _check_extremes(space, cards)
+    objective = objective_module.Objective(
+        o["players"], field_cost=o["field_cost"], step_cost=o["step_cost"], seats=o["fair_seats"]
+    )
+    pool = len(start.idols)
+    round_size = pool * (pool - 1) if start.seating == "all" else pool
+    first = o["first_rung"] or -(-FIRST_RUNG_PER_IDOL * pool // o["players"])
+    rungs = search_module.rungs_for(games, first, round_size)
+    request = {
+        "players": o["players"],
+        "tier": start.bots[0],
+        "check_tiers": check_tier_specs,
+        "check_games": o["check_games"] or rungs[-1],
+        "vary": {a.name: list(a.values) for a in space.axes},
+        "objective": objective.describe(),
+        "seed": o["seed"],
+        "cards": start.cards,
+        "sets": list(start.sets),
+        "patches": list(start.patches),
+        "card_set": start.card_set,
+        "profiles": start.profiles,
+        "budget": {"games": games, "minutes": None if seconds is None else seconds / 60},
+        "rungs": list(rungs),
+        "per_generation": search_module.PER_GENERATION,
+    }
+    budget = search_module.Budget(games, seconds)
+    return space, table, start, objective, budget, rungs, request, doc
+
+
+@contextlib.contextmanager
+def _locked(out: Path):
+    from filelock import FileLock, Timeout
+
+    out.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(out / balance_dir.LOCK_FILE)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise fail(f"{out} is being searched by another process; wait for it to finish") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _search(o, space, table, start, objective, budget, rungs):
+    def settled(counts) -> bool:
+        found = objective_module.outside(counts, objective)
+        return not found["idols"] and not found["seats"]
+
+    search = search_module.Search(
+        space,
+        table,
+        start.bonus,
+        objective.score,
+        settled,
+        search_module.Journal(o["out"] / search_module.JOURNAL),
+        rungs,
+        seed=o["seed"],
+    )
+    with SearchBar(o["quiet"] or o["as_json"], budget.games) as bar:
+        try:
+            return search.run(budget, on_progress=bar.best, on_games=bar.games)
+        except ExperimentError as exc:
+            raise _problems(exc) from None
+        except KeyboardInterrupt:
+            raise fail(
+                f"interrupted; every candidate played is kept in {o['out']}: run the same "
+                "command again to continue",
+                130,
+            ) from None
+
+
+def _status(result, objective) -> str:
+    """No change needed when the start is not shown outside the band; balanced when the best
+    candidate is not shown outside either (the same flag test, at the top rung); else cannot.
+    An estimate a fraction of a point out on a few hundred games is noise, not a verdict."""
+    if result.settled:
+        return NO_CHANGE
+    found = objective_module.outside(result.best.counts, objective)
+    shown = found["idols"] or found["seats"]
+    return BALANCED if result.best is not result.start and not shown else CANNOT
+
+
+def _check(o, doc, space, start, result, request) -> Path:
+    """Play the starting and recommended sets at every checked tier, and each change alone at
+    the search's tier, into OUT/check (an ordinary, resumable run)."""
+    from avarium.cli.simulate import play_experiment
+    from avarium.simulator.cards.numbers import set_expressions
+
+    best = result.best
+    # Fresh deals: the search chose its best on games 0 to the top rung of its own seed, and
+    # rates measured on the games a candidate was chosen on flatter it (the winner's curse).
+    check = {k: v for k, v in doc.items() if k != "bots"} | {
+        "games": request["check_games"],
+        "seed": (o["seed"] + 1) % (MAX_SEED + 1),
+    }
+    user_sets = list(doc.get("sets", []))
+    tiers = request["check_tiers"]
+    variants = [{"label": "before", "tiers": tiers}, {"label": "start", "bots": o["tier"]}]
+    if best is not result.start:
+        sets = set_expressions(space.card_changes(best.values))
+        bonus = list(space.bonus(best.values, start.bonus))
+        variants.append(
+            {"label": "after", "tiers": tiers, "sets": user_sets + sets, "bonus": bonus}
+        )
+        for i, (axis, value) in enumerate(space.changes(best.values), 1):
+            alone = [(axis.number, value)] if axis.number is not None else []
+            variants.append(
+                {
+                    "label": f"alone {i}",
+                    "bots": o["tier"],
+                    "sets": user_sets + set_expressions(alone),
+                    "bonus": list(space.bonus([v if a is axis else a.start for a, v in
+                                               zip(space.axes, best.values, strict=True)],
+                                              start.bonus)),
+                }
+            )  # fmt: skip
+    check["variant"] = variants
+    try:
+        experiment = resolve(check, "balance check", Path.cwd())
+    except ExperimentError as exc:
+        raise _problems(exc) from None
+    out = o["out"] / "check"
+    summary = play_experiment(experiment, out, o["jobs"], quiet=o["quiet"] or o["as_json"])
+    return out, summary
+
+
+def run_balance(o: dict) -> None:
+    from avarium.analysis.dataset import DatasetError, load_run
+    from avarium.cli.balance_write import headline, write_outputs
+
+    out: Path = o["out"]
+    space, table, start, objective, budget, rungs, request, doc = _prepare(o)
+    try:
+        resuming = balance_dir.check_out(out, request)
+    except balance_dir.BalanceDirError as exc:
+        raise fail(str(exc)) from None
+    record = {
+        "request": request,
+        "command": o["command"],
+        "objective": objective.describe(),
+        "budget": request["budget"],
+        "reproducible": request["budget"]["games"] is not None,
+        "status": "searching",
+    }
+    with _locked(out):
+        if not resuming:
+            balance_dir.write_record(out, record)
+        elif not o["as_json"]:
+            typer.echo(f"resuming the search in {out}")
+        started = time.monotonic()
+        result = _search(o, space, table, start, objective, budget, rungs)
+        seconds = time.monotonic() - started
+        status = _status(result, objective)
+        check_out, _summary = _check(o, doc, space, start, result, request)
+        try:
+            games = load_run(check_out).games
+        except DatasetError as exc:
+            raise fail(str(exc)) from None
+        facts = write_outputs(o, record, space, start, objective, result, status, games, seconds)
+    if o["as_json"]:
+        print_json(facts | {"before_after": records(facts.pop("_before_after"))})
+        return
+    facts.pop("_before_after")
+    typer.echo(headline(facts))

@@ -1,0 +1,197 @@
+"""What `avarium balance` writes and says once the search and its check are done: the patch
+file, the candidates log, the page, the record (balance.json) and the lines on the terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from avarium.analysis import balance as objective_module
+from avarium.reports import balance as page_module
+from avarium.reports.names import card_names, named
+from avarium.simulator.cards.numbers import patch_tables
+from avarium.simulator.fileio import write_atomically
+from avarium.simulator.run import balance_dir
+
+NO_CHANGE = "no change needed"
+
+
+def _rates(counts, idols, names) -> list[dict]:
+    return [
+        {
+            "idol": names.get(i, i),
+            "idol_id": i,
+            "games": g,
+            "rate": w / g if g else None,
+        }
+        for i, g, w in zip(idols, counts.idol_games, counts.idol_wins, strict=True)
+    ]
+
+
+def _candidate(c, space, idols, names, objective) -> dict:
+    found = objective_module.outside(c.counts, objective)
+    return {
+        "label": c.label,
+        "changes": [
+            {"field": a.name, "from": a.start, "to": v} for a, v in space.changes(c.values)
+        ],
+        "objective": c.objective,
+        "distance": c.distance,
+        "cost": c.cost,
+        "games": c.counts.games,
+        "rates": _rates(c.counts, idols, names),
+        "outside": [names.get(idols[i], idols[i]) for i in found["idols"]],
+        "seats_outside": [s + 1 for s in found["seats"]],
+    }
+
+
+def _candidates(result, space) -> list[dict]:
+    rows = []
+    for c in result.candidates:
+        row = {
+            "candidate": c.number,
+            "label": c.label,
+            "generation": c.generation,
+            "rung": c.rung,
+            "games": c.counts.games if c.counts else 0,
+            "objective": c.objective,
+            "distance": c.distance,
+            "cost": c.cost,
+            "fields": c.fields,
+            "steps": c.steps,
+        }
+        row |= {a.name: int(v) for a, v in zip(space.axes, c.values, strict=True)}
+        rows.append(row)
+    return rows
+
+
+def _patch(out: Path, result, space, status: str, command: str) -> Path:
+    best = result.best
+    note = [f"Written by avarium balance ({status}): {best.label}.", f"command: {command}"]
+    bonus = [(a, v) for a, v in space.changes(best.values) if a.seat is not None]
+    if bonus:
+        seats = ", ".join(f"seat {a.seat + 1} starts with {v}" for a, v in bonus)
+        note.append(f"Seat bonus (a rule, not a card: give it to simulate with --bonus): {seats}")
+    tables = patch_tables(space.card_changes(best.values))
+    path = out / "patch.toml"
+    write_atomically(path, page_module.patch_text(tables, note))
+    return path
+
+
+def write_outputs(o, record, space, start, objective, result, status, games, seconds) -> dict:
+    out: Path = o["out"]
+    idols = list(start.idols)
+    names = card_names([start.card_data])
+    best = result.best
+    changed = best is not result.start
+    changes = [
+        {"change": f"{a.name}={v}", "field": a.name, "from": a.start, "to": v, "steps": a.steps(v)}
+        for a, v in space.changes(best.values)
+    ]
+    import pandas as pd
+
+    changes_frame = pd.DataFrame(changes, columns=["change", "field", "from", "to", "steps"])
+    owners = {
+        a.name: a.number.card
+        for a, _ in space.changes(best.values)
+        if a.number is not None and a.number.card in idols
+    }
+    alone = {a.name: f"alone {i}" for i, (a, _) in enumerate(space.changes(best.values), 1)}
+    effects = objective_module.change_effects(games, "start", alone, owners)
+    before_after = named(objective_module.before_after(games, "before", "after"), names)
+    effects = named(effects, names)
+    frame = page_module.candidates_frame(_candidates(result, space))
+    page_module.write_candidates(frame, out / "candidates.parquet")
+    patch = _patch(out, result, space, status, o["command"])
+    facts = {
+        "status": status,
+        "out": str(out),
+        "objective": objective.describe(),
+        "budget": record["budget"],
+        "reproducible": record["reproducible"],
+        "search_tier": record["request"]["tier"],
+        "check_tiers": record["request"]["check_tiers"],
+        "rungs": list(result.rungs),
+        "games": result.games,
+        "seconds": round(seconds, 1),
+        "candidates": len(result.candidates),
+        "exhausted": result.exhausted,
+        "start": _candidate(result.start, space, idols, names, objective),
+        "best": _candidate(best, space, idols, names, objective) if changed else None,
+        "changes": changes if changed else [],
+        "bonus": list(space.bonus(best.values, start.bonus)),
+        "patch": str(patch),
+        "effects": page_module.records_of(effects),
+    }
+    shown = {
+        "status": status,
+        "objective": facts["objective"]["formula"],
+        "band": "{:.1%} to {:.1%}".format(*objective.edges),
+        "field cost, step cost": f"{objective.field_cost}, {objective.step_cost}",
+        "budget": _budget(record["budget"]),
+        "games played by the search": f"{result.games:,}",
+        "candidates tried": len(result.candidates),
+        "rungs (games per candidate)": ", ".join(f"{g:,}" for g in result.rungs),
+        "search tier": facts["search_tier"],
+        "checked tiers": ", ".join(facts["check_tiers"]),
+        "command": o["command"],
+    }
+    page = page_module.build_page(
+        out / "report", headline(facts), shown, before_after, changes_frame, effects, frame
+    )
+    facts["report"] = str(page / "index.html")
+    balance_dir.write_record(out, record | {"status": status, "result": facts})
+    facts["_before_after"] = before_after
+    return facts
+
+
+def _budget(budget: dict) -> str:
+    if budget["games"] is not None:
+        return f"{budget['games']:,} games (reproducible: the same seed gives the same search)"
+    return f"{budget['minutes']:g} minutes (stops where the clock says: not reproducible)"
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{x:.1%}"
+
+
+def headline(facts: dict) -> str:
+    """What the command says: the verdict, the changes, the worst Idols before and after."""
+    lines = []
+    start, best = facts["start"], facts["best"]
+    worst = sorted(start["rates"], key=lambda r: -abs((r["rate"] or 0.5) - 0.5))[:3]
+    shown = ", ".join(f"{r['idol']} {_pct(r['rate'])}" for r in worst)
+    lines.append(
+        f"start at {facts['search_tier']} ({start['games']:,} games): "
+        f"{len(start['outside'])} Idol(s) shown outside the band; most off: {shown}"
+    )
+    if facts["status"] == NO_CHANGE:
+        lines.append(
+            "no change needed: no Idol of the starting set is shown outside the band (flag "
+            "test, Holm over every Idol)"
+        )
+    else:
+        lines.append(
+            f"searched {facts['candidates']} candidates with {facts['games']:,} games in "
+            f"{facts['seconds']:,.0f} s"
+        )
+        if facts["changes"]:
+            moved = ", ".join(f"{c['field']} {c['from']} -> {c['to']}" for c in facts["changes"])
+            lines.append(f"recommended: {moved} (objective {best['objective']:.3f})")
+        if facts["status"] == "balanced" and best["distance"] == 0:
+            lines.append("every Idol inside the band at the search tier after these changes")
+        elif facts["status"] == "balanced":
+            lines.append(
+                "no Idol shown outside the band at the search tier after these changes (the "
+                f"worst is estimated {best['distance'] * 100:.1f} points out, within the noise "
+                f"of its {best['games']:,} games)"
+            )
+        else:
+            off = best["outside"] if best else start["outside"]
+            left = f"; still outside: {', '.join(off)}" if off else ""
+            lines.append(
+                "cannot bring every Idol inside the band within the allowed ranges: the best "
+                f"found leaves an Idol {(best or start)['distance'] * 100:.1f} points out{left}"
+            )
+    lines.append(f"patch: {facts['patch']}")
+    lines.append(f"report: {facts.get('report', '')}")
+    return "\n".join(lines)

@@ -1,0 +1,108 @@
+"""What `avarium balance` writes beside its search: the patch file, the candidates log and the
+before/after page (HTML with its tables as CSV).
+
+The page: the recommendation in a sentence, the objective and the budget, every Idol's win rate
+with its 95% interval before and after at every checked tier, each change with its effect alone,
+and the candidates tried, best first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+from avarium.reports.html import Page, Section, Table, esc, facts_table
+from avarium.reports.output import write_directory
+from avarium.simulator import tomlwrite
+
+
+def patch_text(tables: dict[str, dict[str, object]], note: list[str]) -> str:
+    """A patch file (`--patch`) holding the recommended card changes, with `note` as its
+    opening comment lines."""
+    lines = [f"# {line}" for line in note]
+    body = tomlwrite.table_lines(tables)
+    return "\n".join(lines + ([""] if body else []) + body).rstrip() + "\n"
+
+
+def candidates_frame(rows: list[dict]) -> pd.DataFrame:
+    """The candidates log: one row per candidate, its values as columns, best first."""
+    frame = pd.DataFrame(rows)
+    if frame.empty:
+        return frame
+    return frame.sort_values(["rung", "objective", "candidate"], ascending=[False, True, True])
+
+
+def write_candidates(frame: pd.DataFrame, path: Path) -> None:
+    from avarium.simulator.fileio import write_bytes_atomically
+
+    write_bytes_atomically(path, frame.to_parquet(index=False))
+
+
+def _facts(facts: dict[str, object]) -> str:
+    return facts_table([(k, str(v)) for k, v in facts.items()], uuid="facts")
+
+
+def build_page(
+    out: Path,
+    headline: str,
+    facts: dict[str, object],
+    before_after: pd.DataFrame,
+    changes: pd.DataFrame,
+    effects: pd.DataFrame,
+    candidates: pd.DataFrame,
+) -> Path:
+    """Write the page into `out` (replacing an older page of ours); returns its directory."""
+    shown = candidates.drop(columns=["values"], errors="ignore")
+    sections = [
+        Section(
+            "recommendation",
+            "Recommendation",
+            [
+                '<ul class="headline">'
+                + "".join(
+                    f"<li>{esc(line)}</li>"
+                    for line in headline.splitlines()
+                    if not line.startswith("report:")
+                )
+                + "</ul>"
+            ],
+            tables=[Table("balance_changes", changes, "The changes recommended")],
+        ),
+        Section("objective", "Objective and budget", [_facts(facts)]),
+        Section(
+            "before-after",
+            "Every Idol before and after, at every checked tier",
+            [
+                "<p>Win rates with 95% Wilson intervals; the starting and recommended sets "
+                "played on the same deals at every tier.</p>"
+            ],
+            tables=[Table("balance_before_after", before_after, "Before and after", max_rows=None)],
+        ),
+        Section(
+            "effects",
+            "Each change alone",
+            [
+                "<p>The win rate of the Idol a change is about (its own card), with that change "
+                "alone and nothing else, at the search's tier.</p>"
+            ],
+            tables=[Table("balance_effects", effects, "Each change alone")],
+        ),
+        Section(
+            "candidates",
+            "Candidates tried",
+            [
+                "<p>Best first, among those that reached the top rung; the full log is "
+                "candidates.parquet (and the CSV here).</p>"
+            ],
+            tables=[Table("balance_candidates", shown, "Candidates")],
+        ),
+    ]
+    page = Page("Balance search", sections)
+    return write_directory(out, page.files(), kind="balance report")
+
+
+def records_of(frame: pd.DataFrame) -> list[dict]:
+    """A table's rows as JSON-ready dicts (numpy numbers as numbers, NaN as null)."""
+    import json
+
+    return json.loads(frame.to_json(orient="records"))

@@ -1,0 +1,341 @@
+"""The balance search: which changes, within the allowed ranges, bring every Idol inside the
+band at the least cost (analysis/balance.py's objective, which the caller passes in).
+
+How the games are spent:
+- common random numbers: every candidate plays the same deals and seatings (balance_play);
+- racing by successive halving: each generation, up to half the candidates are one step from
+  the leader on one field (a local search) and the rest are proposed by optuna's TPE sampler
+  (a global one); all play the first rung of games, the best third (and only those still in
+  contention with the best found so far, allowing for their noise) play on to the next rung,
+  and so on to the top rung, where candidates are compared on the same, largest set of games;
+- the starting set plays the top rung first: it is the baseline, and when the flag test shows
+  no Idol outside the band the search stops there ("no change needed").
+
+Why optuna: its TPE sampler handles integer and listed values, models which regions scored
+well, is seeded, and is kept up by a large project; the racing is ours, because optuna's
+pruners decide trial by trial as they report, which would make the games played depend on the
+order in which workers finish.
+
+Reproducible: with a budget in games, the same settings and seed give the same candidates and
+the same recommendation whatever the number of workers. Resumable: every step's counts are
+appended to a journal (`evaluations.jsonl`) as soon as played; a rerun replays the search,
+reading from the journal every step it already played. A budget in minutes stops where the
+clock says, so only that mode depends on the machine.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import os
+import random
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from avarium.simulator.run.balance_play import Counts, Step, Table
+from avarium.simulator.run.balance_space import Space
+
+JOURNAL = "evaluations.jsonl"
+ETA = 3  # each rung keeps a third of the candidates and plays them three times as many games
+PER_GENERATION = 9
+# A candidate stays in contention while its guide, less this many standard errors of its
+# worst Idol's rate, is below the leader's: a 1-in-40 chance of dropping a truly better one.
+CONTENTION_Z = 2.0
+# Proposals already tried, in a row, before the rest of a generation is drawn at random among
+# the untried candidates (TPE has settled; the budget is better spent looking elsewhere).
+MAX_REPEATS = 20
+
+
+@dataclass
+class Candidate:
+    number: int  # 0 is the starting set
+    values: tuple[int, ...]
+    label: str
+    generation: int
+    counts: Counts | None = None
+    rung: int = -1
+    objective: float = math.inf
+    guide: float = math.inf  # what steers the racing and the proposals (analysis/balance.py)
+    distance: float = math.inf
+    cost: float = 0.0
+    fields: int = 0
+    steps: float = 0.0
+    history: list[tuple[int, int, float]] = field(default_factory=list)  # (rung, games, obj)
+
+
+@dataclass(frozen=True)
+class Budget:
+    games: int | None = None
+    seconds: float | None = None
+
+    def allows(self, spent: int, more: int, started: float) -> bool:
+        if self.games is not None and spent + more > self.games:
+            return False
+        return self.seconds is None or time.monotonic() - started < self.seconds
+
+
+@dataclass(frozen=True)
+class Progress:
+    games: int  # spent so far
+    budget: int | None
+    best: Candidate
+    candidates: int
+
+
+@dataclass
+class Result:
+    start: Candidate
+    best: Candidate
+    candidates: list[Candidate]
+    rungs: tuple[int, ...]
+    games: int  # spent, steps read from the journal included
+    settled: bool  # the starting set needs no change (nothing searched)
+    exhausted: bool  # every candidate of the space was tried
+
+
+def rungs_for(budget_games: int | None, first: int, round_size: int) -> tuple[int, ...]:
+    """Games per candidate at each rung: `first`, then ETA times more, while the top rung
+    stays within a tenth of the budget (so that at least ten candidates can reach it)."""
+    first = -(-first // round_size) * round_size
+    out = [first]
+    limit = (budget_games or 200_000) / 10
+    while out[-1] * ETA <= limit:
+        out.append(out[-1] * ETA)
+    return tuple(out)
+
+
+class Journal:
+    """Every step's counts, appended as played: (label, start, stop) -> Counts."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.seen: dict[tuple[str, int, int], Counts] = {}
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                try:
+                    row = json.loads(line)
+                    key = (row["label"], int(row["start"]), int(row["stop"]))
+                    self.seen[key] = Counts.from_dict(row["counts"])
+                except (ValueError, KeyError, TypeError):
+                    continue  # a line cut short by a kill: played again
+
+    def get(self, step: Step) -> Counts | None:
+        return self.seen.get((step.label, step.start, step.stop))
+
+    def add(self, step: Step, counts: Counts) -> None:
+        self.seen[(step.label, step.start, step.stop)] = counts
+        row = {"label": step.label, "start": step.start, "stop": step.stop}
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row | {"counts": counts.as_dict()}) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+
+class Search:
+    """One search; `score(counts, fields, steps)` is the objective (analysis/balance.py),
+    `settled(counts)` says whether the starting set needs no change."""
+
+    def __init__(
+        self,
+        space: Space,
+        table: Table,
+        start_bonus: tuple[int, ...],
+        score: Callable,
+        settled: Callable[[Counts], bool],
+        journal: Journal,
+        rungs: tuple[int, ...],
+        seed: int = 0,
+        per_generation: int = PER_GENERATION,
+    ) -> None:
+        self.space, self.table, self.start_bonus = space, table, start_bonus
+        self.score, self.settled, self.journal = score, settled, journal
+        self.rungs, self.seed, self.per_generation = rungs, seed, per_generation
+        self.candidates: list[Candidate] = []
+        self.spent = 0
+
+    # -- playing --------------------------------------------------------------------------------
+
+    def _step(self, c: Candidate, rung: int) -> Step:
+        start = 0 if c.rung < 0 else self.rungs[c.rung]
+        card = self.space.card_changes(c.values)
+        from avarium.simulator.cards.numbers import set_expressions
+
+        bonus = self.space.bonus(c.values, self.start_bonus)
+        return Step(c.label, tuple(set_expressions(card)), bonus, start, self.rungs[rung])
+
+    def _play(self, group: list[Candidate], rung: int, on_games) -> None:
+        steps = [self._step(c, rung) for c in group]
+        todo = [s for s in steps if self.journal.get(s) is None]
+        for s, counts in zip(todo, self.table.play(todo, on_games), strict=True):
+            self.journal.add(s, counts)
+        for c, s in zip(group, steps, strict=True):
+            got = self.journal.get(s)
+            c.counts = got if c.counts is None else c.counts + got
+            c.rung = rung
+            self.spent += s.stop - s.start
+            score = self.score(c.counts, c.fields, c.steps)
+            c.objective, c.distance, c.cost = score.objective, score.distance, score.cost
+            c.guide = score.guide
+            c.history.append((rung, c.counts.games, c.objective))
+
+    def _new(self, values: tuple[int, ...], generation: int) -> Candidate:
+        changes = self.space.changes(values)
+        c = Candidate(len(self.candidates), values, self.space.label(values), generation)
+        c.fields = len(changes)
+        c.steps = sum(a.steps(v) for a, v in changes)
+        self.candidates.append(c)
+        return c
+
+    # -- the search -----------------------------------------------------------------------------
+
+    def _sampler(self):
+        import optuna
+
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # multivariate TPE is marked experimental
+            sampler = optuna.samplers.TPESampler(
+                seed=self.seed, multivariate=True, n_startup_trials=self.per_generation
+            )
+        return optuna.create_study(direction="minimize", sampler=sampler)
+
+    def _distributions(self) -> dict:
+        from optuna.distributions import CategoricalDistribution, IntDistribution
+
+        out = {}
+        for a in self.space.axes:
+            if list(a.values) == list(range(a.values[0], a.values[-1] + 1, a.step)):
+                out[a.name] = IntDistribution(a.values[0], a.values[-1], step=a.step)
+            else:
+                out[a.name] = CategoricalDistribution(list(a.values))
+        return out
+
+    def _se(self, c: Candidate) -> float:
+        """The standard error of the worst-placed rate, roughly: 0.5 / sqrt(fewest games)."""
+        fewest = min(g for g in c.counts.idol_games if g > 0) if c.counts else 1
+        return 0.5 / math.sqrt(max(fewest, 1))
+
+    def _neighbours(self, c: Candidate, tried: dict, rng: random.Random) -> list[tuple[int, ...]]:
+        """The untried candidates one step from `c` on one axis, in a seeded random order: a
+        local search around the leader beside TPE's global one (each Idol's rate hangs mostly
+        on its own card, so one step at a time walks the Idols into the band)."""
+        out = []
+        for i, a in enumerate(self.space.axes):
+            at = a.values.index(c.values[i]) if c.values[i] in a.values else None
+            if at is None:  # a start outside the range: its nearest allowed value
+                near = min(a.values, key=lambda v, s=c.values[i]: (abs(v - s), v))
+                moves = [near]
+            else:
+                moves = [a.values[j] for j in (at - 1, at + 1) if 0 <= j < len(a.values)]
+            for v in moves:
+                values = (*c.values[:i], v, *c.values[i + 1 :])
+                if values not in tried:
+                    out.append(values)
+        rng.shuffle(out)
+        return out
+
+    def _untried(self, tried: dict, rng: random.Random) -> tuple[int, ...]:
+        """A candidate not yet tried, uniformly at random (seeded: the same every run)."""
+        if self.space.size <= 100_000:
+            grid = itertools.product(*(a.values for a in self.space.axes))
+            return rng.choice([v for v in grid if v not in tried])
+        while True:
+            values = tuple(rng.choice(a.values) for a in self.space.axes)
+            if values not in tried:
+                return values
+
+    def _told(self, c: Candidate, distributions: dict):
+        import optuna
+
+        params = {a.name: v for a, v in zip(self.space.axes, c.values, strict=True)}
+        return optuna.trial.create_trial(params=params, distributions=distributions, value=c.guide)
+
+    def run(
+        self,
+        budget: Budget,
+        on_progress: Callable[[Progress], None] | None = None,
+        on_games: Callable[[int], None] | None = None,
+    ) -> Result:
+        started = time.monotonic()
+        top = len(self.rungs) - 1
+        start = self._new(self.space.start, 0)
+        self._play([start], top, on_games)
+        best = leader = start  # best by the objective; leader by the guide, which steers
+
+        def report() -> None:
+            if on_progress is not None:
+                on_progress(Progress(self.spent, budget.games, best, len(self.candidates)))
+
+        report()
+        if self.settled(start.counts):
+            return Result(start, start, self.candidates, self.rungs, self.spent, True, False)
+        study = self._sampler()
+        distributions = self._distributions()
+        tried = {start.values: start}
+        if all(v in a.values for a, v in zip(self.space.axes, start.values, strict=True)):
+            study.add_trial(self._told(start, distributions))
+        exhausted, generation = False, 0
+        rng = random.Random(self.seed)
+        while not exhausted:
+            generation += 1
+            fresh, trials, repeats = [], [], 0
+            for values in self._neighbours(leader, tried, rng)[: self.per_generation // 2]:
+                tried[values] = self._new(values, generation)
+                fresh.append(tried[values])
+                trials.append(None)
+            while len(fresh) < self.per_generation and len(tried) < self.space.size:
+                if repeats < MAX_REPEATS:
+                    trial = study.ask(distributions)
+                    values = tuple(int(trial.params[a.name]) for a in self.space.axes)
+                    if values in tried:  # told what is known: TPE learns, no game played
+                        study.tell(trial, tried[values].guide)
+                        repeats += 1
+                        continue
+                else:  # TPE keeps proposing what was tried: an untried candidate at random
+                    trial, values = None, self._untried(tried, rng)
+                tried[values] = self._new(values, generation)
+                fresh.append(tried[values])
+                trials.append(trial)
+            exhausted = len(tried) >= self.space.size
+            if not fresh:
+                break
+            cost = len(fresh) * self.rungs[0]
+            if not budget.allows(self.spent, cost, started):
+                for c, trial in zip(fresh, trials, strict=True):
+                    if trial is not None:
+                        study.tell(trial, state=optuna_failed())
+                    self.candidates.remove(c)
+                    del tried[c.values]
+                break
+            self._play(fresh, 0, on_games)
+            pool = fresh
+            for rung in range(1, top + 1):
+                ranked = sorted(pool, key=lambda c: (c.guide, c.number))
+                keep = ranked[: math.ceil(len(ranked) / ETA)]
+                keep = [c for c in keep if c.guide - CONTENTION_Z * self._se(c) < leader.guide]
+                more = sum(self.rungs[rung] - self.rungs[c.rung] for c in keep)
+                if not keep or not budget.allows(self.spent, more, started):
+                    break
+                self._play(keep, rung, on_games)
+                pool = keep
+            for c, trial in zip(fresh, trials, strict=True):
+                if trial is None:
+                    study.add_trial(self._told(c, distributions))
+                else:
+                    study.tell(trial, c.guide)
+            finalists = [c for c in self.candidates if c.rung == top]
+            best = min(finalists, key=lambda c: (c.objective, c.guide, c.number))
+            leader = min(finalists, key=lambda c: (c.guide, c.number))
+            report()
+        return Result(start, best, self.candidates, self.rungs, self.spent, False, exhausted)
+
+
+def optuna_failed():
+    """A proposal the budget did not allow playing: told to optuna as failed (not scored)."""
+    import optuna
+
+    return optuna.trial.TrialState.FAIL
