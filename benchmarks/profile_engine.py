@@ -113,7 +113,8 @@ PARTS = (
                          "strategies.lookahead._shuffle_scratch")),
     ("tree (walk, UCB, nodes)", ("strategies.mcts.",)),
     ("heuristic choices and position features", ("strategies.heuristic.", "strategies.features.",
-                                                 "strategies.threats.", "strategies.lookahead.")),
+                                                 "strategies.threats.", "strategies.fights.",
+                                                 "strategies.lookahead.")),
     ("engine (legal actions, steps, rules queries)", ("engine.",)),
     ("numba runtime (reference counts)", ("NRT_",)),
 )  # fmt: skip

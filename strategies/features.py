@@ -11,6 +11,7 @@ from avarium.simulator.engine.surface import (
     G_PLAYERS,
     G_TURN,
     G_WINNER,
+    MAX_PLAYERS,
     P_ALIVE,
     P_IDOL,
     P_MERIT,
@@ -44,6 +45,7 @@ from avarium.simulator.engine.surface import (
     T_WINCON_COND,
     Z_CLASS,
     Z_HALLWAY,
+    can_be_attacked,
     can_lead,
     combat_of,
     compare,
@@ -75,22 +77,33 @@ N_STATS = 8
 # each seat q the best Combat it could still send into a fight, the card giving it, and the
 # second best (FREE_COMBAT + 3q ...), filled once per decision by note_free_combat.
 FREE_COMBAT = N_STATS
-# Then the values of one seat's Win-Con clauses (left, right) as they stand, kept by note_wincon
-# while the heuristic scores every action of one decision against the same position (so each
-# count is made once, not once per action), and the seat they are for (p + 1; 0: none kept).
+# Then, while one decision is scored (the position does not change meanwhile), the values of
+# every seat's Win-Con clauses (left, right) as they stand: counted on first use and kept until
+# forget_wincons, so each count is made once a decision, not once an action and an enemy. SCORING
+# says whether a decision is being scored (1) or not (0: the evaluations, whose position moves);
+# WINCON_KEPT + q whether seat q's values are kept (1), cannot be (-1: too many clauses to
+# keep) or are not counted yet (0).
 N_KEPT_CLAUSES = 4
-WINCON_SEAT = FREE_COMBAT + 3 * 4
-WINCON_VALUES = WINCON_SEAT + 1
+SCORING = FREE_COMBAT + 3 * 4
+WINCON_KEPT = SCORING + 1
+WINCON_VALUES = WINCON_KEPT + MAX_PLAYERS
 # Then, for the threat weights (race, menace, guard, keep_ready), each seat's Win-Con progress
 # in thousandths and its strike (the highest Combat in its Class, Idol included), noted once
 # per decision by note_threats: the scratch array is integer, hence the thousandths.
-THREATS = WINCON_VALUES + 2 * N_KEPT_CLAUSES
+THREATS = WINCON_VALUES + MAX_PLAYERS * 2 * N_KEPT_CLAUSES
 # Whether they are noted for this decision (1) or not yet (0): they are noted on first use, so a
 # decision that reads none of them (most of them) costs nothing more; and room to keep the
 # statistic changes an action's scoring is building while they are noted.
 THREATS_NOTED = THREATS + 2 * 4
 SAVED_STATS = THREATS_NOTED + 1
-SCRATCH_SIZE = SAVED_STATS + N_STATS
+# Then the enemy Class cards a fight of the deciding seat can aim at, noted once per decision
+# by note_targets (every leader is scored against every target, and each target's Combat and
+# Defense are the same for all of them): how many (-1: not noted for this decision, or more
+# than there is room for), then each target's card, Combat and Defense as they stand.
+MAX_TARGETS = 24
+N_TARGETS = SAVED_STATS + N_STATS
+TARGETS = N_TARGETS + 1
+SCRATCH_SIZE = TARGETS + 3 * MAX_TARGETS
 WIN_SCORE = 10_000.0
 
 
@@ -153,14 +166,17 @@ def wincon_progress(st, tb, p, deltas, card_def):
     cond = tb[st[ROW_CARD + idol, C_DEF], T_WINCON_COND]
     if cond < 0:
         return 0.0
-    kept = deltas[WINCON_SEAT] == p + 1
+    if deltas[SCORING] != 0 and deltas[WINCON_KEPT + p] == 0:
+        keep_wincon(st, tb, p, idol, cond, deltas)
+    kept = deltas[WINCON_KEPT + p] == 1
+    at = WINCON_VALUES + 2 * N_KEPT_CLAUSES * p
     total = 0.0
     n = 0
     for k in range(tb[cond, T_COND_START], tb[cond, T_COND_END]):
         v = tb[k, T_CL_LEFT]
         if kept:
-            left = deltas[WINCON_VALUES + 2 * n]
-            right = deltas[WINCON_VALUES + 2 * n + 1]
+            left = deltas[at + 2 * n]
+            right = deltas[at + 2 * n + 1]
         else:
             left = value_of(st, tb, v, p, idol)
             right = value_of(st, tb, tb[k, T_CL_RIGHT], p, idol)
@@ -177,26 +193,35 @@ def wincon_progress(st, tb, p, deltas, card_def):
 
 
 @njit
-def note_wincon(st, tb, p, deltas):
-    """Keep the values of seat p's Win-Con clauses as they stand, for wincon_progress to read
-    until forget_wincon: only while the position does not change (one decision's scoring)."""
-    deltas[WINCON_SEAT] = 0
-    idol = st[ROW_SEAT + p, P_IDOL]
-    if idol < 0:
+def keep_wincon(st, tb, p, idol, cond, deltas):
+    """Count and keep the values of seat p's Win-Con clauses as they stand (the same numbers
+    wincon_progress would count, so the same progress), for the rest of this decision."""
+    n = tb[cond, T_COND_END] - tb[cond, T_COND_START]
+    if n > N_KEPT_CLAUSES:
+        deltas[WINCON_KEPT + p] = -1
         return
-    cond = tb[st[ROW_CARD + idol, C_DEF], T_WINCON_COND]
-    if cond < 0 or tb[cond, T_COND_END] - tb[cond, T_COND_START] > N_KEPT_CLAUSES:
-        return
-    for j in range(tb[cond, T_COND_END] - tb[cond, T_COND_START]):
+    at = WINCON_VALUES + 2 * N_KEPT_CLAUSES * p
+    for j in range(n):
         k = tb[cond, T_COND_START] + j
-        deltas[WINCON_VALUES + 2 * j] = value_of(st, tb, tb[k, T_CL_LEFT], p, idol)
-        deltas[WINCON_VALUES + 2 * j + 1] = value_of(st, tb, tb[k, T_CL_RIGHT], p, idol)
-    deltas[WINCON_SEAT] = p + 1
+        deltas[at + 2 * j] = value_of(st, tb, tb[k, T_CL_LEFT], p, idol)
+        deltas[at + 2 * j + 1] = value_of(st, tb, tb[k, T_CL_RIGHT], p, idol)
+    deltas[WINCON_KEPT + p] = 1
 
 
 @njit
-def forget_wincon(deltas):
-    deltas[WINCON_SEAT] = 0
+def keep_wincons(deltas):
+    """A decision's scoring starts: every seat's Win-Con clause values are counted on first
+    use and kept until forget_wincons (the position does not change meanwhile)."""
+    forget_wincons(deltas)
+    deltas[SCORING] = 1
+
+
+@njit
+def forget_wincons(deltas):
+    """The scoring is over (the position is about to change): count afresh from now on."""
+    deltas[SCORING] = 0
+    for q in range(MAX_PLAYERS):
+        deltas[WINCON_KEPT + q] = 0
 
 
 @njit
@@ -307,6 +332,27 @@ def note_free_combat(st, tb, scratch):
         scratch[FREE_COMBAT + 3 * q] = best
         scratch[FREE_COMBAT + 3 * q + 1] = card
         scratch[FREE_COMBAT + 3 * q + 2] = second
+
+
+@njit
+def note_targets(st, tb, p, scratch):
+    """Note the enemy Class cards p can attack, in the order score_fight meets them, with their
+    Combat and Defense (none when there are more than MAX_TARGETS: then counted per leader)."""
+    n = 0
+    scratch[N_TARGETS] = -1
+    for q in range(st[G_PLAYERS]):
+        if q == p:
+            continue
+        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+            t = st[ROW_CARD + i, C_OWNED + q]
+            if st[ROW_CARD + t, C_ZONE] == Z_CLASS and can_be_attacked(st, tb, p, t):
+                if n == MAX_TARGETS:
+                    return
+                scratch[TARGETS + 3 * n] = t
+                scratch[TARGETS + 3 * n + 1] = combat_of(st, tb, t)
+                scratch[TARGETS + 3 * n + 2] = defense_of(st, tb, t)
+                n += 1
+    scratch[N_TARGETS] = n
 
 
 @njit

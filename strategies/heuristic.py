@@ -19,7 +19,6 @@ from avarium.simulator.engine.surface import (
     A_PASS,
     C_DEF,
     C_EXHAUSTED,
-    C_OWNED,
     C_OWNER,
     C_ROLE,
     C_ZONE,
@@ -51,9 +50,6 @@ from avarium.simulator.engine.surface import (
     G_STACK_N,
     K_PLAYER,
     P_ALIVE,
-    P_IDOL,
-    P_MERIT,
-    P_N_OWNED,
     P_REP,
     ROW_CARD,
     ROW_SEAT,
@@ -77,13 +73,10 @@ from avarium.simulator.engine.surface import (
     T_SURPRISE,
     T_VAL_CONST,
     T_VAL_KIND,
-    T_WINCON_TIMING,
-    Z_CLASS,
     Z_COURTYARD,
     Z_EXPEL,
     Z_STACK,
     bot_randint,
-    can_be_attacked,
     capacity,
     combat_of,
     defense_of,
@@ -103,47 +96,36 @@ from avarium.simulator.engine.surface import (
     scheme_rep_cost,
 )
 from avarium.strategies.features import (
+    N_TARGETS,
     STAT_CLASS,
     STAT_CLUBS,
-    STAT_EXPELLED,
     STAT_HAND,
     STAT_MERIT,
     STAT_RECRUITED,
     STAT_REPUTATION,
     STAT_SCHEMES,
     forget_threats,
-    forget_wincon,
-    free_combat,
+    forget_wincons,
     has_club,
+    keep_wincons,
     no_change,
     note_free_combat,
-    note_wincon,
+    note_targets,
     students_and_hallway,
     threat_of,
     threat_progress,
     weakest_student,
     wincon_progress,
 )
+from avarium.strategies.fights import fight_outcome, progress_gain, score_fight, worth
 from avarium.strategies.threats import (
-    WINS_NOW,
-    WINS_SOON,
     answers_threats,
     exhaust_cost,
-    feeds_threat,
-    threat_gain,
 )
 from avarium.strategies.values import (
     CTX_ANSWER,
     CTX_FIGHT,
-    V_ATTACK_FOE_COMBAT,
-    V_ATTACK_FOE_DEFENSE,
-    V_ATTACK_SELF_COMBAT,
-    V_ATTACK_SELF_DEFENSE,
     V_CONTEXT,
-    V_DEFEND_FOE_COMBAT,
-    V_DEFEND_FOE_DEFENSE,
-    V_DEFEND_SELF_COMBAT,
-    V_DEFEND_SELF_DEFENSE,
     V_FROM_ENEMY_HAND,
     V_FROM_ENEMY_REP,
     V_WORTH,
@@ -154,20 +136,15 @@ from avarium.strategies.weights import (
     W_CLASS_SIZE,
     W_EXHAUST_PAY,
     W_EXPEL_GAIN,
-    W_FIGHT,
     W_GUARD,
     W_HAND,
     W_HOLD_SURPRISE,
-    W_IDOL_DAMAGE,
-    W_MENACE,
     W_MERIT,
     W_RACE,
     W_RECRUIT,
-    W_RISK,
     W_SCHEME,
     W_SPEND,
     W_SUPPORT,
-    W_WINCON,
 )
 
 # Engine codes under short names, each bound to its one source (a copy would drift).
@@ -187,33 +164,12 @@ _CONST = ValueKind.CONST
 _YOU = PlayerSel.YOU
 _MERIT = Resource.MERIT
 _INSTANT = WinTiming.INSTANT
-IDOL_WORTH = 6.0  # an Idol as a target or a fighter: its Merit is the player's life
-
-
-@njit
-def worth(st, tb, vals, c):
-    d = st[ROW_CARD + c, C_DEF]
-    if tb[d, T_KIND] == _IDOL:
-        return IDOL_WORTH
-    return vals[d, V_WORTH]
-
-
-@njit
-def progress_gain(st, tb, p, w, deltas, card_def, base):
-    """Win-Con progress an action brings (deltas on p's statistics, a card joining), weighted."""
-    after = wincon_progress(st, tb, p, deltas, card_def)
-    v = w[W_WINCON] * (after * after - base * base)
-    if after >= 1.0 and base < 1.0:  # it meets the Win-Con
-        idol = st[ROW_CARD + st[ROW_SEAT + p, P_IDOL], C_DEF]
-        v += WINS_NOW if tb[idol, T_WINCON_TIMING] == _INSTANT else WINS_SOON
-    return v
 
 
 @njit
 def base_progress(st, tb, p, deltas):
-    """p's Win-Con progress now; its clause values are kept for this decision's scoring."""
+    """p's Win-Con progress now (its clause values are kept for this decision's scoring)."""
     no_change(deltas)
-    note_wincon(st, tb, p, deltas)
     return wincon_progress(st, tb, p, deltas, -1)
 
 
@@ -345,82 +301,6 @@ def score_activate(st, tb, vals, w, p, c, k, deltas, base):
 
 
 @njit
-def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base):
-    """What attacking `target` with `leader` (and p's best supporter) is worth to p."""
-    dl = st[ROW_CARD + leader, C_DEF]
-    dt = st[ROW_CARD + target, C_DEF]
-    # printed and current numbers, plus what "on attack" / "on defend" abilities will add
-    ours = (
-        combat_of(st, tb, leader) + vals[dl, V_ATTACK_SELF_COMBAT] + vals[dt, V_DEFEND_FOE_COMBAT]
-    )
-    if w[W_SUPPORT] > 0.0:
-        ours += free_combat(deltas, p, leader)
-    q = st[ROW_CARD + target, C_OWNER]
-    theirs = 0.0
-    if st[ROW_CARD + target, C_EXHAUSTED] == 0:  # an exhausted target cannot hit back
-        theirs = (
-            combat_of(st, tb, target)
-            + vals[dt, V_DEFEND_SELF_COMBAT]
-            + vals[dl, V_ATTACK_FOE_COMBAT]
-        )
-    theirs += free_combat(deltas, q, target)
-    target_defense = (
-        defense_of(st, tb, target)
-        + vals[dt, V_DEFEND_SELF_DEFENSE]
-        + vals[dl, V_ATTACK_FOE_DEFENSE]
-    )
-    leader_defense = (
-        defense_of(st, tb, leader)
-        + vals[dl, V_ATTACK_SELF_DEFENSE]
-        + vals[dt, V_DEFEND_FOE_DEFENSE]
-    )
-    gain = 0.0
-    if tb[st[ROW_CARD + target, C_DEF], T_KIND] == _IDOL:
-        merit = st[ROW_SEAT + q, P_MERIT]
-        dealt = ours if ours < merit else merit
-        gain = w[W_IDOL_DAMAGE] * dealt
-        if ours >= merit:
-            gain += 50.0  # expels the player
-    elif ours >= target_defense:
-        gain = w[W_EXPEL_GAIN] * worth(st, tb, vals, target)
-        no_change(deltas)
-        deltas[STAT_EXPELLED] = 1
-        gain += progress_gain(st, tb, p, w, deltas, -1, base)
-    else:
-        gain = 0.15 * worth(st, tb, vals, target)  # it is exhausted, not expelled
-    loss = 0.0
-    if tb[st[ROW_CARD + leader, C_DEF], T_KIND] == _IDOL:
-        loss = w[W_MERIT] * theirs * 1.5
-        if theirs >= st[ROW_SEAT + p, P_MERIT]:
-            loss += 100.0
-    elif theirs >= leader_defense:
-        loss = w[W_RISK] * worth(st, tb, vals, leader)
-        if w[W_RACE] != 0.0:
-            loss += feeds_threat(st, tb, w, p, q, deltas)
-    elif theirs > 0:
-        loss = 0.1 * worth(st, tb, vals, leader) + exhaust_cost(st, tb, w, p, deltas)
-    if w[W_RACE] != 0.0 or w[W_MENACE] != 0.0:
-        gain = threat_gain(st, tb, w, p, q, target, ours, target_defense, gain, deltas)
-    return gain - loss
-
-
-@njit
-def score_fight(st, tb, vals, w, p, leader, deltas, base):
-    """A fight led by `leader`, against the best target it could pick (enemy Class cards)."""
-    best = -1e9
-    for q in range(st[G_PLAYERS]):
-        if q == p:
-            continue
-        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
-            t = st[ROW_CARD + i, C_OWNED + q]
-            if st[ROW_CARD + t, C_ZONE] == Z_CLASS and can_be_attacked(st, tb, p, t):
-                x = fight_outcome(st, tb, vals, w, p, leader, t, deltas, base)
-                if x > best:
-                    best = x
-    return w[W_FIGHT] + best
-
-
-@njit
 def score_main(st, tb, vals, w, p, action, deltas, base):
     if action == A_END_TURN or action == A_PASS:
         return 0.0
@@ -511,7 +391,14 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
     if dec == D_TARGET:
         return score_target(st, tb, vals, w, p, c, deltas)
     if dec == D_FIGHT_TARGET:
-        return fight_outcome(st, tb, vals, w, p, st[G_F_ATT_LEADER], c, deltas, base)
+        leader = st[G_F_ATT_LEADER]
+        fighters = (
+            combat_of(st, tb, leader),
+            defense_of(st, tb, leader),
+            combat_of(st, tb, c),
+            defense_of(st, tb, c),
+        )
+        return fight_outcome(st, tb, vals, w, p, leader, c, deltas, base, fighters)
     if dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:
         if dec == D_SUPPORT_ATT:
             mine, theirs = st[G_F_ATT_LEADER], st[G_F_DEF_LEADER]
@@ -553,11 +440,14 @@ def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
     dec = st[G_DEC]
     p = st[G_DEC_PLAYER]
     base = 0.0
-    forget_wincon(deltas)
+    keep_wincons(deltas)  # the position stands still until the choice is played
     if dec == D_MAIN or dec == D_PRIORITY or dec == D_FIGHT_TARGET:
         base = base_progress(st, tb, p, deltas)
+    deltas[N_TARGETS] = -1  # none noted for this position yet
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
         note_free_combat(st, tb, deltas)  # only fights read it
+        if dec == D_MAIN:
+            note_targets(st, tb, p, deltas)  # every fight action scores every target
     if answers_threats(w):
         forget_threats(deltas)  # noted again on first use, for this position
     best = -1e18
@@ -577,5 +467,5 @@ def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
             ties += 1
             if bot_randint(rng, ties) == 0:
                 choice = action
-    forget_wincon(deltas)  # the position changes once the choice is played
+    forget_wincons(deltas)  # the position changes once the choice is played
     return choice

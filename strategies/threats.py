@@ -18,7 +18,6 @@ from avarium.simulator.engine.surface import (
     ROW_SEAT,
     T_KIND,
     T_WINCON_TIMING,
-    combat_of,
     njit,
 )
 from avarium.strategies.features import (
@@ -77,17 +76,18 @@ def feeds_threat(st, tb, w, p, q, deltas):
 
 
 @njit
-def threat_gain(st, tb, w, p, q, target, ours, target_defense, gain, deltas):
-    """A fight's gain against enemy q's `target`, counting the threat q poses: more the closer
-    q is to its Win-Con (race), and each point of Combat the fight takes out of q's fights
-    (menace): all of an expelled Student's, and of an Idol's the share of q's Merit dealt."""
+def threat_gain(st, tb, w, p, q, target, ours, target_combat, target_defense, gain, deltas):
+    """A fight's gain against enemy q's `target` (of Combat `target_combat`), counting the threat
+    q poses: more the closer q is to its Win-Con (race), and each point of Combat the fight takes
+    out of q's fights (menace): all of an expelled Student's, and of an Idol's the share of q's
+    Merit dealt."""
     if gain > 0.0:
         gain *= 1.0 + w[W_RACE] * threat_progress(st, tb, deltas, p, q)
     if tb[st[ROW_CARD + target, C_DEF], T_KIND] == _IDOL:
         merit = st[ROW_SEAT + q, P_MERIT]
         if merit > 0:
             share = ours / merit if ours < merit else 1.0
-            gain += w[W_MENACE] * combat_of(st, tb, target) * share
+            gain += w[W_MENACE] * target_combat * share
     elif ours >= target_defense:
-        gain += w[W_MENACE] * combat_of(st, tb, target)
+        gain += w[W_MENACE] * target_combat
     return gain

@@ -63,9 +63,9 @@ def test_the_compiled_bots_bind_engine_codes_to_their_sources_not_copies():
     import inspect
 
     from avarium.simulator import constants as C
-    from avarium.strategies import features, heuristic, values
+    from avarium.strategies import features, fights, heuristic, threats, values
 
-    for module in (heuristic, features):
+    for module in (heuristic, features, fights, threats):
         tree = ast.parse(inspect.getsource(module))
         for node in tree.body:
             if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Constant):
@@ -78,5 +78,6 @@ def test_the_compiled_bots_bind_engine_codes_to_their_sources_not_copies():
     assert heuristic.CLASS_LIMIT is C.CLASS_LIMIT
     assert heuristic._IDOL == C.CardKind.IDOL and features._STUDENT == C.CardKind.STUDENT
     assert heuristic._OP_DAMAGE == C.Op.DAMAGE and heuristic._OP_PREVENT == C.Op.PREVENT
-    assert heuristic.V_DEFEND_FOE_DEFENSE is values.V_DEFEND_FOE_DEFENSE
+    assert fights.V_DEFEND_FOE_DEFENSE is values.V_DEFEND_FOE_DEFENSE
+    assert fights._IDOL == C.CardKind.IDOL and threats._IDOL == C.CardKind.IDOL
     assert heuristic.CTX_FIGHT is values.CTX_FIGHT

@@ -51,6 +51,45 @@ CASES = {
         "bf928fad505c4751",
         "eb2a49a6cf8a106a",
     ),
+    # The tuned heuristic (its threat weights on) and the search over it, stored from commit
+    # 3699123, before the bots' speed-up (issue 12): a cache that gave back other numbers than
+    # the counting it replaced would change a choice, and a game, here.
+    "tuned heuristic, 2 players": (
+        {"games": 300, "players": 2, "bots": "heuristic.tuned", "seed": 8, "chunk_size": 100},
+        "c263f8a9e42092f6",
+        "eb504ea440d8ce3c",
+    ),
+    "tuned heuristic, 3 players": (
+        {"games": 150, "players": 3, "bots": "heuristic.tuned", "seed": 9, "chunk_size": 75},
+        "aa39d5c14b6f999a",
+        "b6ac3f25ab7ba27d",
+    ),
+    "tuned heuristic, 4 players": (
+        {"games": 150, "players": 4, "bots": "heuristic.tuned", "seed": 10, "chunk_size": 75},
+        "786c200ead490285",
+        "ec838c5c677a43e2",
+    ),
+    "mcts/8, 2 players": (
+        {"games": 16, "players": 2, "bots": "mcts/8", "seed": 12, "chunk_size": 8},
+        "408ddf7502f69e9e",
+        "ec87f3aee202efeb",
+    ),
+    "mcts/8 against the tuned and balanced heuristics, 3 players": (
+        {
+            "games": 8,
+            "players": 3,
+            "bots": "mcts/8,heuristic.tuned,heuristic",
+            "seed": 13,
+            "chunk_size": 4,
+        },
+        "0f012b00b215e3bc",
+        "b69c3284baf1acec",
+    ),
+    "mcts/8, 4 players": (
+        {"games": 4, "players": 4, "bots": "mcts/8", "seed": 14, "chunk_size": 4},
+        "1bf4e03a55aac774",
+        "d8ec777cedbbab17",
+    ),
 }
 
 

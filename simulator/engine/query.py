@@ -33,6 +33,7 @@ from avarium.simulator.engine.layout import (
     C_OWNER,
     C_ROLE,
     C_TOKEN,
+    C_TRAITS,
     C_YARD,
     C_ZONE,
     G_FIGHT,
@@ -54,6 +55,7 @@ from avarium.simulator.engine.layout import (
     ROLE_NONE,
     ROW_CARD,
     ROW_SEAT,
+    STATIC_MOD,
     Z_CLASS,
     Z_COURTYARD,
     Z_EXPEL,
@@ -326,15 +328,18 @@ def _static_bonus(st, tb, c, want_combat):
 def _static_bonus_sum(st, tb, c, want_combat):
     total = 0
     for _q in range(MAX_PLAYERS):
-        if st[ROW_SEAT + _q, P_N_STATIC_MOD] == 0:
-            continue  # no static Combat/Defense change in this Class
+        left = st[ROW_SEAT + _q, P_N_STATIC_MOD]  # Class cards with such a static, still to meet
         for _i in range(st[ROW_SEAT + _q, P_N_OWNED]):
+            if left == 0:
+                break  # the rest of the seat's cards give no Combat/Defense change
             s = st[ROW_CARD + _i, C_OWNED + _q]
-            if st[ROW_CARD + s, C_ZONE] != Z_CLASS:
+            if (
+                st[ROW_CARD + s, C_ZONE] != Z_CLASS
+                or (st[ROW_CARD + s, C_TRAITS] & STATIC_MOD) == 0
+            ):
                 continue
+            left -= 1
             d = st[ROW_CARD + s, C_DEF]
-            if tb[d, T_N_STATIC] == 0:
-                continue
             for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
                 if tb[a, T_AB_KIND] != _STATIC:
                     continue
