@@ -8,7 +8,7 @@ two bots with the same seed face the same deal and a bot's randomness never touc
 """
 
 import numpy as np
-from avarium.simulator.engine._jit import njit, njit_driver, njit_inline
+from avarium.simulator.engine._jit import njit, njit_game_loop, njit_inline
 from avarium.simulator.engine.layout import A_START, G_DEC_PLAYER, G_DONE, MAX_PLAYERS
 from avarium.simulator.engine.legal import legal_actions
 from avarium.simulator.engine.play import action_buffer_size, record
@@ -90,7 +90,7 @@ def _play_games_compiled(
     return quickly
 
 
-@njit_driver
+@njit_game_loop
 def play_games_quickly(
     st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
 ):
@@ -113,7 +113,7 @@ def play_games_quickly(
         record(st, i, n_players, made, out[0], out[1], out[2])
 
 
-@njit_driver
+@njit_game_loop
 def play_games_with_lookahead(
     st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
 ):

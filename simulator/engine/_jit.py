@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+from avarium.simulator.engine import _codegen
 from numba import config, types
 from numba.core import event
 from numba.core.registry import CPUDispatcher
@@ -39,6 +40,8 @@ def _source_hash() -> str:
     ):
         h.update(path.name.encode())
         h.update(path.read_bytes())
+    # machine code built with the game loops' private copies (_codegen) is never loaded without
+    h.update(b"private copies" if _codegen.ACTIVE else b"plain")
     return h.hexdigest()[:16]
 
 
@@ -130,6 +133,14 @@ def njit(fn):
 
 def njit_driver(fn):
     """Drivers that allocate (the whole-game loops of play.py) keep reference counting."""
+    return _compiled(fn, nrt=True)
+
+
+def njit_game_loop(fn):
+    """A whole-game loop (a driver no kernel calls): the engine it links in is made private to
+    it after linking (_codegen), so LLVM may drop unused arguments and inline across the
+    engine; same games, cheaper calls."""
+    _codegen.GAME_LOOPS.add(fn.__qualname__)
     return _compiled(fn, nrt=True)
 
 
