@@ -26,7 +26,7 @@ import numpy as np
 MAP = "/tmp/engine-functions.txt"
 
 
-def play_for(seconds: float, bot: str = "random") -> None:
+def play_for(seconds: float, bot: str = "random", n: int = 2000) -> None:
     from avarium.simulator.api import Rules, tables_of
     from avarium.simulator.cards.loader import load_cards
     from avarium.simulator.engine.state import allocate
@@ -35,7 +35,6 @@ def play_for(seconds: float, bot: str = "random") -> None:
     cards = load_cards()
     tb = tables_of(cards)
     st = allocate(tb)
-    n = 2000
     rng = np.random.default_rng(0)
     idols = np.array([rng.permutation(len(cards.idols))[:2] for _ in range(n)], np.int32)
     seeds = rng.integers(1, 2**32, n).astype(np.int64)
@@ -81,7 +80,7 @@ def play_for(seconds: float, bot: str = "random") -> None:
         loop(*args)
 
 
-def report(ips_path: str, top: int) -> None:
+def report(ips_path: str, top: int, by_part: bool = False) -> None:
     with open(MAP, encoding="utf-8") as fh:
         rows = [line.split(None, 1) for line in fh]
     starts = [int(a, 16) for a, _ in rows]
@@ -93,27 +92,55 @@ def report(ips_path: str, top: int) -> None:
         i = bisect.bisect_right(starts, ip) - 1
         if i < 0 or ip - starts[i] > 200_000:
             continue  # Python, numpy, the kernel: not the compiled engine
-        m = re.match(
-            r"_ZN\d+(?:simulator\d+engine|strategies)\d+([a-z_]+)\d+([A-Za-z_]+?)B\d", names[i]
-        )
-        counts[f"{m.group(1)}.{m.group(2)}" if m else names[i][:60]] += 1
+        m = NAME.match(names[i])
+        name = f"{m.group(1)}.{m.group(2)}.{m.group(3)}" if m else names[i][:60]
+        counts[part_of(name) if by_part else name] += 1
     total = sum(counts.values())
     print(f"{total} samples in the compiled engine")
     for name, c in counts.most_common(top):
         print(f"{c / total * 100:5.1f}%  {name}")
 
 
+# A numba symbol: _ZN7avarium9simulator6engine4step4stepB3v15... -> engine.step.step
+NAME = re.compile(
+    r"_ZN(?:\d+avarium)?\d+(?:simulator\d+)?(engine|strategies)\d+([a-z_]+)\d+(\w+?)B\d"
+)
+# Where a search bot's time goes, by the job of the function a sample falls in (--by-part).
+# The bots' features serve the heuristic's choices (in playouts and as the tree's priors) and
+# the evaluation alike, so they are one part.
+PARTS = (
+    ("determinization", ("strategies.lookahead.determinize", "strategies.lookahead.copy_into",
+                         "strategies.lookahead._shuffle_scratch")),
+    ("tree (walk, UCB, nodes)", ("strategies.mcts.",)),
+    ("heuristic choices and position features", ("strategies.heuristic.", "strategies.features.",
+                                                 "strategies.threats.", "strategies.lookahead.")),
+    ("engine (legal actions, steps, rules queries)", ("engine.",)),
+    ("numba runtime (reference counts)", ("NRT_",)),
+)  # fmt: skip
+
+
+def part_of(name: str) -> str:
+    for part, prefixes in PARTS:
+        if name.startswith(prefixes):
+            return part
+    return "other"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--bots", default="random", help="random, or a compiled bot spec")
+    parser.add_argument(
+        "--games", type=int, default=2000, help="games per call of the loop (fewer for mcts)"
+    )
     parser.add_argument("--report", metavar="IPS", help="perf script -F ip output to attribute")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--by-part", action="store_true", help="a search bot's cost by part")
     args = parser.parse_args()
     if args.report:
-        report(args.report, args.top)
+        report(args.report, args.top, args.by_part)
     else:
-        play_for(args.seconds, args.bots)
+        play_for(args.seconds, args.bots, args.games)
 
 
 if __name__ == "__main__":

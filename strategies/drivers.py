@@ -8,13 +8,22 @@ two bots with the same seed face the same deal and a bot's randomness never touc
 """
 
 import numpy as np
-from avarium.simulator.engine._jit import njit, njit_game_loop, njit_inline
-from avarium.simulator.engine.layout import A_START, G_DEC_PLAYER, G_DONE, MAX_PLAYERS
-from avarium.simulator.engine.legal import legal_actions
-from avarium.simulator.engine.play import action_buffer_size, record
-from avarium.simulator.engine.rng import bot_randint, xorshift32
-from avarium.simulator.engine.setup import deal_game
-from avarium.simulator.engine.step import step
+from avarium.simulator.engine.surface import (
+    A_START,
+    G_DEC_PLAYER,
+    G_DONE,
+    MAX_PLAYERS,
+    action_buffer_size,
+    bot_randint,
+    deal_game,
+    legal_actions,
+    njit,
+    njit_game_loop,
+    njit_inline,
+    record,
+    step,
+    xorshift32,
+)
 from avarium.strategies.features import SCRATCH_SIZE
 from avarium.strategies.heuristic import heuristic_choose
 from avarium.strategies.lookahead import lookahead_choose

@@ -3,8 +3,7 @@ position for one seat. Everything here reads only what that seat's player can se
 Hallways, the Courtyard, Merit, Reputation, hand sizes, its own hand, the stack)."""
 
 from avarium.simulator.constants import CardKind, Cmp, PlayerRef, Stat, ValueKind
-from avarium.simulator.engine._jit import njit
-from avarium.simulator.engine.layout import (
+from avarium.simulator.engine.surface import (
     C_DEF,
     C_OWNED,
     C_ZONE,
@@ -19,12 +18,6 @@ from avarium.simulator.engine.layout import (
     P_REP,
     ROW_CARD,
     ROW_SEAT,
-    Z_CLASS,
-    Z_HALLWAY,
-)
-from avarium.simulator.engine.playable import can_lead
-from avarium.simulator.engine.query import combat_of, compare, defense_of, hand_size, value_of
-from avarium.simulator.engine.tables import (
     T_CL_CMP,
     T_CL_LEFT,
     T_CL_RIGHT,
@@ -49,6 +42,15 @@ from avarium.simulator.engine.tables import (
     T_VAL_SEL,
     T_VAL_STAT,
     T_WINCON_COND,
+    Z_CLASS,
+    Z_HALLWAY,
+    can_lead,
+    combat_of,
+    compare,
+    defense_of,
+    hand_size,
+    njit,
+    value_of,
 )
 from avarium.strategies.values import V_WORTH
 from avarium.strategies.weights import (

@@ -14,9 +14,7 @@ from avarium.simulator.constants import (
     ValueKind,
     WinTiming,
 )
-from avarium.simulator.engine._jit import njit
-from avarium.simulator.engine.fights import capacity
-from avarium.simulator.engine.layout import (
+from avarium.simulator.engine.surface import (
     A_END_TURN,
     A_PASS,
     C_DEF,
@@ -60,32 +58,6 @@ from avarium.simulator.engine.layout import (
     ROW_CARD,
     ROW_SEAT,
     ROW_STACK,
-    Z_CLASS,
-    Z_COURTYARD,
-    Z_EXPEL,
-    Z_STACK,
-)
-from avarium.simulator.engine.legal import (
-    off_activate,
-    off_choose,
-    off_fight,
-    off_help_defend,
-    off_player,
-    off_recruit,
-    off_scheme_exhaust,
-    off_scheme_rep,
-    off_trigger,
-)
-from avarium.simulator.engine.playable import can_be_attacked, fight_before_damage
-from avarium.simulator.engine.query import (
-    combat_of,
-    defense_of,
-    hand_size,
-    recruit_cost,
-    scheme_rep_cost,
-)
-from avarium.simulator.engine.rng import bot_randint
-from avarium.simulator.engine.tables import (
     T_AB_EXHAUST,
     T_AB_MERIT,
     T_AB_REP,
@@ -106,6 +78,29 @@ from avarium.simulator.engine.tables import (
     T_VAL_CONST,
     T_VAL_KIND,
     T_WINCON_TIMING,
+    Z_CLASS,
+    Z_COURTYARD,
+    Z_EXPEL,
+    Z_STACK,
+    bot_randint,
+    can_be_attacked,
+    capacity,
+    combat_of,
+    defense_of,
+    fight_before_damage,
+    hand_size,
+    njit,
+    off_activate,
+    off_choose,
+    off_fight,
+    off_help_defend,
+    off_player,
+    off_recruit,
+    off_scheme_exhaust,
+    off_scheme_rep,
+    off_trigger,
+    recruit_cost,
+    scheme_rep_cost,
 )
 from avarium.strategies.features import (
     STAT_CLASS,

@@ -8,8 +8,7 @@ choice depends only on what its player sees. Every action is tried on the same d
 playout streams (common random numbers), so differences between actions are not luck.
 """
 
-from avarium.simulator.engine._jit import njit
-from avarium.simulator.engine.layout import (
+from avarium.simulator.engine.surface import (
     C_LIBRARY,
     C_LISTPOS,
     C_OWNED,
@@ -50,12 +49,13 @@ from avarium.simulator.engine.layout import (
     Z_HAND,
     Z_LIBRARY,
     Z_SCHOOL,
+    bot_randint,
+    hand_size,
+    legal_actions,
+    move,
+    njit,
+    step,
 )
-from avarium.simulator.engine.legal import legal_actions
-from avarium.simulator.engine.query import hand_size
-from avarium.simulator.engine.rng import bot_randint
-from avarium.simulator.engine.step import step
-from avarium.simulator.engine.zones import move
 from avarium.strategies.features import position_value
 from avarium.strategies.heuristic import heuristic_choose
 from avarium.strategies.weights import W_HORIZON, W_PLAYOUTS

@@ -37,8 +37,7 @@ allocates. The result depends only on what the seat sees and on its stream.
 import math
 
 import numpy as np
-from avarium.simulator.engine._jit import njit, njit_driver
-from avarium.simulator.engine.layout import (
+from avarium.simulator.engine.surface import (
     G_DEC,
     G_DEC_PLAYER,
     G_DONE,
@@ -48,10 +47,12 @@ from avarium.simulator.engine.layout import (
     MAX_PLAYERS,
     P_ALIVE,
     ROW_SEAT,
+    bot_randint,
+    legal_actions,
+    njit,
+    njit_driver,
+    step,
 )
-from avarium.simulator.engine.legal import legal_actions
-from avarium.simulator.engine.rng import bot_randint
-from avarium.simulator.engine.step import step
 from avarium.strategies.features import side_value
 from avarium.strategies.heuristic import heuristic_choose
 from avarium.strategies.lookahead import MAX_PLAYOUT_ACTIONS, copy_into, determinize, play_on

@@ -10,20 +10,16 @@ from avarium.simulator.constants import (
     CardKind,
     WinTiming,
 )
-from avarium.simulator.engine._jit import njit
-from avarium.simulator.engine.layout import (
+from avarium.simulator.engine.surface import (
     C_DEF,
     P_IDOL,
     P_MERIT,
     ROW_CARD,
     ROW_SEAT,
-)
-from avarium.simulator.engine.query import (
-    combat_of,
-)
-from avarium.simulator.engine.tables import (
     T_KIND,
     T_WINCON_TIMING,
+    combat_of,
+    njit,
 )
 from avarium.strategies.features import (
     STAT_EXPELLED,

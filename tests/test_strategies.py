@@ -98,3 +98,16 @@ def test_the_example_bot_takes_the_merit_when_it_is_free(bundled):
 def test_the_example_bot_plays_whole_games(bundled):
     g = play(new_game(bundled, ["touka", "raj"], seed=2), [greedy.choose, random_bot], seed=2)
     assert g.result() is not None
+
+
+def test_the_search_bot_plays_out_with_the_tuned_heuristic_weights():
+    """The bundled `mcts` profile searches over the tuned heuristic (docs/bots.md): its
+    heuristic weights are a copy of `tuned`'s, kept equal here so a re-tuned profile is not
+    searched over with stale numbers."""
+    from avarium.strategies.profiles import load
+    from avarium.strategies.weights import NAMES, W_PLAYOUTS
+
+    profiles = load()
+    # The weights before `playouts` are the heuristic's; from it on, the search bots' budgets.
+    differ = [NAMES[i] for i in range(W_PLAYOUTS) if profiles["mcts"][i] != profiles["tuned"][i]]
+    assert not differ
