@@ -18,7 +18,7 @@ from avarium.simulator.engine.surface import (
     deal_game,
     legal_actions,
     njit,
-    njit_driver,
+    njit_game_loop,
     njit_inline,
     record,
     step,
@@ -99,7 +99,7 @@ def _play_games_compiled(
     return quickly
 
 
-@njit_driver
+@njit_game_loop
 def play_games_quickly(
     st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
 ):
@@ -122,7 +122,7 @@ def play_games_quickly(
         record(st, i, n_players, made, out[0], out[1], out[2])
 
 
-@njit_driver
+@njit_game_loop
 def play_games_with_lookahead(
     st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
 ):

@@ -20,6 +20,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
+from avarium.simulator.engine import _codegen
 from numba import config, types
 from numba.core import event
 from numba.core.registry import CPUDispatcher
@@ -38,6 +39,9 @@ def _folder_hash(folder: Path) -> str:
     for path in sorted(paths):
         h.update(path.name.encode())
         h.update(path.read_bytes())
+    # machine code built with the game loops' private copies (_codegen) is never loaded by a
+    # build without them, nor the other way round
+    h.update(b"private copies" if _codegen.ACTIVE else b"plain")
     return h.hexdigest()[:16]
 
 
@@ -137,6 +141,14 @@ def njit(fn):
 
 def njit_driver(fn):
     """Drivers that allocate (the whole-game loops of play.py) keep reference counting."""
+    return _compiled(fn, nrt=True)
+
+
+def njit_game_loop(fn):
+    """A whole-game loop (a driver no kernel calls): the engine it links in is made private to
+    it after linking (_codegen), so LLVM may drop unused arguments and inline across the
+    engine; same games, cheaper calls."""
+    _codegen.GAME_LOOPS.add(fn.__qualname__)
     return _compiled(fn, nrt=True)
 
 

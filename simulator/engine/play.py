@@ -9,7 +9,7 @@ never the deal's, so the same seed gives the same deal whatever the players do.
 """
 
 import numpy as np
-from avarium.simulator.engine._jit import njit, njit_driver
+from avarium.simulator.engine._jit import njit, njit_driver, njit_game_loop
 from avarium.simulator.engine.invariants import check_state_invariants
 from avarium.simulator.engine.layout import (
     A_START,
@@ -102,7 +102,7 @@ def record(st, i, n_players, made, out_game, out_seat, out_seen):
                 out_seen[i, p, d] |= SEEN_TAKEN_BIT
 
 
-@njit_driver
+@njit_game_loop
 def play_checked_games(st, tb, n_players, idols, bonus, seeds, bot_seeds, config, out):
     """Play len(seeds) games between uniformly random players (one stream, bot_seeds[i], for
     both), checking the invariants in every state a player sees.

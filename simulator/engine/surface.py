@@ -7,7 +7,8 @@ and tests/bots/test_engine_surface.py fails when a bot reaches past it or when a
 here is no longer used. A change to anything listed here is a change to the bots' contract.
 
 What the bots use, by engine module:
-- _jit: the engine's own decorators, so a bot's kernels are cached and inlined like the engine's;
+- _jit: the engine's own decorators, so a bot's kernels are cached and inlined like the engine's
+  (and the drivers' game loops get their private copy of the engine, njit_game_loop);
 - layout: the state's rows (game, seats, cards, stack), columns, zones, decisions and action
   codes. What a seat may see of it is the bots' own discipline, checked by
   tests/bots/test_hidden_information.py;
@@ -24,6 +25,7 @@ What the bots use, by engine module:
 from avarium.simulator.engine._jit import (
     njit,
     njit_driver,
+    njit_game_loop,
     njit_inline,
 )
 from avarium.simulator.engine.fights import (
@@ -335,6 +337,7 @@ __all__ = [
     "move",
     "njit",
     "njit_driver",
+    "njit_game_loop",
     "njit_inline",
     "off_activate",
     "off_choose",

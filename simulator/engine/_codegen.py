@@ -1,0 +1,93 @@
+"""A code-generation hook: the kernels linked into a game loop become private to it.
+
+Numba compiles each kernel into a library of its own and links the libraries of everything a
+kernel calls into its module, marked `linkonce_odr` (any copy may be chosen at run time, so LLVM
+must keep each function's signature as it is). Every call that LLVM does not inline then passes
+the state and the tables field by field: 21 machine arguments, 15 of them on the stack, about
+6.8 ns a call, at about 50 calls a decision (../shared/reference/performance-anchors.md).
+
+Marked `private` after linking, those copies belong to the one module: LLVM may drop the
+arguments a callee never reads, pass constants in and inline more. No kernel changes and the
+same machine operations in the same order, so the very same games
+(tests/test_same_games_as_before.py). The functions a module defines itself stay as they are.
+
+`private`, not `internal`: an internal function is a local symbol of the object file, and LLVM's
+run-time linker (RuntimeDyld, which loads numba's machine code) enters local symbols in its one
+table of names too. A kernel loaded afterwards (from numba's cache, say) whose own copy of a
+callee is a weak definition then binds to the game loop's copy, whose arguments LLVM has
+changed: the call crashes (tests/engine/test_codegen.py shows it). A private function has no
+symbol in the object at all, so nothing outside its module can find it.
+
+Only the game loops get it (`_jit.njit_game_loop`: libraries that no other kernel links in). A
+library's module is what its callers link in; with its linked copies made private, every caller
+would carry a private copy of all it reaches besides the shared ones, so the engine would be
+copied once per layer of calls (a cold `avarium play` measured at over four times its CPU time,
+unfinished). A game loop links the whole engine once, and that one copy is made private.
+
+It reaches into numba's private code generator (`CPUCodeLibrary._optimize_final_module`), so it
+is installed only on the numba versions it was written against, and only when that method is
+there; otherwise kernels compile as numba does by itself (slower, the same games). This file is
+one of the engine sources hashed into the cache directory's name (`_jit.cache_dir`), and whether
+the hook is active is hashed too, so machine code built with it is never loaded without it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numba
+
+# Written and measured against numba 0.68.1; the method it wraps is unchanged from 0.60 to 0.68.
+SUPPORTED = ((0, 60), (0, 69))  # [from, to)
+# AVARIUM_PLAIN_CODEGEN=1 turns the hook off (to measure what it gives).
+OFF = "AVARIUM_PLAIN_CODEGEN"
+
+# Qualified names of the game loops (numba names a function's library after it).
+GAME_LOOPS: set[str] = set()
+
+
+def _numba_version() -> tuple[int, int]:
+    major, minor = numba.__version__.split(".")[:2]
+    return int(major), int(minor)
+
+
+def _optimize_hook(original):
+    import llvmlite.binding as ll
+
+    linked = ll.Linkage.linkonce_odr
+    private = ll.Linkage.private
+
+    def optimize_final_module(self):
+        # finalize() calls this right after linking the callees' modules in and before LLVM's
+        # module passes: the one moment a linked-in copy can be made private to this module.
+        if self.name in GAME_LOOPS:
+            for fn in self._final_module.functions:
+                if not fn.is_declaration and fn.linkage == linked:
+                    fn.linkage = private
+        original(self)
+
+    return optimize_final_module
+
+
+def _install() -> bool:
+    if os.environ.get(OFF) or numba.config.DISABLE_JIT:
+        return False
+    low, high = SUPPORTED
+    if not low <= _numba_version() < high:
+        return False
+    try:
+        from numba.core.codegen import CPUCodeLibrary
+    except ImportError:
+        return False
+    original = getattr(CPUCodeLibrary, "_optimize_final_module", None)
+    if original is None:
+        return False
+    if getattr(original, "_avarium_hook", False):
+        return True  # already installed in this process
+    hook = _optimize_hook(original)
+    hook._avarium_hook = True
+    CPUCodeLibrary._optimize_final_module = hook
+    return True
+
+
+ACTIVE = _install()
