@@ -130,7 +130,8 @@ def tune_bonus_command(
         typer.echo(f"{len(vectors)} bonus vectors x {games_per_point:,} games, {players} players")
     played = _run(doc, out, jobs, quiet, as_json)
     results = []
-    for tier, games in _tiers_of(out):
+    tiers_played, _ = _tiers_of(out)
+    for tier, games in tiers_played:
         seats = seat_winrates_by_variant(games)
         fairness = closest_to_fair(games)
         chosen = fairness[fairness["chosen"]]
@@ -161,15 +162,18 @@ def tune_bonus_command(
 
 
 def _tiers_of(out: Path):
-    """The run's games split by skill tier (one part when it names no tiers)."""
+    """The run's games split by skill tier (one part when it names no tiers), and its cards'
+    display names (card id -> name, from the card sets it played, as its report shows them)."""
     from avarium.analysis.dataset import DatasetError, load_run
     from avarium.analysis.tiers import by_tier
+    from avarium.reports.pages import display_names
 
     try:
         data = load_run(out)
     except DatasetError as exc:
         raise _fail(str(exc)) from None
-    return by_tier(data.games, data.provenance.experiment)
+    names = display_names(data.provenance.experiment, data.provenance.card_sets)
+    return by_tier(data.games, data.provenance.experiment), names
 
 
 def _tier_head(tier: str) -> str:
@@ -230,7 +234,7 @@ def sweep_command(
         raise _fail(flagged(str(exc)), 2) from None
     from avarium.analysis.summary import swept_idol_closest
     from avarium.analysis.sweeps import idol_winrates_by_variant
-    from avarium.reports.tuning import idol_table, markdown, recommendation
+    from avarium.reports.tuning import display_name, idol_table, markdown, recommendation
 
     out = out or Path("runs") / ("sweep-" + "-".join(t for t, _ in axes))
     seed = 0 if seed is None else seed
@@ -246,16 +250,18 @@ def sweep_command(
         typer.echo(f"{len(points)} points x {games_per_point:,} games, {players} players")
     played = _run(doc, out, jobs, quiet, as_json)
     results = []
-    for tier, games in _tiers_of(out):
+    tiers_played, names = _tiers_of(out)
+    for tier, games in tiers_played:
         idols = idol_winrates_by_variant(games)
         swept = swept_idol_closest(games)
         results.append({"tier": tier or None, "idols": records(idols), "closest": records(swept)})
         if as_json:
             continue
-        typer.echo(f"\n{_tier_head(tier)}" + markdown(idol_table(idols)))
+        typer.echo(f"\n{_tier_head(tier)}" + markdown(idol_table(idols, names)))
         for idol, part in swept.groupby("idol") if len(swept) else ():
             heading = f"recommended{_tier_note(tier)}"
-            typer.echo("\n" + recommendation(part, what=idol, heading=heading))
+            what = display_name(idol, names)
+            typer.echo("\n" + recommendation(part, what=what, heading=heading))
     page = _report(out, quiet, as_json)
     if as_json:
         print_json(
