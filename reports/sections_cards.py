@@ -64,13 +64,13 @@ def card_impact_section(t: dict) -> Section | None:
             "in the Courtyard and left it. Schemes: played against drawn and not played. "
             "Pick (play) rate: taken / offered. <code>raw_diff</code> compares every seat at "
             "once; <code>diff</code>, its interval and the flag compare seats of the same Idol "
-            "in the same seat (a card strong Idols take is not credited with their strength), "
-            "the interval widened for the seats of one game sharing its outcome. Per Idol: "
-            "<code>card_impact_by_idol</code>. In the chart, blue: flagged by a "
-            "Benjamini-Hochberg screening at 5% false discovery rate and winning more when "
-            "taken; orange: flagged and winning less; grey: not flagged. Not adjusted for game "
-            "length, which the card counts do not record. These are associations, not "
-            "causes.</p>"
+            "in the same seat in games of like length (bands of 10 turns): a card strong Idols "
+            "take is not credited with their strength, nor a card taken late with who wins "
+            "long games. The interval is widened for the seats of one game sharing its "
+            "outcome. Per Idol: <code>card_impact_by_idol</code>. In the chart, blue: flagged "
+            "by a Benjamini-Hochberg screening at 5% false discovery rate and winning more when "
+            "taken; orange: flagged and winning less; grey: not flagged. These are "
+            "associations, not causes.</p>"
         ],
         [Chart("card_impact", charts.card_impact_chart(impact), "Card impact")],
         [Table("card_impact", impact, "Per-card impact, largest gaps first", shown), *idol_tables],
