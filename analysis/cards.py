@@ -7,7 +7,7 @@ it and did not play it. Pick rate (Students) and play rate (Schemes) are taken /
 The raw gap (`raw_diff`) compares seats of every Idol at once, so a card that strong Idols take
 looks strong: it once flagged 95 of 100 cards. The gap that is tested (`diff`) is therefore taken
 *within* strata of the cards/ table's keys, the same Idol in the same seat (and variant and
-bots) in games of like length (`turns_band`, the game's turns in bands of ten), and the strata's
+bots) in games of like length (`turns_band`, the game's turns in bands of five), and the strata's
 gaps are combined with inverse-variance weights (the fixed-effect combination of
 statsmodels.stats.meta_analysis.combine_effects). Per Idol (`card_impact_by_idol`) the strata
 are the seats and length bands of that Idol's games.

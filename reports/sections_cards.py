@@ -64,7 +64,7 @@ def card_impact_section(t: dict) -> Section | None:
             "in the Courtyard and left it. Schemes: played against drawn and not played. "
             "Pick (play) rate: taken / offered. <code>raw_diff</code> compares every seat at "
             "once; <code>diff</code>, its interval and the flag compare seats of the same Idol "
-            "in the same seat in games of like length (bands of 10 turns): a card strong Idols "
+            "in the same seat in games of like length (bands of 5 turns): a card strong Idols "
             "take is not credited with their strength, nor a card taken late with who wins "
             "long games. The interval is widened for the seats of one game sharing its "
             "outcome. Per Idol: <code>card_impact_by_idol</code>. In the chart, blue: flagged "
