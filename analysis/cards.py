@@ -7,9 +7,18 @@ it and did not play it. Pick rate (Students) and play rate (Schemes) are taken /
 The raw gap (`raw_diff`) compares seats of every Idol at once, so a card that strong Idols take
 looks strong: it once flagged 95 of 100 cards. The gap that is tested (`diff`) is therefore taken
 *within* strata of the cards/ table's keys, the same Idol in the same seat (and variant and
-bots), and the strata's gaps are combined with inverse-variance weights (the fixed-effect
-combination of statsmodels.stats.meta_analysis.combine_effects). Per Idol (`card_impact_by_idol`)
-the strata are the seats of that Idol's games.
+bots) in games of like length (`turns_band`, the game's turns in bands of five), and the strata's
+gaps are combined with inverse-variance weights (the fixed-effect combination of
+statsmodels.stats.meta_analysis.combine_effects). Per Idol (`card_impact_by_idol`) the strata
+are the seats and length bands of that Idol's games.
+
+Length matters because a card that only matters late is taken in long games only: wherever long
+games are won more often by that Idol in that seat, the card would look strong for being late,
+not for being good. Within a length band it is compared with seats whose games lasted as long.
+(Length is an outcome of the game as well as a setting, so this asks "among games that lasted
+this long, did taking the card go with winning?", which is what a designer reads the screen as.)
+Runs written before the cards/ table recorded the band read it as -1: their gaps are not
+adjusted for length, and `length_adjusted` says so.
 
 Both seats of a game are not independent: in a two-player game where one seat took a card and
 the other left it, one of them won. The cards/ table counts per key, not per game, so the
@@ -19,9 +28,8 @@ the sum of their variances, so the pooled figure's variance is multiplied by N. 
 the seats of a game hold different Idols (mirror games aside, which reports leave out by
 default), so the per-Idol figures need no bound.
 
-This is still correlational: a card that only matters late looks better because losing seats'
-games ended first, and the cards/ table does not record game length, so the gap cannot be
-stratified by it (docs/analysis.md, *Card impact*). The screen says where to look, not why.
+This is still correlational (docs/analysis.md, *Card impact*): the screen says where to look,
+not why.
 """
 
 from __future__ import annotations
@@ -34,7 +42,15 @@ from statsmodels.stats.multitest import multipletests
 
 COUNTS = ["offered", "offered_won", "taken", "taken_won"]
 # The cards/ table's keys other than players, card and Idol: strata within which seats are alike.
-STRATA = ("variant", "seat", "bot")
+STRATA = ("variant", "seat", "bot", "turns_band")
+# What an older run's cards/ table reads as in place of the length band (simulator/schema.py).
+NO_BAND = -1
+
+
+def length_adjusted(cards: pd.DataFrame) -> bool:
+    """Whether the card counts record each game's length band (runs written before they did
+    read as NO_BAND), so that the gaps are compared within games of like length."""
+    return "turns_band" in cards.columns and bool((cards["turns_band"] != NO_BAND).all())
 
 
 def card_impact(cards: pd.DataFrame, by: tuple[str, ...] = ("players",)) -> pd.DataFrame:

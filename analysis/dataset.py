@@ -21,6 +21,8 @@ from avarium.simulator import manifest, schema
 # hundred MB.
 GAMES_COLUMNS: dict[str, str] = schema.analysed(schema.GAMES)
 CARDS_COLUMNS: dict[str, str] = schema.analysed(schema.CARDS)
+# Columns added after runs were first written, and what an older part file reads as.
+MISSING = schema.missing(schema.GAMES) | schema.missing(schema.CARDS)
 # The schema's integer type of each column; chunks are cast to it on reading.
 INT_TYPES = {
     c.name: getattr(pa, c.type)()
@@ -182,13 +184,15 @@ def _short(exc: BaseException) -> str:
 
 def _check_columns(path: Path, schema: pa.Schema, wanted: dict[str, str]) -> None:
     names = set(schema.names)
-    missing = [c for c in wanted if c not in names]
+    missing = [c for c in wanted if c not in names and c not in MISSING]
     if missing:
         raise DatasetError(
             f"{path}: missing column(s) {', '.join(missing)}; expected the columns of "
             "docs/data-schema.md"
         )
     for column, kind in wanted.items():
+        if column not in names:
+            continue  # an older file: read as MISSING says
         t = schema.field(column).type
         if not _kind_ok(kind, t):
             raise DatasetError(f"{path}: column {column} is {t}, expected {kind}")
@@ -199,11 +203,16 @@ def _read(files: list[Path], wanted: dict[str, str]) -> pa.Table:
     strings = [c for c, k in wanted.items() if k == "string"]
     tables = []
     for path in files:
-        _check_columns(path, _schema(path), wanted)
+        file_schema = _schema(path)
+        _check_columns(path, file_schema, wanted)
+        present = [c for c in wanted if c in file_schema.names]
         try:
-            table = pq.read_table(path, columns=list(wanted), read_dictionary=strings)
+            table = pq.read_table(path, columns=present, read_dictionary=strings)
         except (pa.ArrowException, OSError) as exc:
             raise DatasetError(f"{path}: not a readable Parquet file ({_short(exc)})") from None
+        for column in wanted:
+            if column not in present:  # written before the column existed
+                table = table.append_column(column, pa.array([MISSING[column]] * len(table)))
         tables.append(_normalise(table, wanted))
     # Chunks encode their strings with their own dictionaries; one shared dictionary per column
     # lets pandas hold each as one categorical.

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from avarium.analysis.cards import card_impact, card_impact_by_idol
+from avarium.analysis.cards import card_impact, card_impact_by_idol, length_adjusted
 from avarium.analysis.counts import row_counts, seatings, totals, weight
 from avarium.analysis.coverage import left_out, never_played
 from avarium.analysis.deals import clustered_counts
@@ -115,6 +115,12 @@ def _analyse(games, cards, band, include_mirrors, notes: list[str]) -> Analysis:
     with noted(notes, "Card impact"):
         t["card_impact"] = card_impact(cards) if len(cards) else pd.DataFrame()
         t["card_impact_by_idol"] = card_impact_by_idol(cards) if len(cards) else pd.DataFrame()
+    if len(cards) and not length_adjusted(cards):
+        notes.append(
+            "Card impact: this run's card counts were written before they recorded each game's "
+            "length, so the gaps are not adjusted for game length (a card taken late looks "
+            "strong where long games are won more); play the run again to adjust them."
+        )
     t["placements_by_idol"] = placements(rows, "idol")
     t["placements_by_seat"] = placements(rows, "seat")
     t["eliminations_by_idol"] = eliminations(rows, "idol")

@@ -79,6 +79,9 @@ class CardPlan:
     # Per card, per Idol: take rates that depend on who is offered the card (a card strong Idols
     # take more often looks strong in a raw comparison although its own effect is nil).
     take_by_idol: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    # Per card, the fewest turns of a game it is taken in: a card that only matters late is
+    # taken in long games only, and looks strong wherever long games are won more often.
+    taken_from_turns: Mapping[str, int] = field(default_factory=dict)
 
 
 def game_seeds(seed: int, game_id: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -256,7 +259,8 @@ def shared_deal_outcomes(seat_effect, deals: int, rng: np.random.Generator):
 def synthetic_cards(games: pd.DataFrame, plan: CardPlan = CardPlan(), seed: int = 0):
     """The cards/ count table of these games, with each card's planted effect."""
     rng = np.random.default_rng(seed)
-    keys = ["variant", "players", "idol", "seat", "bot"]
+    keys = ["variant", "players", "idol", "seat", "bot", "turns_band"]
+    games = games.assign(turns_band=games["turns"] // schema.TURNS_BAND * schema.TURNS_BAND)
     grouped = games.groupby(keys, observed=True)["won"].agg(["size", "sum"]).reset_index()
     n = grouped["size"].to_numpy()[:, None]
     w = grouped["sum"].to_numpy()[:, None]
@@ -269,6 +273,9 @@ def synthetic_cards(games: pd.DataFrame, plan: CardPlan = CardPlan(), seed: int 
             for i in idols
         ]
     )
+    # Games of a band shorter than a card's taken_from_turns never take it.
+    late = np.array([plan.taken_from_turns.get(c, 0) for c in cards])[None, :]
+    take = np.where(grouped["turns_band"].to_numpy()[:, None] >= late, take, 0.0)
     effect = np.array([plan.effect.get(c, 0.0) for c in cards])[None, :]
     base = np.clip(w / n, 0.01, 0.99)
     logit = np.log(base / (1 - base))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from avarium.reports import formats
+from avarium.reports.names import readable
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -62,14 +63,23 @@ def recommendation(
     return "\n".join(lines)
 
 
-def idol_table(idols: pd.DataFrame) -> pd.DataFrame:
-    """One row per Idol, one column per sweep point: win rate with its interval."""
+def idol_table(idols: pd.DataFrame, names: dict[str, str] | None = None) -> pd.DataFrame:
+    """One row per Idol, by its display name (reports/names.py, from `names`, card id ->
+    name), one column per sweep point: win rate with its interval."""
     from avarium.analysis.sweeps import variant_order
 
     order = variant_order(idols["variant"].unique())
-    cells = idols.assign(cell=[_interval(r) for r in idols.itertuples()])
+    cells = idols.assign(
+        cell=[_interval(r) for r in idols.itertuples()],
+        idol=[display_name(i, names) for i in idols["idol"].astype(str)],
+    )
     wide = cells.pivot_table(index="idol", columns="variant", values="cell", aggfunc="first")
     return wide[order].reset_index()
+
+
+def display_name(card_id: str, names: dict[str, str] | None) -> str:
+    """The card's name as the card set writes it (Kumara RAJ), as on the report's page."""
+    return (names or {}).get(str(card_id)) or readable(card_id)
 
 
 def markdown(frame: pd.DataFrame) -> str:

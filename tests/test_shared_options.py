@@ -6,6 +6,7 @@ else on stdout; a progress bar on stderr for everything that takes a while, sile
 from __future__ import annotations
 
 import json
+import warnings
 
 import pytest
 import rich.console
@@ -14,7 +15,7 @@ from avarium.simulator.run import runner as run_module
 from typer.testing import CliRunner
 
 from avarium.cli.common import jobs_to_use
-from avarium.cli.main import app, unbounded_ratings
+from avarium.cli.main import app
 
 cli = CliRunner()
 
@@ -131,22 +132,43 @@ def test_the_ladder_prints_json_and_says_in_a_note_what_an_unbounded_rating_mean
     assert "divide by zero" not in result.stderr and "Warning" not in result.stderr
 
 
-def test_an_unbounded_rating_is_a_note_naming_the_bot():
+def _pairs(a_first: tuple[int, int], b_first: tuple[int, int]):
     import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {"first": "a", "second": "b", "games": 10, "first_wins": a_first[0],
+             "second_wins": a_first[1]},
+            {"first": "b", "second": "a", "games": 10, "first_wins": b_first[0],
+             "second_wins": b_first[1]},
+        ]
+    )  # fmt: skip
+
+
+def test_an_unbounded_rating_is_a_note_naming_the_bot_and_why_never_a_warning():
     from avarium.analysis.ladder import ladder_tables
 
-    # a won every game against b: the fit's rating for b runs off to infinity
-    pairs = pd.DataFrame(
-        [
-            {"first": "a", "second": "b", "games": 10, "first_wins": 10, "second_wins": 0},
-            {"first": "b", "second": "a", "games": 10, "first_wins": 0, "second_wins": 10},
-        ]
-    )
-    notes = unbounded_ratings(ladder_tables(pairs, ["a", "b"]).ratings)
-    assert len(notes) == 1 and "the rating of b " in notes[0] and "more --rounds" in notes[0]
-    pairs.loc[0, ["first_wins", "second_wins"]] = (6, 4)  # now each side won some: bounded
-    pairs.loc[1, ["first_wins", "second_wins"]] = (3, 7)
-    assert unbounded_ratings(ladder_tables(pairs, ["a", "b"]).ratings) == []
+    # a won every game against b: the fit's rating for b runs off to infinity, and numpy and
+    # statsmodels warn about it; the warning becomes the note that says so in words
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning escaping the analysis fails here
+        notes = ladder_tables(_pairs((10, 0), (0, 10)), ["a", "b"]).notes
+    assert any("rating of a is unbounded: it won every game it decided (20)" in n for n in notes)
+    assert any("rating of b is unbounded: it lost every game it decided (20)" in n for n in notes)
+    assert all("more --rounds" in n for n in notes)
+    # Now each side won some: bounded, nothing to say.
+    assert ladder_tables(_pairs((6, 4), (3, 7)), ["a", "b"]).notes == []
+
+
+def test_the_ladder_command_prints_the_notes_of_its_fit(monkeypatch):
+    import avarium.analysis.ladder as ladder_analysis
+
+    # The games played stand in for one-sided ones: the command shows the fit's notes as given.
+    tables = ladder_analysis.ladder_tables(_pairs((10, 0), (0, 10)), ["a", "b"])
+    monkeypatch.setattr(ladder_analysis, "ladder_tables", lambda pairs, labels: tables)
+    result = cli.invoke(app, ["ladder", "--bots", "heuristic,random", "--rounds", "1", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert "rating of a is unbounded: it won every game" in result.output
 
 
 @pytest.fixture

@@ -405,7 +405,6 @@ def ladder(
     Every pair of bots plays both seat orders over every ordered pairing of Idols, on the same
     deals for both seat orders."""
     from avarium.analysis.ladder import ladder_tables
-    from avarium.analysis.notes import noted
     from avarium.cli.errors import note as _note
     from avarium.cli.progress import ProgressBar
     from avarium.reports.ladder import render
@@ -427,17 +426,15 @@ def ladder(
         raise _fail(flagged(str(exc)), 2) from None
     jobs = jobs_to_use(jobs)
     cs = load_cards_or_fail(path, None, None)
-    notes: list[str] = []  # the rating fit's warnings, as notes rather than raw on the terminal
     try:
         with ProgressBar(quiet or as_json) as bar:
             result = run_ladder(
                 cs, names, rounds=rounds, seed=seed, jobs=jobs, profiles=profiles, on_progress=bar
             )
-        with noted(notes, "ladder ratings"):
-            tables = ladder_tables(result.pairs, result.labels)
+        tables = ladder_tables(result.pairs, result.labels)
     except (BotError, ValueError) as exc:  # the bots: the rest was checked above
         raise _fail(str(exc), 2) from None
-    notes += unbounded_ratings(tables.ratings)
+    notes = tables.notes  # the rating fit's warnings, as sentences rather than raw on stderr
     if as_json:
         seat, seat_low, seat_high = tables.seat_advantage
         print_json(
@@ -459,32 +456,6 @@ def ladder(
         )
     for text in notes:
         _note(text)
-
-
-# A rating interval wider than this many log-odds says nothing: with a single game per pairing
-# a bounded rating's interval is a few log-odds wide, while one the games do not bound (its
-# bot won or lost every game that separates it from the rest) comes out thousands wide.
-UNBOUNDED_WIDTH = 20.0
-
-
-def unbounded_ratings(ratings) -> list[str]:
-    """A note naming the bots whose rating the games do not bound. The fit's own warnings on
-    them (statsmodels' perfect separation, numpy's divide by zero) are silenced where it is
-    fitted; this says in words what they meant."""
-    import math
-
-    wide = [
-        r.bot
-        for r in ratings.itertuples()
-        if not (math.isfinite(r.low) and math.isfinite(r.high)) or r.high - r.low > UNBOUNDED_WIDTH
-    ]
-    if not wide:
-        return []
-    return [
-        f"ladder ratings: the games do not bound the rating of {', '.join(wide)} (one side won "
-        "every game between them and the rest), so it runs off to infinity and its interval "
-        "means nothing; more --rounds will settle it"
-    ]
 
 
 app.command("report")(report_command)

@@ -119,57 +119,77 @@ def tune_bonus_command(
         vectors = bonus_vectors(players, max_bonus, max_points)
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
-    from avarium.analysis.sweeps import closest_to_fair, seat_winrates_by_variant
-    from avarium.reports.tuning import markdown, recommendation, seat_table  # pandas: when used
-
     out = out or Path("runs") / f"tune-{players}p"
     seed = 0 if seed is None else seed
     doc = base_doc(players, strategy, games_per_point, seed, path, sets, patch, profiles, tiers)
     doc["variant"] = [{"label": bonus_label(v), "bonus": list(v)} for v in vectors]
+    _play_and_tell(
+        doc,
+        out,
+        (jobs, quiet, as_json),
+        f"{len(vectors)} bonus vectors x {games_per_point:,} games, {players} players",
+        _fairest_seats,
+        {
+            "players": players,
+            "points": [bonus_label(v) for v in vectors],
+            "games_per_point": games_per_point,
+        },
+    )
+
+
+def _fairest_seats(games, names: dict[str, str], tier: str) -> tuple[dict, str]:
+    """tune-bonus at one tier: each vector's seat win rates and the recommendation, as JSON
+    fields and as the text printed."""
+    from avarium.analysis.sweeps import closest_to_fair, seat_winrates_by_variant
+    from avarium.reports.tuning import markdown, recommendation, seat_table  # pandas: when used
+
+    seats = seat_winrates_by_variant(games)
+    fairness = closest_to_fair(games)
+    chosen = fairness[fairness["chosen"]]
+    fields = {
+        "seats": records(seats),
+        "points": records(fairness),
+        "recommended": records(chosen)[0],
+    }
+    text = markdown(seat_table(seats, fairness))
+    text += "\n\n" + recommendation(fairness, heading=f"recommended{_tier_note(tier)}")
+    return fields, text
+
+
+def _play_and_tell(doc: dict, out: Path, how: tuple, heading: str, per_tier, head: dict) -> None:
+    """The flow tune-bonus and sweep share: say what is played (`heading`), play or resume the
+    run, then per skill tier `per_tier(games, names, tier)` -> (JSON fields, text printed),
+    write the report, and with --json print `head` with the run, the tiers and the page.
+    `how` is (jobs, quiet, as_json)."""
+    jobs, quiet, as_json = how
     if not as_json:
-        typer.echo(f"{len(vectors)} bonus vectors x {games_per_point:,} games, {players} players")
+        typer.echo(heading)
     played = _run(doc, out, jobs, quiet, as_json)
     results = []
-    for tier, games in _tiers_of(out):
-        seats = seat_winrates_by_variant(games)
-        fairness = closest_to_fair(games)
-        chosen = fairness[fairness["chosen"]]
-        results.append(
-            {
-                "tier": tier or None,
-                "seats": records(seats),
-                "points": records(fairness),
-                "recommended": records(chosen)[0],
-            }
-        )
-        if as_json:
-            continue
-        typer.echo(f"\n{_tier_head(tier)}" + markdown(seat_table(seats, fairness)))
-        typer.echo("\n" + recommendation(fairness, heading=f"recommended{_tier_note(tier)}"))
+    tiers_played, names = _tiers_of(out)
+    for tier, games in tiers_played:
+        fields, text = per_tier(games, names, tier)
+        results.append({"tier": tier or None, **fields})
+        if not as_json:
+            typer.echo(f"\n{_tier_head(tier)}" + text)
     page = _report(out, quiet, as_json)
     if as_json:
-        print_json(
-            {
-                "players": players,
-                "points": [bonus_label(v) for v in vectors],
-                "games_per_point": games_per_point,
-                "run": played,
-                "tiers": results,
-                "report": page,
-            }
-        )
+        print_json(head | {"run": played, "tiers": results, "report": page})
 
 
 def _tiers_of(out: Path):
-    """The run's games split by skill tier (one part when it names no tiers)."""
+    """The run's games split by skill tier (one part when it names no tiers), and its cards'
+    display names (card id -> name, from the card sets it played, as its report shows them)."""
     from avarium.analysis.dataset import DatasetError, load_run
     from avarium.analysis.tiers import by_tier
+    from avarium.reports.pages import display_names
 
     try:
         data = load_run(out)
     except DatasetError as exc:
         raise _fail(str(exc)) from None
-    return by_tier(data.games, data.provenance.experiment)
+    names = display_names(data.provenance.experiment, data.provenance.card_sets)
+    return by_tier(data.games, data.provenance.experiment), names
 
 
 def _tier_head(tier: str) -> str:
@@ -228,10 +248,6 @@ def sweep_command(
         points = sweep_points(axes, max_points, card_id)
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
-    from avarium.analysis.summary import swept_idol_closest
-    from avarium.analysis.sweeps import idol_winrates_by_variant
-    from avarium.reports.tuning import idol_table, markdown, recommendation
-
     out = out or Path("runs") / ("sweep-" + "-".join(t for t, _ in axes))
     seed = 0 if seed is None else seed
     doc = base_doc(players, strategy, games_per_point, seed, path, None, patch, profiles, tiers)
@@ -242,31 +258,34 @@ def sweep_command(
         }
         for point in points
     ]
-    if not as_json:
-        typer.echo(f"{len(points)} points x {games_per_point:,} games, {players} players")
-    played = _run(doc, out, jobs, quiet, as_json)
-    results = []
-    for tier, games in _tiers_of(out):
-        idols = idol_winrates_by_variant(games)
-        swept = swept_idol_closest(games)
-        results.append({"tier": tier or None, "idols": records(idols), "closest": records(swept)})
-        if as_json:
-            continue
-        typer.echo(f"\n{_tier_head(tier)}" + markdown(idol_table(idols)))
-        for idol, part in swept.groupby("idol") if len(swept) else ():
-            heading = f"recommended{_tier_note(tier)}"
-            typer.echo("\n" + recommendation(part, what=idol, heading=heading))
-    page = _report(out, quiet, as_json)
-    if as_json:
-        print_json(
-            {
-                "points": [label["label"] for label in doc["variant"]],
-                "games_per_point": games_per_point,
-                "run": played,
-                "tiers": results,
-                "report": page,
-            }
-        )
+    _play_and_tell(
+        doc,
+        out,
+        (jobs, quiet, as_json),
+        f"{len(points)} points x {games_per_point:,} games, {players} players",
+        _idols_per_point,
+        {
+            "points": [label["label"] for label in doc["variant"]],
+            "games_per_point": games_per_point,
+        },
+    )
+
+
+def _idols_per_point(games, names: dict[str, str], tier: str) -> tuple[dict, str]:
+    """sweep at one tier: each Idol's win rate per point and the swept Idol's best value, as
+    JSON fields and as the text printed (Idols by name)."""
+    from avarium.analysis.summary import swept_idol_closest
+    from avarium.analysis.sweeps import idol_winrates_by_variant
+    from avarium.reports.tuning import display_name, idol_table, markdown, recommendation
+
+    idols = idol_winrates_by_variant(games)
+    swept = swept_idol_closest(games)
+    text = markdown(idol_table(idols, names))
+    for idol, part in swept.groupby("idol") if len(swept) else ():
+        heading = f"recommended{_tier_note(tier)}"
+        what = display_name(idol, names)
+        text += "\n\n" + recommendation(part, what=what, heading=heading)
+    return {"idols": records(idols), "closest": records(swept)}, text
 
 
 def _card_ids(path: Path | None, patch: list[Path] | None):

@@ -150,14 +150,19 @@ def card_columns(
     won: np.ndarray,
     offered: np.ndarray,
     taken: np.ndarray,
+    turns: np.ndarray,
 ) -> Columns:
-    """Per (Idol, seat, card): the games the card was offered to / taken by the seat, and of
-    those the games won; all-zero rows are left out. `won` is (games, players) bool, `offered`
-    and `taken` are (games, players, card definitions) bool."""
+    """Per (Idol, seat, length band, card): the games the card was offered to / taken by the
+    seat, and of those the games won; all-zero rows are left out. `won` is (games, players)
+    bool, `offered` and `taken` are (games, players, card definitions) bool, `turns` (games,)
+    each game's length, counted in bands of schema.TURNS_BAND turns."""
     n, p = seats.shape
     d = len(cards.cards)
-    keys = len(idols) * p
-    key = (seats * p + np.arange(p)[None, :]).ravel()  # the (Idol, seat) key of each row
+    band = np.asarray(turns, np.int64) // schema.TURNS_BAND
+    bands = int(band.max()) + 1 if n else 1
+    keys = len(idols) * p * bands
+    # The (Idol, seat, band) key of each row.
+    key = ((seats * p + np.arange(p)[None, :]) * bands + band[:, None]).ravel()
     won = won.ravel()
     counts = []
     for seen in (offered, taken):
@@ -169,14 +174,15 @@ def card_columns(
     kinds = np.array([c.kind for c in cards.cards])
     counted = np.isin(kinds, (CardKind.STUDENT, CardKind.SCHEME))
     key_of_row, card_of_row = np.nonzero(counted[None, :] & (table.sum(axis=2) > 0))
-    seat = key_of_row % p
+    seat = (key_of_row // bands) % p
     bot_index, bot_names = _bot_index(bots)
     values = {
         "variant": np.zeros(len(seat), np.int32),
         "players": np.full(len(seat), p),
-        "idol": key_of_row // p,
+        "idol": key_of_row // (p * bands),
         "seat": seat,
         "bot": bot_index[seat],
+        "turns_band": (key_of_row % bands) * schema.TURNS_BAND,
         "card": card_of_row,
         "kind": kinds[card_of_row] - CardKind.STUDENT,
     }

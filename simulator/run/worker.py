@@ -99,8 +99,9 @@ def play(task: Task) -> Played:
         GAME_FIELDS, SEAT_FIELDS,
     )  # fmt: skip
     won = games.values["won"].reshape(c.games, v.players)
+    turns = games.values["turns"].reshape(c.games, v.players)[:, 0]
     cards = card_columns(
-        v.label, v.card_data, v.idols, seats, v.bots, won, result.offered, result.taken
+        v.label, v.card_data, v.idols, seats, v.bots, won, result.offered, result.taken, turns
     )
     return Played(
         c,

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from avarium.analysis.cards import card_impact, card_impact_by_idol, stratified_gap
+from avarium.analysis.cards import (
+    card_impact,
+    card_impact_by_idol,
+    length_adjusted,
+    stratified_gap,
+)
 from avarium.analysis.synthetic import IDOLS, CardPlan, Plan, synthetic_cards, synthetic_games
 from statsmodels.stats.meta_analysis import combine_effects
 
@@ -62,13 +67,43 @@ def test_a_card_taken_by_a_strong_idol_is_not_credited_with_its_strength():
     assert not by_idol.xs("student_05", level="card")["flagged"].any()
 
 
+def test_a_card_taken_only_in_long_games_is_not_credited_with_who_wins_them():
+    """Kumara RAJ is strong late: it wins about 80% of its games of 20 turns or more, half of
+    the shorter ones. student_04 does nothing and is taken in such long games only. Within
+    RAJ's seats alone its takers win far more and it is flagged (the screen before length
+    bands); within games of like length it is not. student_03, made strong, is flagged for RAJ
+    still, and no neutral card is."""
+    games = synthetic_games(30_000, Plan(), seed=21)
+    game = games["game_id"]
+    raj = games["idol"] == "kumara_raj"
+    late = (games["turns"] >= 20) & (games["reason"] != "stalled")
+    swung = game[raj & late]
+    swung = swung[np.random.default_rng(0).random(len(swung)) < 0.6]  # RAJ wins these
+    games["won"] = np.where(game.isin(swung), raj, games["won"])
+    plan = CardPlan(effect={"student_03": 0.6}, taken_from_turns={"student_04": 20})
+    cards = synthetic_cards(games, plan, seed=22)
+    unbanded = card_impact_by_idol(cards.assign(turns_band=-1)).set_index(["idol", "card"])
+    confounded = unbanded.loc[("kumara_raj", "student_04")]
+    assert confounded["flagged"] and confounded["diff"] > 0.2
+    assert not length_adjusted(cards.assign(turns_band=-1)) and length_adjusted(cards)
+    by_idol = card_impact_by_idol(cards).set_index(["idol", "card"])
+    late_card = by_idol.loc[("kumara_raj", "student_04")]
+    assert not late_card["flagged"] and late_card["diff"] < confounded["diff"] / 4
+    assert by_idol.loc[("kumara_raj", "student_03"), "flagged"]
+    assert by_idol.drop(index="student_03", level="card")["flagged"].sum() == 0
+    table = card_impact(cards).set_index("card")
+    assert table.loc["student_03", "flagged"] and not table.loc["student_04", "flagged"]
+
+
 def test_the_pooled_interval_allows_for_both_seats_of_a_game():
     """With two players a game can put both seats into one card's figure: the pooled interval
     is sqrt(2) wider than the strata alone would make it (the bound on the clustering)."""
     games = synthetic_games(10_000, Plan(), seed=14)
     cards = synthetic_cards(games, seed=15)
     table = card_impact(cards).set_index("card")
-    strata = stratified_gap(cards, ["players", "card", "kind"], ["idol", "variant", "seat", "bot"])
+    strata = stratified_gap(
+        cards, ["players", "card", "kind"], ["idol", "variant", "seat", "bot", "turns_band"]
+    )
     one = strata.set_index("card").loc["student_01"]
     width = table.loc["student_01", "diff_hi"] - table.loc["student_01", "diff_lo"]
     assert np.isclose(width, 2 * 1.959963984540054 * np.sqrt(2 * one["variance"]))

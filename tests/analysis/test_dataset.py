@@ -75,3 +75,23 @@ def test_temporary_chunk_files_are_ignored(planted_run, tmp_path):
     (run / "games" / ".part-00009.parquet.tmp").write_bytes(b"half written")
     (run / "games" / ".part-00009.parquet").write_bytes(b"half written")
     assert load_run(run).games["game_id"].nunique() == 20_000
+
+
+def test_card_counts_written_before_the_length_band_read_as_unbanded_and_say_so(
+    planted_run, tmp_path
+):
+    """A run written before cards/ recorded each game's length band still reads: the band is -1
+    in every row, and the analysis notes that its card impact is not adjusted for length."""
+    from avarium.analysis.summary import analyse
+
+    run = _copy_without_manifest(planted_run, tmp_path)
+    for path in (run / "cards").glob("part-*.parquet"):
+        pq.write_table(pq.read_table(path).drop_columns(["turns_band"]), path)
+    data = load_run(run)
+    assert (data.cards["turns_band"] == -1).all() and len(data.cards)
+    notes = analyse(data.games, data.cards).notes
+    assert any("not adjusted for game length" in n for n in notes), notes
+    fresh = load_run(planted_run)
+    assert not any(
+        "not adjusted for game length" in n for n in analyse(fresh.games, fresh.cards).notes
+    )

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
-from avarium.reports import charts, columns, formats, html, names
+from avarium.reports import chart_style, charts, columns, formats, html, names
 from avarium.reports.pages import build_report, chart_footer
 from avarium.simulator.cards.loader import load_cards
 
@@ -373,7 +373,7 @@ def test_charts_are_200_dpi_pngs_and_svgs_with_a_footer():
 def test_the_footer_sits_below_everything_the_chart_draws():
     """The seat chart's legend sits under its panels; the footer goes under the legend."""
     fig = charts.seat_chart(_seats())
-    charts._stamp(fig, "FOOTER")
+    chart_style._stamp(fig, "FOOTER")
     renderer = fig.canvas.get_renderer()
     footer = next(t for t in fig.texts if t.get_text() == "FOOTER").get_window_extent(renderer)
     for artist in [*fig.axes, *fig.legends]:

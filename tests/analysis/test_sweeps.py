@@ -20,6 +20,7 @@ from avarium.analysis.synthetic import (
     shared_deal_sweep,
     synthetic_games,
 )
+from avarium.simulator.run.variants import bonus_vectors
 
 
 def _bonus_sweep(games_per_point: int, edges=(0.3, 0.15, 0.0, -0.15)) -> pd.DataFrame:
@@ -84,13 +85,14 @@ def _true_gaps(effects) -> np.ndarray:
     return np.abs(rates - 1 / rates.shape[1]).max(axis=1)
 
 
-def _experiments(truths, deals: int, rng) -> tuple[np.ndarray, np.ndarray, list]:
+def _experiments(truths, deals: int, rng, draws: int = 500) -> tuple[np.ndarray, np.ndarray, list]:
     """Per experiment: the stated probability of the chosen variant, whether it is truly the
     fairest, and (naive gap, corrected gap, interval, true gap of the chosen)."""
     stated, right, gaps = [], [], []
     for e, effects in enumerate(truths):
         true = _true_gaps(effects)
-        choice = fairest(shared_deal_outcomes(effects, deals, rng), 0.5, draws=500, seed=e)
+        fair = 1 / len(effects[0])
+        choice = fairest(shared_deal_outcomes(effects, deals, rng), fair, draws=draws, seed=e)
         stated.append(choice.prob_best[choice.chosen])
         right.append(choice.chosen == true.argmin())
         gaps.append(
@@ -112,10 +114,11 @@ def test_the_probability_of_the_fairest_is_calibrated_on_a_fixed_truth():
     assert abs(stated.mean() - right.mean()) <= 0.05, (stated.mean(), right.mean())
     naive, corrected, lo, hi, true = map(np.array, zip(*gaps, strict=True))
     # The winner's curse: the chosen vector's own estimate is biased low; the re-selection
-    # correction removes most of it, and its interval holds the truth most of the time.
+    # correction removes most of it, and its 95% interval holds the truth 95% of the time,
+    # within 5 points (the correction's own interval held it 84% of the time).
     assert naive.mean() < true.mean() - 0.003
     assert abs(corrected.mean() - true.mean()) < 0.5 * abs(naive.mean() - true.mean())
-    assert np.mean((lo <= true) & (true <= hi)) >= 0.8
+    assert abs(np.mean((lo <= true) & (true <= hi)) - 0.95) <= 0.05
 
 
 def test_the_probability_of_the_fairest_is_calibrated_over_random_curves():
@@ -131,6 +134,23 @@ def test_the_probability_of_the_fairest_is_calibrated_over_random_curves():
     ]
     stated, right, _ = _experiments(truths, 1_000, rng)
     assert abs(stated.mean() - right.mean()) <= 0.05, (stated.mean(), right.mean())
+
+
+def test_the_fairest_three_player_vectors_gap_interval_holds_the_truth():
+    """200 three-player experiments of 1,000 shared deals, each its own curve (seat edges and a
+    bonus effect drawn at random, bonus vectors up to 2): the chosen vector's 95% gap interval
+    holds its true gap at least 90% of the time (the correction's own interval held it in 69%
+    of three-player experiments on a fixed curve)."""
+    rng = np.random.default_rng(3)
+    vectors = bonus_vectors(3, 2)
+    truths = []
+    for _ in range(200):
+        edges, step = np.sort(rng.uniform(0.0, 0.35, 3))[::-1], rng.uniform(0.03, 0.15)
+        truths.append([tuple(e + step * b for e, b in zip(edges, v, strict=True)) for v in vectors])
+    _, _, gaps = _experiments(truths, 1_000, rng, draws=300)
+    _, _, lo, hi, true = map(np.array, zip(*gaps, strict=True))
+    # Never under 90%; three seats folded into one worst gap make it cautious (all 200 here).
+    assert np.mean((lo <= true) & (true <= hi)) >= 0.90
 
 
 def test_a_deal_bootstrap_keeps_each_deals_games_together():

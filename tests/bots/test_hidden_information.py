@@ -5,6 +5,7 @@ never changes its choice."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from avarium.simulator.api import Game, new_game
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.invariants import INVARIANTS, check_state_invariants
@@ -168,70 +169,48 @@ def where(game: Game, deal: int, steps: int) -> str:
     )
 
 
-@settings(
-    max_examples=500,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-@given(
-    deal=hs.integers(0, 2**31),
-    players=hs.integers(2, 4),
-    steps=hs.integers(0, 600),
-    bot_seed=hs.integers(0, 2**32 - 1),
-    redeal=hs.integers(0, 2**31),
-)
-def test_no_bot_choice_depends_on_cards_its_player_cannot_see(
-    bundled, deal, players, steps, bot_seed, redeal
-):
-    game = reach(bundled, players, deal, steps)
-    seat = game.current_player()
-    legal = game.legal_actions()
-    rng = np.random.default_rng(redeal)
-    others = [redealt_game(game, seat, rng) for _ in range(2)]
-    for other in others:
-        assert hidden_part(other.state, seat) != hidden_part(game.state, seat)
-        assert other.legal_actions() == legal, "the legal actions depend on hidden cards"
-    for bot in ALL_BOTS:
-        action = choose(game, bot, bot_seed, legal)
+# Which bots each run of the property asks, and on how many positions.
+BLIND = {
+    "every bot": (ALL_BOTS, 500),
+    # Every MCTS decision is a search: as plain Python (NUMBA_DISABLE_JIT=1) a few positions only.
+    "mcts": (("mcts",), 8 if config.DISABLE_JIT else 300),
+}
+
+
+@pytest.mark.parametrize("group", list(BLIND))
+def test_no_bot_choice_depends_on_cards_its_player_cannot_see(bundled, group):
+    """With the Library, the School, the enemy hands and the deal generator shuffled, every
+    bot's choice is the same; the MCTS (at its default budget) too, since it deals the hidden
+    cards afresh at each iteration from its own stream."""
+    bots, examples = BLIND[group]
+
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        deal=hs.integers(0, 2**31),
+        players=hs.integers(2, 4),
+        steps=hs.integers(0, 600),
+        bot_seed=hs.integers(0, 2**32 - 1),
+        redeal=hs.integers(0, 2**31),
+    )
+    def blind(deal, players, steps, bot_seed, redeal):
+        game = reach(bundled, players, deal, steps)
+        seat = game.current_player()
+        legal = game.legal_actions()
+        rng = np.random.default_rng(redeal)
+        others = [redealt_game(game, seat, rng) for _ in range(2)]
         for other in others:
-            again = choose(other, bot, bot_seed, legal)
-            assert again == action, (
-                f"{bot} chose {game.action_name(action)!r} but {other.action_name(again)!r} "
-                f"once the hidden cards were dealt afresh ({where(game, deal, steps)})"
-            )
+            assert hidden_part(other.state, seat) != hidden_part(game.state, seat)
+            assert other.legal_actions() == legal, "the legal actions depend on hidden cards"
+        for bot in bots:
+            action = choose(game, bot, bot_seed, legal)
+            for other in others:
+                again = choose(other, bot, bot_seed, legal)
+                assert again == action, (
+                    f"{bot} chose {game.action_name(action)!r} but {other.action_name(again)!r} "
+                    f"once the hidden cards were dealt afresh ({where(game, deal, steps)})"
+                )
 
-
-@settings(
-    # every decision is a search: as plain Python (NUMBA_DISABLE_JIT=1) a few positions only
-    max_examples=8 if config.DISABLE_JIT else 300,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-@given(
-    deal=hs.integers(0, 2**31),
-    players=hs.integers(2, 4),
-    steps=hs.integers(0, 600),
-    bot_seed=hs.integers(0, 2**32 - 1),
-    redeal=hs.integers(0, 2**31),
-)
-def test_mcts_never_reads_cards_its_player_cannot_see(bundled, deal, players, steps, bot_seed,
-                                                      redeal):  # fmt: skip
-    """The MCTS deals the hidden cards afresh at each iteration, from its own stream: with the
-    Library, the School, the enemy hands and the deal generator shuffled its choice (at its
-    default budget) is the same."""
-    game = reach(bundled, players, deal, steps)
-    seat = game.current_player()
-    legal = game.legal_actions()
-    rng = np.random.default_rng(redeal)
-    action = choose(game, "mcts", bot_seed, legal)
-    for _ in range(2):
-        other = redealt_game(game, seat, rng)
-        assert hidden_part(other.state, seat) != hidden_part(game.state, seat)
-        again = choose(other, "mcts", bot_seed, legal)
-        assert again == action, (
-            f"mcts chose {game.action_name(action)!r} but {other.action_name(again)!r} once the "
-            f"hidden cards were dealt afresh ({where(game, deal, steps)})"
-        )
+    blind()
 
 
 # -- the check can see a bot that peeks ------------------------------------------------------------

@@ -12,6 +12,7 @@ import stat
 import pandas as pd
 import pytest
 from avarium.analysis.dataset import DatasetError, load_run
+from avarium.reports.pages import build_report
 from avarium.simulator import manifest
 from avarium.simulator.run.runner import LOCK_FILE, RunError, run
 from filelock import FileLock
@@ -141,15 +142,22 @@ def test_a_full_disk_is_one_clear_error_and_the_run_stays_resumable(tmp_path, mo
 
 
 @pytest.mark.parametrize("umask", [0o022, 0o002])
-def test_every_file_of_a_run_takes_the_umask_mode(tmp_path, umask):
+def test_every_file_and_folder_of_a_run_and_its_report_takes_the_umask_mode(tmp_path, umask):
+    """A teammate on a shared drive opens a run and its report: under umask 022 every file is
+    0644 and every folder 0755, whatever temporary file or folder each was written through."""
     old = os.umask(umask)
     try:
         out = tmp_path / "run"
         run(small(games=60), out, jobs=1)
+        build_report(out)
     finally:
         os.umask(old)
-    for path in [out / "experiment.toml", out / manifest.MANIFEST, *out.rglob("part-*")]:
-        assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask, path
+    files = [out / "experiment.toml", out / manifest.MANIFEST, *out.rglob("part-*")]
+    report = out / "report"
+    assert (report / "index.html") in set(report.rglob("*"))
+    for path in [*files, *report.rglob("*"), out, report]:
+        mode = 0o777 if path.is_dir() else 0o666
+        assert stat.S_IMODE(path.stat().st_mode) == mode & ~umask, path
 
 
 def test_the_manifest_names_the_run(reference_run):

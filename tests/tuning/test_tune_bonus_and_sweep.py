@@ -85,10 +85,12 @@ def test_sweep_prints_each_idols_win_rate_at_every_value(tmp_path):
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "| kumara_raj.merit=10 | kumara_raj.merit=30 |" in result.output
-    assert "| kumara_raj |" in result.output and (out / "report" / "index.html").exists()
+    # Idols by the name their card gives them, as the report names them; points as typed.
+    assert "| Kumara RAJ |" in result.output and "| kumara_raj |" not in result.output
+    assert (out / "report" / "index.html").exists()
     # The swept Idol's best value, with its corrected gap's interval (deal bootstrap).
     assert "recommended: kumara_raj.merit=" in result.output
-    assert "kumara_raj about" in result.output and "95% interval" in result.output
+    assert "Kumara RAJ about" in result.output and "95% interval" in result.output
     games = pd.read_parquet(out / "games")
     raj = games[games["idol"] == "kumara_raj"].groupby("variant", observed=True)["won"].mean()
     assert raj["kumara_raj.merit=30"] > raj["kumara_raj.merit=10"]  # more Merit, more wins

@@ -1,0 +1,236 @@
+"""The Summary section: who played, what the run covers, the verdicts, the seat answer, a
+sweep's per-variant answers, game length and the notes, in that order."""
+
+from __future__ import annotations
+
+import numpy as np
+from avarium.analysis.dataset import Provenance
+from avarium.analysis.flags import MIN_IDOL_GAMES
+from avarium.analysis.summary import Analysis, headline
+from avarium.reports.html import Section, esc
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _points(x: float) -> str:
+    return f"{x * 100:+.1f} points"
+
+
+def _games(x: float) -> str:
+    return "more than 100 million" if not np.isfinite(x) else f"about {x:,.0f}"
+
+
+def _completeness(prov: Provenance) -> list[str]:
+    """What the summary must say first about the run's files: unfinished, or unverifiable."""
+    items = []
+    if prov.incomplete:
+        items.append(
+            f'<li><span class="flag">Unfinished run</span>: {prov.games_present:,} of '
+            f"{prov.games_planned:,} games; rerun <code>avarium simulate</code> with the same "
+            "experiment to finish it. Every figure below is on the games played so far.</li>"
+        )
+    if not prov.verified:
+        items.append(
+            "<li>This run was written before runs recorded their checksums (manifest.json), so "
+            "its part files could not be verified.</li>"
+        )
+    return items
+
+
+def _coverage(analysis: Analysis, facts: dict) -> list[str]:
+    """What the summary must say before any verdict: Idols with too few games to be judged,
+    Idols of the pool that never played, Idols of the set left out of the pool."""
+    items = []
+    thin = facts["not_enough"]
+    if thin:
+        several = analysis.tables["flags"]["players"].nunique() > 1
+        named = ", ".join(_thin(f, several) for f in thin)
+        items.append(
+            f'<li><span class="flag">Not enough games</span> to judge (fewer than '
+            f"{MIN_IDOL_GAMES} each; no flag, not in the seat-and-strength model): {named}.</li>"
+        )
+    if analysis.never_played:
+        items.append(
+            f'<li><span class="flag">Never played</span>: {_names(analysis.never_played)} '
+            f"(in the run's Idol pool, but in none of its games).</li>"
+        )
+    if analysis.left_out:
+        items.append(
+            f"<li>Left out of the Idol pool: {_names(analysis.left_out)} (in the card set, not "
+            "in this run's experiment): nothing here is about them.</li>"
+        )
+    return items
+
+
+def _thin(flag: dict, several_counts: bool) -> str:
+    """ "amyba (3 games)", or "amyba (3 games, 4 players)" when the run mixes player counts."""
+    games = f"{flag['games']:,} game" + ("" if flag["games"] == 1 else "s")
+    players = f", {flag['players']} players" if several_counts else ""
+    return f"{esc(flag['idol'])} ({games}{players})"
+
+
+def _names(idols: list[str]) -> str:
+    return ", ".join(esc(i) for i in idols)
+
+
+def _who_played(bots: list[str]) -> list[str]:
+    """The summary's first line: which bots played, since every verdict below depends on them;
+    random play alone is a baseline, never evidence of balance."""
+    if not bots:
+        return []
+    names = ", ".join(f"<code>{esc(b)}</code>" for b in sorted(bots))
+    if set(bots) == {"random"}:
+        return [
+            f'<li><span class="flag">Played by {names} only</span>: random play is a baseline, '
+            "not evidence of balance. The verdicts below say how the Idols fare when nobody "
+            "plays well; run the same experiment with <code>--strategy heuristic</code> (or "
+            "stronger bots) before judging an Idol.</li>"
+        ]
+    return [
+        f"<li>Played by {names}. Every rate below is for these bots: an Idol's verdict can "
+        "change with the skill of the players, so check it against stronger bots before "
+        "acting on it.</li>"
+    ]
+
+
+def _verdicts(facts: dict, band: tuple[float, float]) -> list[str]:
+    """The Idols outside the band, or that none is; the Idols not yet settled."""
+    items = []
+    if facts["flagged"]:
+        for f in facts["flagged"]:
+            items.append(
+                f'<li><span class="flag">{esc(f["idol"])}</span> is {esc(f["side"])} the band in '
+                f"{f['players']}-player games: {_pct(f['rate'])} "
+                f"(95% interval {_pct(f['lo'])}-{_pct(f['hi'])}; band "
+                f"{_pct(f['band_lo'])}-{_pct(f['band_hi'])}; {f['games']:,} games).</li>"
+            )
+    elif facts["judged"]:
+        among = f" among the {facts['judged']} judged" if facts["not_enough"] else ""
+        items.append(
+            f"<li>No Idol is outside the band ({_pct(band[0])}-{_pct(band[1])} for two players, "
+            f"scaled to the fair share for more){among} after Holm's correction.</li>"
+        )
+    if facts["unsettled"]:
+        worst = max(facts["unsettled"], key=lambda f: f["more_games"])
+        names = ", ".join(esc(f["idol"]) for f in facts["unsettled"])
+        items.append(
+            f"<li>Not yet settled (interval still straddles the band): {names}. The hardest, "
+            f"{esc(worst['idol'])}, needs {_games(worst['more_games'])} more of its games.</li>"
+        )
+    return items
+
+
+def _seat_lines(facts: dict) -> list[str]:
+    """The seat answer, per player count: every seat's raw win rate with its 95% interval over
+    the decided games; the model's even-table figure only where the model fits its games."""
+    items = []
+    first = {f["players"]: f for f in facts["first_player"]}
+    for players, seats in facts["seats"].items():
+        rates = "; ".join(
+            f"seat {int(r['seat'])} {_pct(r['rate'])} ({_pct(r['lo'])}-{_pct(r['hi'])})"
+            for r in seats
+        )
+        text = (
+            f"<li>Seats, {players} players (seat 0 plays first; fair {_pct(1 / players)}, "
+            f"{seats[0]['games']:,} decided games): {rates}"
+        )
+        f = first.get(players, {})
+        if "model" in f:
+            text += (
+                f". With Idol strengths taken out, seat 0 is {_points(f['model'])} "
+                f"({_points(f['model_lo'])} to {_points(f['model_hi'])}; the seat model fits "
+                f"these games, Pearson dispersion {f['dispersion']:.2f}, intervals widened by "
+                "it when above 1)"
+            )
+        items.append(text + ".</li>")
+    return items
+
+
+def _gap(x: float) -> str:
+    """A distance between two rates, in points (a difference, not a share)."""
+    return f"{x * 100:.1f} points"
+
+
+def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
+    """A sweep's summary: per variant its own flags, the fairest variant and the swept Idol's
+    best value; never a figure pooled over the variants."""
+    items = []
+    for row in facts["swept"]:
+        items.append(
+            f"<li>{esc(row['idol'])} ({row['players']} players) is closest to its fair "
+            f"{_pct(1 / row['players'])} at <strong>{esc(row['variant'])}</strong>: about "
+            f"{_gap(row['gap'])} from it (95% interval {_gap(row['gap_lo'])} to "
+            f"{_gap(row['gap_hi'])}, corrected for its being picked), the closest of the values "
+            f"tried with probability {row['prob_best']:.0%} (bootstrap over the shared deals)."
+            "</li>"
+        )
+    for row in facts["fairest"]:
+        items.append(
+            f"<li>Seats, {row['players']} players: fairest at <strong>{esc(row['variant'])}"
+            f"</strong>, worst seat about {_gap(row['gap'])} from fair (95% interval "
+            f"{_gap(row['gap_lo'])} to {_gap(row['gap_hi'])}), the fairest tried with "
+            f"probability {row['prob_best']:.0%}. Every variant's seats are under Variants.</li>"
+        )
+    flagged = [
+        f"{esc(v)}: "
+        + ", ".join(f"{esc(f['idol'])} {esc(f['side'])} ({_pct(f['rate'])})" for f in fs)
+        for v, fs in facts["flagged"].items()
+        if fs
+    ]
+    clean = [esc(v) for v, fs in facts["flagged"].items() if not fs]
+    if flagged:
+        items.append(
+            '<li><span class="flag">Outside the band</span>, variant by variant (each its own '
+            f"Holm family): {'; '.join(flagged)}.</li>"
+        )
+    if clean:
+        items.append(f"<li>No Idol outside the band at: {', '.join(clean)}.</li>")
+    return items
+
+
+def summary_section(
+    analysis: Analysis, prov: Provenance, bots: list[str] = (), tiers: list[str] = ()
+) -> Section:
+    """The headline; `tiers` holds the lines about skill tiers (reports/tiers.py), said before
+    the verdicts of the one tier the rest of the page details."""
+    facts = headline(analysis)
+    band = analysis.band
+    items = _who_played(list(bots)) + list(tiers) + _completeness(prov)
+    items += _coverage(analysis, facts)
+    if facts["variants"]:
+        # A sweep's variants play other cards or bonuses: pooled verdicts would average them.
+        items += _variant_lines(facts["variants"], band)
+    else:
+        if not tiers:  # a tiered run's verdicts are the tiers' (above), in one Holm family
+            items += _verdicts(facts, band)
+        items += _seat_lines(facts)
+    rounds = {r["players"]: r for r in facts["rounds"]}
+    stalled = {s["players"]: s for s in facts["stalled"]}
+    for f in facts["length"]:
+        r = rounds.get(f["players"])
+        s = stalled.get(f["players"], {"games": 0, "share": 0.0})
+        items.append(
+            f"<li>{f['players']}-player games last a median of {f['median']:.0f} turns"
+            + (f" ({r['median']:.0f} rounds)" if r else "")
+            + f"; 90% end between {f['q05']:.0f} and {f['q95']:.0f} turns; "
+            f"{s['games']:,} stalled at the safety cap ({_pct(s['share'])}): an outcome of "
+            "their own, left out of every win rate and of these lengths.</li>"
+        )
+    if analysis.mirror_games and not analysis.include_mirrors:
+        items.append(
+            f"<li>{analysis.mirror_games:,} mirror games are left out (--include-mirrors).</li>"
+        )
+    if len(analysis.variants) > 1:
+        items.append(
+            f"<li>The run has {len(analysis.variants)} variants, which share their deals. The "
+            "figures above are per variant; the sections below pool them and say so, with "
+            "intervals clustered on the deal (pick one variant with --variant).</li>"
+        )
+    items += [f'<li><span class="note">Note</span>: {esc(n)}</li>' for n in analysis.notes]
+    return Section(
+        "summary",
+        "Summary",
+        [f'<ul class="headline">{"".join(items)}</ul>'],
+    )
