@@ -404,11 +404,13 @@ def run(
     backend: str = "loky",
     scheduler: str | None = None,
     on_progress: Callable[[Progress], None] | None = None,
+    only: frozenset[int] | None = None,
 ) -> Summary:
     """Play the experiment into `out` (resuming what is there), calling `on_progress` once
-    before the first chunk (chunk None) and after each chunk written. Raises RunError for a
-    directory that holds another experiment, a backend that cannot start or a worker that
-    died."""
+    before the first chunk (chunk None) and after each chunk written. `only` (chunk indices)
+    plays those chunks of the plan and no others: a round of a run that stops when precise
+    (until.py). Raises RunError for a directory that holds another experiment, a backend that
+    cannot start or a worker that died."""
     if backend not in BACKENDS:
         raise RunError(f"backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
     if scheduler and backend != "dask":
@@ -434,6 +436,8 @@ def run(
                 done, record = set(), new_manifest(experiment, chunks)
             before = sum(c.games for c in chunks if c.index in done)
             tasks = plan_tasks(experiment, chunks, done)
+            if only is not None:
+                tasks = [t for t in tasks if t.chunk.index in only]
             games_done, peak, written, workers, cpu = before, 0.0, 0, jobs, 0.0
             if on_progress is not None:
                 on_progress(Progress(None, before, experiment.total_games))
