@@ -141,13 +141,39 @@ def run_until(
     the cap. `rule` is called once per round, in order, on whole rounds only (and again on the
     rounds a resumed run finds already written). The stop record says `rule_name` and `why`.
     Raises runner.RunError as runner.run does."""
-    summaries = []
-    for held, look in looks(experiment, growth):
-        summaries.append(
-            runner.run(experiment, out, jobs, backend, scheduler, on_progress, only=held)
+    return run_together(
+        [(experiment, out)], rule, rule_name, jobs, backend, scheduler, on_progress, growth
+    )
+
+
+def run_together(
+    runs: Sequence[tuple[Experiment, Path]],
+    rule: Callable[[Look], tuple[bool, str]],
+    rule_name: str,
+    jobs: int = 1,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    on_progress: Callable[[runner.Progress], None] | None = None,
+    growth: float = GROWTH,
+) -> Until:
+    """run_until for several experiments cut into the same chunks (a comparison's two sides,
+    which differ only in their cards): round k of each is played, then the rule looks at
+    them all. Raises runner.RunError when their chunks differ."""
+    plans = [runner.plan(e) for e, _ in runs]
+    if any(p != plans[0] for p in plans[1:]):
+        raise runner.RunError(
+            "games: the experiments compared must play as many games per variant, in chunks "
+            "of the same size, to be played round by round on the same deals"
         )
+    summaries = []
+    for held, look in looks(runs[0][0], growth):
+        for experiment, out in runs:
+            summaries.append(
+                runner.run(experiment, out, jobs, backend, scheduler, on_progress, only=held)
+            )
         stop, why = rule(look)
         if stop or look.last:
-            stopped.write(out, record(look, stop, rule_name, why))
+            for _, out in runs:
+                stopped.write(out, record(look, stop, rule_name, why))
             return Until(look, stop, tuple(s for s in summaries if s.games_played))
     raise AssertionError("a schedule ends with a round holding every chunk")  # pragma: no cover
