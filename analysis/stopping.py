@@ -88,14 +88,28 @@ def fixed_size_games(need: pd.Series, table: pd.DataFrame) -> int:
     return int(per_variant.sum())
 
 
-def precision(games: pd.DataFrame, target: float) -> Decision:
+def unplayed(table: pd.DataFrame, experiment: dict) -> list[str]:
+    """The Idols of each variant's pool (the resolved experiment's) with no decided game yet:
+    an Idol the rounds have not reached is not precise, whatever the others are."""
+    out = []
+    for v in experiment.get("variant", []):
+        seen = set(table.loc[table["variant"] == v.get("label"), "idol"])
+        out += [f"{i} ({v.get('label')})" for i in v.get("idols", []) if i not in seen]
+    return out
+
+
+def precision(games: pd.DataFrame, target: float, experiment: dict | None = None) -> Decision:
     """Stop when every Idol's 95% interval is within +/- target (a fraction: 0.01 is one
-    point). The fixed-size equivalent is sized twice: for the worst case p = 0.5 (what a run
-    planned in advance must assume) and, in hindsight, for the rates observed."""
+    point), every Idol of the pool (when the experiment is given) having played. The
+    fixed-size equivalent is sized twice: for the worst case p = 0.5 (what a run planned in
+    advance must assume) and, in hindsight, for the rates observed."""
     table = idol_intervals(games)
     short = table[~(table["within"] <= target)]  # NaN (no decided game) is not precise
+    missing = unplayed(table, experiment or {})
     widest = table.sort_values("within", ascending=False).iloc[0]
-    if short.empty:
+    if missing:
+        why = f"{len(missing)} Idol(s) with no decided game yet: {', '.join(missing)}"
+    elif short.empty:
         why = (
             f"every Idol's 95% interval is within +/-{_pt(target)} points (widest "
             f"+/-{_pt(widest['within'])}: {_who(widest)})"
@@ -109,7 +123,7 @@ def precision(games: pd.DataFrame, target: float) -> Decision:
     rates = table["rate"].fillna(WORST_CASE).clip(1e-6, 1 - 1e-6)
     need_seen = pd.Series([_size(p, target, ALPHA) for p in rates], index=table.index)
     return Decision(
-        short.empty,
+        short.empty and not missing,
         why,
         table,
         {
@@ -186,13 +200,17 @@ def settled(
     ):
         table.loc[part.index, "verdict"] = tier_verdict(list(part["status"]), list(part["side"]))
     open_ = table[table["verdict"].isin([UNSETTLED, NOT_ENOUGH])]
+    missing = unplayed(table, experiment)
     what = f"Holm at {100 * alpha:g}% held to {100 * level:.3g}% per look ({looks} looks at most)"
-    if open_.empty:
+    if missing:
+        why = f"{len(missing)} Idol(s) with no decided game yet: {', '.join(missing)}"
+    elif open_.empty:
         why = f"every Idol's band verdict is decided ({what})"
     else:
         names = ", ".join(sorted(set(open_["idol"])))
         why = f"{len(open_)} Idol verdict(s) not yet decided: {names} ({what})"
-    return Decision(open_.empty, why, table, {"observed rates": _fixed_settled(table, alpha)})
+    fixed = {"observed rates": _fixed_settled(table, alpha)}
+    return Decision(open_.empty and not missing, why, table, fixed)
 
 
 def _fixed_settled(table: pd.DataFrame, alpha: float) -> int:

@@ -126,7 +126,10 @@ def run_sequential(run_a: Path, run_b: Path | None, out: Path | None, sets, patc
         "out": str(out),
         "runs": [str(out / "a"), str(out / "b")],
     }
-    write_atomically(out / "sequential.json", json.dumps(facts, indent=2, default=str) + "\n")
+    try:
+        write_atomically(out / "sequential.json", json.dumps(facts, indent=2, default=str) + "\n")
+    except OSError as exc:
+        raise fail(f"cannot write {out / 'sequential.json'}: {exc.strerror or exc}") from None
     return facts
 
 

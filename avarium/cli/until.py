@@ -57,7 +57,7 @@ def play_until(experiment, out: Path, rule: str, precision: float | None, band, 
         if rule == SETTLED:
             decision = stopping.settled(games, plan, look.rounds, band)
         else:
-            decision = stopping.precision(games, precision)
+            decision = stopping.precision(games, precision, plan)
         decisions.append(decision)
         return decision.stop, decision.why
 

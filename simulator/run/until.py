@@ -166,10 +166,24 @@ def run_together(
             "of the same size, to be played round by round on the same deals"
         )
     summaries = []
+    done = [0] * len(runs)
+    cap = sum(e.total_games for e, _ in runs)
+
+    def progress(i: int) -> Callable[[runner.Progress], None] | None:
+        """The runs' progress as one: games done in all of them, of all their caps."""
+        if on_progress is None:
+            return None
+
+        def report(event: runner.Progress) -> None:
+            done[i] = event.games_done
+            on_progress(runner.Progress(event.chunk, sum(done), cap))
+
+        return report
+
     for held, look in looks(runs[0][0], growth):
-        for experiment, out in runs:
+        for i, (experiment, out) in enumerate(runs):
             summaries.append(
-                runner.run(experiment, out, jobs, backend, scheduler, on_progress, only=held)
+                runner.run(experiment, out, jobs, backend, scheduler, progress(i), only=held)
             )
         stop, why = rule(look)
         if stop or look.last:
