@@ -45,6 +45,9 @@ class Decision:
     why: str
     table: pd.DataFrame
     fixed: dict[str, int] = field(default_factory=dict)  # how it was sized -> games
+    # The share of the cap the rule expects to need, from what it has seen (None: no guess);
+    # the runner sizes the next round by it (simulator/run/until.py next_count).
+    wanted: float | None = None
 
 
 def games_so_far(games: pd.DataFrame, counts: dict[str, tuple[int, int]]) -> pd.DataFrame:
@@ -79,13 +82,25 @@ def idol_intervals(games: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def fixed_size_games(need: pd.Series, table: pd.DataFrame) -> int:
-    """Run games a fixed-size run needs for every Idol to get `need` games of its own: per
-    variant, the Idol that needs most, scaled by the share of the variant's games it plays in
-    (an Idol sits in a fixed share of a variant's seatings), summed over variants."""
+def fixed_size_by_variant(need: pd.Series, table: pd.DataFrame) -> pd.Series:
+    """Per variant, the games it needs for every Idol to get `need` games of its own: the Idol
+    that needs most, scaled by the share of the variant's games it plays in (an Idol sits in a
+    fixed share of a variant's seatings)."""
     share = table["games"] / table["variant_games"]
-    per_variant = (np.ceil(need / share)).groupby(table["variant"]).max()
-    return int(per_variant.sum())
+    return (np.ceil(need / share)).groupby(table["variant"]).max()
+
+
+def fixed_size_games(need: pd.Series, table: pd.DataFrame) -> int:
+    """Run games a fixed-size run needs for every Idol to get `need` games of its own: summed
+    over variants (fixed_size_by_variant)."""
+    return int(fixed_size_by_variant(need, table).sum())
+
+
+def share_of_cap(by_variant: pd.Series, experiment: dict) -> float | None:
+    """The largest share of its games in the experiment that a variant needs."""
+    caps = {v.get("label"): v.get("games") for v in experiment.get("variant", [])}
+    shares = [n / caps[v] for v, n in by_variant.items() if caps.get(v)]
+    return max(shares) if shares else None
 
 
 def unplayed(table: pd.DataFrame, experiment: dict) -> list[str]:
@@ -130,6 +145,7 @@ def precision(games: pd.DataFrame, target: float, experiment: dict | None = None
             "worst case p = 0.5": fixed_size_games(need_worst, table),
             "observed rates": fixed_size_games(need_seen, table),
         },
+        share_of_cap(fixed_size_by_variant(need_seen, table), experiment or {}),
     )
 
 

@@ -59,7 +59,7 @@ def play_until(experiment, out: Path, rule: str, precision: float | None, band, 
         else:
             decision = stopping.precision(games, precision, plan)
         decisions.append(decision)
-        return decision.stop, decision.why
+        return decision.stop, decision.why, decision.wanted
 
     name = (
         f"precision {precision:g}"

@@ -1,14 +1,16 @@
 """Playing an experiment in rounds until a rule says stop: `simulate --precision` and
 `--until settled`, and each side of `compare --sequential`.
 
-The experiment's games are the cap. Its chunk plan (runner.plan) is cut once, before anything
-is played, into rounds: round k holds the first c_k chunks of every variant (c_k grows by about
-half each round, scaled to each variant's own chunk count, so a tier of fewer games grows in
-step), and the last round is the whole plan. After each round the caller's rule looks at the
-games of the rounds so far, and only those, and says whether to stop. Since the rounds are fixed
-by chunk index and a round is looked at only once every chunk of it is written, the same seed
-gives the same stop whatever the number of workers or the order in which chunks finish; a killed
-run, rerun, finds its whole rounds again, looks at each in turn and reaches the same stop.
+The experiment's games are the cap. Its chunk plan (runner.plan) is played in rounds: round k
+holds the first c_k chunks of every variant (scaled to each variant's own chunk count, so a tier
+of fewer games grows in step), c_1 = 1, each next c_k a fixed factor larger (next_count), or
+larger still when the rule says how much of the cap it expects to need; the last round is the
+whole plan. After each round the caller's rule looks at the games of the rounds so far, and only
+those, and says whether to stop. A round's size depends only on the rounds before it (their
+games, through the rule's answer), never on timing; and a round is looked at only once every
+chunk of it is written. So the same seed gives the same rounds and the same stop whatever the
+number of workers or the order in which chunks finish; a killed run, rerun, finds its whole
+rounds again, looks at each in turn and reaches the same stop.
 
 The runner plays; the rule is passed in (the analysis decides, see analysis/stopping.py and
 analysis/sequential.py). When it stops, the run gets a stop record (simulator/stopped.py).
@@ -31,19 +33,24 @@ from avarium.simulator.run.worker import Chunk
 # to a cap of 50 chunks); a look at an interval's width costs nothing, so precision looks often.
 GROWTH = 1.5
 GROWTH_PRECISION = 1.2
+# A rule may say how much of the cap it expects to need (the precision rule does, from the rates
+# so far); the next round then goes straight there, but never beyond JUMP times this round's
+# chunks, since an estimate from the first few games can be far off.
+JUMP = 4.0
 
 
 @dataclass(frozen=True)
 class Look:
-    """What the rule sees after a round: which round of how many, and the games of each
+    """What the rule sees after a round: which round of at most how many, and the games of each
     variant played so far (game k of a variant, for k below its count: deal indices)."""
 
     round: int  # 1 for the first
-    rounds: int  # in the schedule: the most looks the run can take
+    rounds: int  # the most looks the run can take (the schedule without the rule's hints)
     games: tuple[int, ...]  # per variant, in the experiment's order
     labels: tuple[str, ...]  # the variants' labels, in the same order
     firsts: tuple[int, ...]  # each variant's first game id
     cap: int  # the experiment's games: the most the run can play
+    caps: tuple[int, ...] = ()  # per variant, its games in the experiment
 
     @property
     def total(self) -> int:
@@ -51,48 +58,53 @@ class Look:
 
     @property
     def last(self) -> bool:
-        return self.round == self.rounds
+        return self.total == self.cap
 
 
-def schedule(
-    experiment: Experiment, chunks: Sequence[Chunk], growth: float = GROWTH
-) -> list[frozenset[int]]:
-    """The chunk indices played by the end of each round (cumulative), the last being every
-    chunk. A variant with C chunks holds its first ceil(c_k x C / C_max) in round k, where
-    c_1 = 1 and c_k+1 = max(c_k + 1, ceil(c_k x growth))."""
-    per_variant: dict[int, list[Chunk]] = {}
-    for c in chunks:
-        per_variant.setdefault(c.variant, []).append(c)
-    most = max(len(cs) for cs in per_variant.values())
-    counts, c = [], 1
-    while c < most:
-        counts.append(c)
-        c = max(c + 1, math.ceil(c * growth))
-    counts.append(most)
-    return [
-        frozenset(
-            x.index for cs in per_variant.values() for x in cs[: math.ceil(k * len(cs) / most)]
-        )
-        for k in counts
-    ]
+# What a rule answers: stop or not, why, and optionally the share of the cap (0 to 1) it
+# expects to need, a hint for the next round's size.
+Answer = tuple[bool, str] | tuple[bool, str, float | None]
 
 
-def looks(experiment: Experiment, growth: float = GROWTH) -> list[tuple[frozenset[int], Look]]:
-    """Every round of the experiment's schedule with what its rule will see."""
-    chunks = runner.plan(experiment)
-    rounds = schedule(experiment, chunks, growth)
-    labels = tuple(v.label for v in experiment.variants)
-    firsts = tuple(experiment.first_games())
-    out = []
-    for k, held in enumerate(rounds, 1):
-        games = [0] * len(experiment.variants)
-        for c in chunks:
-            if c.index in held:
-                games[c.variant] += c.games
-        out.append(
-            (held, Look(k, len(rounds), tuple(games), labels, firsts, experiment.total_games))
-        )
-    return out
+def next_count(c: int, most: int, growth: float, wanted: float | None = None) -> int:
+    """The chunks per variant (of the variant with most) the round after a round of c holds:
+    about `growth` times c, or what the rule wants if more (at most JUMP times c)."""
+    step = max(c + 1, math.ceil(c * growth))
+    if wanted is not None and wanted == wanted:  # not NaN
+        step = max(step, min(math.ceil(wanted * most), math.ceil(c * JUMP)))
+    return min(step, most)
+
+
+class Schedule:
+    """The rounds of an experiment: round k holds the first c_k chunks of every variant (a
+    variant with C chunks holds ceil(c_k x C / C_max) of them), c_1 = 1, each next c from
+    next_count, the last round every chunk."""
+
+    def __init__(self, experiment: Experiment, growth: float = GROWTH) -> None:
+        self.chunks = runner.plan(experiment)
+        self.growth = growth
+        self.per_variant: dict[int, list[Chunk]] = {}
+        for c in self.chunks:
+            self.per_variant.setdefault(c.variant, []).append(c)
+        self.most = max(len(cs) for cs in self.per_variant.values())
+        self.labels = tuple(v.label for v in experiment.variants)
+        self.firsts = tuple(experiment.first_games())
+        self.caps = tuple(v.games for v in experiment.variants)
+        self.cap = experiment.total_games
+        self.rounds, c = 1, 1
+        while c < self.most:
+            c, self.rounds = next_count(c, self.most, growth), self.rounds + 1
+
+    def round(self, k: int, c: int) -> tuple[frozenset[int], Look]:
+        """Round k, holding c chunks of the variant with most: its chunks and its look."""
+        held = [
+            x for cs in self.per_variant.values() for x in cs[: math.ceil(c * len(cs) / self.most)]
+        ]
+        games = [0] * len(self.caps)
+        for x in held:
+            games[x.variant] += x.games
+        look = Look(k, self.rounds, tuple(games), self.labels, self.firsts, self.cap, self.caps)
+        return frozenset(x.index for x in held), look
 
 
 @dataclass(frozen=True)
@@ -129,7 +141,7 @@ def record(look: Look, stopped_by_rule: bool, rule: str, why: str) -> dict:
 def run_until(
     experiment: Experiment,
     out: Path,
-    rule: Callable[[Look], tuple[bool, str]],
+    rule: Callable[[Look], Answer],
     rule_name: str,
     jobs: int = 1,
     backend: str = "loky",
@@ -138,7 +150,8 @@ def run_until(
     growth: float = GROWTH,
 ) -> Until:
     """Play `experiment` into `out` round by round until `rule(look)` returns (True, why), or
-    the cap. `rule` is called once per round, in order, on whole rounds only (and again on the
+    the cap (a third value, when given, hints at the share of the cap the rule expects to need:
+    next_count). `rule` is called once per round, in order, on whole rounds only (and again on the
     rounds a resumed run finds already written). The stop record says `rule_name` and `why`.
     Raises runner.RunError as runner.run does."""
     return run_together(
@@ -148,7 +161,7 @@ def run_until(
 
 def run_together(
     runs: Sequence[tuple[Experiment, Path]],
-    rule: Callable[[Look], tuple[bool, str]],
+    rule: Callable[[Look], Answer],
     rule_name: str,
     jobs: int = 1,
     backend: str = "loky",
@@ -180,14 +193,18 @@ def run_together(
 
         return report
 
-    for held, look in looks(runs[0][0], growth):
+    plan = Schedule(runs[0][0], growth)
+    k, c = 1, 1
+    while True:
+        held, look = plan.round(k, c)
         for i, (experiment, out) in enumerate(runs):
             summaries.append(
                 runner.run(experiment, out, jobs, backend, scheduler, progress(i), only=held)
             )
-        stop, why = rule(look)
+        answer = rule(look)
+        stop, why = answer[0], answer[1]
         if stop or look.last:
             for _, out in runs:
                 stopped.write(out, record(look, stop, rule_name, why))
             return Until(look, stop, tuple(s for s in summaries if s.games_played))
-    raise AssertionError("a schedule ends with a round holding every chunk")  # pragma: no cover
+        k, c = k + 1, next_count(c, plan.most, growth, answer[2] if len(answer) > 2 else None)
