@@ -161,3 +161,47 @@ def test_the_help_says_how_to_stop_early():
     compared = cli.invoke(app, ["compare", "--help"], terminal_width=200)
     for flag in ("--sequential", "--delta", "--alpha", "--beta", "--games", "--patch"):
         assert flag in compared.output
+
+
+class Killed(Exception):
+    pass
+
+
+def test_a_killed_sequential_comparison_resumes_to_the_same_decisions(experiment_a, tmp_path):
+    from avarium.simulator.run.sides import sides
+    from avarium.simulator.run.until import run_together
+
+    args = [str(experiment_a), "--set", "coral.merit=22", "--delta", "0.1", "-j", "1"]
+    whole = compare(*args, "-o", str(tmp_path / "whole"))
+    a, b = sides(experiment_a, None, ["coral.merit=22"], [], {})
+
+    def kill_after_three_chunks(progress):
+        if progress.chunk is not None:
+            kill_after_three_chunks.seen += 1
+            if kill_after_three_chunks.seen == 3:
+                raise Killed
+
+    kill_after_three_chunks.seen = 0
+    out = tmp_path / "killed"
+    with pytest.raises(Killed):
+        run_together(
+            [(a, out / "a"), (b, out / "b")], lambda look: (False, ""), "x",
+            on_progress=kill_after_three_chunks,
+        )  # fmt: skip
+    resumed = compare(*args, "-o", str(out))
+    assert (resumed["round"], resumed["games_per_side"]) == (
+        whole["round"],
+        whole["games_per_side"],
+    )
+    assert resumed["idols"] == whole["idols"]
+
+
+def test_the_two_sides_are_ordinary_runs_that_compare_reads(experiment_a, tmp_path):
+    facts = compare(
+        str(experiment_a), "--set", "raj.merit=40", "-o", str(tmp_path / "c"), "-j", "1"
+    )
+    page = cli.invoke(app, ["compare", *facts["runs"], "-o", str(tmp_path / "page"), "--json"])
+    assert page.exit_code == 0, page.output
+    shown = json.loads(page.stdout)
+    raj = [r for r in shown["idols_changed"] if r["idol"] == "Kumara RAJ"]
+    assert raj and raj[0]["diff"] > 0
