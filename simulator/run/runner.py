@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from avarium.simulator import manifest
+from avarium.simulator import manifest, stopped
 from avarium.simulator.fileio import write_atomically
 from avarium.simulator.manifest import Manifest, PartRecord
 from avarium.simulator.run import dataset
@@ -454,6 +454,8 @@ def run(
                         )
                     write_atomically(out / EXPERIMENT_FILE, experiment.to_toml())
                     manifest.write(out, record)
+                if only is None:  # played on to the cap: a rule's earlier stop is history
+                    (out / stopped.STOPPED).unlink(missing_ok=True)
                 _warm(tasks[0])
                 results = stack.enter_context(contextlib.closing(_played(tasks, n_jobs)))
                 for played in results:

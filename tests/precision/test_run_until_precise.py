@@ -110,3 +110,12 @@ def test_a_bad_stopping_flag_is_one_line_naming_it(tmp_path, flags, named):
     assert len(lines) == 1 and lines[0].startswith(f"error: {named}"), lines
     assert "Traceback" not in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_a_stopped_run_played_on_without_a_rule_reaches_its_cap_and_forgets_the_stop(tmp_path):
+    stop = simulate(tmp_path / "run", "--precision", "0.05", "-j", "1")
+    assert stop["games"] < 4000
+    result = cli.invoke(app, ["simulate", *EASY, "-o", str(tmp_path / "run"), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert stopped.read(tmp_path / "run") is None
+    assert load_run(tmp_path / "run", seeds=False).provenance.games_present == 4000
