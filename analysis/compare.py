@@ -248,12 +248,16 @@ def _matched(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
     return a[[*on, "won"]].merge(b[[*on, "won"]], on=on, suffixes=("_a", "_b"))
 
 
-def _paired(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
+def paired_counts(a: pd.DataFrame, b: pd.DataFrame, key: str = "idol") -> pd.DataFrame:
+    """Per player count and `key` (idol or seat), over the twin games of two runs (the same
+    deal and seating): the pairs (`games`), the wins in each run, and the 2x2 table's cells:
+    won in both, won in A only, won in B only."""
+    a, b = _keyed(a, b)
     pairs = _matched(a, b, key)
     wa, wb = pairs["won_a"].to_numpy(), pairs["won_b"].to_numpy()
     cells = pairs.assign(both=wa & wb, only_a=wa & ~wb, only_b=~wa & wb)
     grouped = cells.groupby(["players", key], observed=True)
-    out = grouped.agg(
+    return grouped.agg(
         games=("won_a", "size"),
         wins_a=("won_a", "sum"),
         wins_b=("won_b", "sum"),
@@ -261,6 +265,10 @@ def _paired(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
         only_a=("only_a", "sum"),
         only_b=("only_b", "sum"),
     ).reset_index()
+
+
+def _paired(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
+    out = paired_counts(a, b, key)
     lo, hi, p = [], [], []
     for row in out.itertuples():
         neither = row.games - row.both - row.only_a - row.only_b

@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
-from avarium.simulator import manifest, schema
+from avarium.simulator import manifest, schema, stopped
 
 # Columns the analyses read, with the kind of Arrow type each must have (simulator/schema.py).
 # Reading only these (and string columns as dictionaries) keeps a 10-million-row run to a few
@@ -337,6 +337,9 @@ def load_run(run: Path, variant: str | None = None, seeds: bool = True) -> Run:
     provenance = read_provenance(run)
     provenance.verified = files.verified
     provenance.games_planned = files.planned if files.planned is not None else _planned(provenance)
+    record = stopped.read(run)  # a run that stopped by its rule planned what it played then
+    if record is not None and provenance.games_planned is not None:
+        provenance.games_planned = min(provenance.games_planned, record["games"])
     provenance.games_present = int((games["seat"] == 0).sum())  # every game has a seat 0
     variants = [str(v) for v in games["variant"].unique()]
     if variant is not None:

@@ -256,6 +256,18 @@ def shared_deal_outcomes(seat_effect, deals: int, rng: np.random.Generator):
     )
 
 
+def shared_deal_pairs(rate_a: float, rate_b: float, deals: int, rng: np.random.Generator,
+                      shared: float = 0.6) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """One Idol's results on the same deals before (A) and after (B) a change: won_a, won_b per
+    deal, with true win rates exactly rate_a and rate_b. A share `shared` of the deals is decided
+    by the deal alike in both (one uniform draw against both rates, as a deal's luck carries
+    over), the rest independently: so most pairs agree and only the discordant ones carry the
+    change, as in a paired run."""
+    u = rng.random(deals)
+    v = np.where(rng.random(deals) < shared, u, rng.random(deals))
+    return u < rate_a, v < rate_b
+
+
 def synthetic_cards(games: pd.DataFrame, plan: CardPlan = CardPlan(), seed: int = 0):
     """The cards/ count table of these games, with each card's planted effect."""
     rng = np.random.default_rng(seed)

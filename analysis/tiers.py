@@ -131,7 +131,7 @@ def _flags(counts: pd.DataFrame, band: tuple[float, float]) -> pd.DataFrame:
     return _first(flags)
 
 
-def _verdict(statuses: list[str], sides: list[str]) -> str:
+def tier_verdict(statuses: list[str], sides: list[str]) -> str:
     judged = [(s, side) for s, side in zip(statuses, sides, strict=True) if s != NOT_ENOUGH]
     if not judged:
         return NOT_ENOUGH
@@ -157,7 +157,7 @@ def verdicts(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
             "group": group,
             "players": int(players),
             "idol": idol,
-            "verdict": _verdict(list(part["status"]), list(part["side"])),
+            "verdict": tier_verdict(list(part["status"]), list(part["side"])),
         }
         for r in part.itertuples():
             row[f"rate {r.tier}"] = r.rate

@@ -32,7 +32,8 @@ SHARED = {
     "check": {"--jobs", "--seed"},
     "bench": {"--seed", "--quiet", "--json"},
     "report": {"--quiet", "--json", "--out"},
-    "compare": {"--quiet", "--json", "--out"},
+    # compare plays games only with --sequential, which deals them (--seed) on workers (--jobs)
+    "compare": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "play": {"--seed"},
     "scenario": {"--seed"},
     "cards docs": {"--out"},

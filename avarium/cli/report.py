@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from avarium.cli.common import Json, Quiet, out_option, print_json
+from avarium.cli.common import Jobs, Json, Patches, Quiet, Seed, Sets, out_option, print_json
 from avarium.cli.errors import fail as _fail
 from avarium.cli.progress import StepBar
 from avarium.reports.headline import (
@@ -83,12 +83,57 @@ def report_command(
 
 
 def compare_command(
-    run_a: Annotated[Path, typer.Argument(help="The run before (A).")],
-    run_b: Annotated[Path, typer.Argument(help="The run after (B).")],
+    run_a: Annotated[
+        Path,
+        typer.Argument(
+            help="The run before (A); with --sequential, A's experiment file or run directory."
+        ),
+    ],
+    run_b: Annotated[
+        Path | None,
+        typer.Argument(
+            help="The run after (B); with --sequential, B's experiment file or run "
+            "directory, or leave it out and give --patch/--set."
+        ),
+    ] = None,
     out: CompareOut = None,
     variant: Annotated[
         str | None, typer.Option(help="Compare only this variant of both runs.")
     ] = None,
+    sequential: Annotated[
+        bool,
+        typer.Option(
+            "--sequential",
+            help="Play A and B round by round on the same deals until every Idol is decided "
+            "changed or unchanged by as much as --delta (see docs/analysis.md).",
+        ),
+    ] = False,
+    delta: Annotated[
+        float, typer.Option(help="With --sequential: the change that matters (0.03: 3 points).")
+    ] = 0.03,
+    alpha: Annotated[
+        float,
+        typer.Option(
+            help="With --sequential: the chance to call any unchanged Idol "
+            "changed (over every Idol)."
+        ),
+    ] = 0.05,
+    beta: Annotated[
+        float,
+        typer.Option(
+            help="With --sequential: the chance to call an Idol that moved by delta unchanged."
+        ),
+    ] = 0.10,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="With --sequential: the cap, games per side (default: the experiment's)."
+        ),
+    ] = None,
+    sets: Sets = None,
+    patch: Patches = None,
+    seed: Seed = None,
+    jobs: Jobs = None,
     quiet: Quiet = False,
     as_json: Json = False,
 ) -> None:
@@ -97,7 +142,32 @@ def compare_command(
     The runs must differ only in cards, patches, --set overrides, bonus or rules (the same bots,
     players, Idol pool and seating); paired, game by game, when they share their deals and
     seatings. Writes the same kind of report as `report`, then prints what differs between
-    the two experiments, the Idols and seats whose win rate changed, and where the page is."""
+    the two experiments, the Idols and seats whose win rate changed, and where the page is.
+    With --sequential, plays the two experiments itself and stops as soon as it has decided."""
+    if sequential:
+        from avarium.cli.common import jobs_to_use
+        from avarium.cli.sequential import run_sequential, sequential_lines
+
+        if variant is not None:
+            raise _fail("--variant: not with --sequential (every variant is compared)", 2)
+        facts = run_sequential(
+            run_a, run_b, out, sets, patch, (delta, alpha, beta), seed, games,
+            jobs_to_use(jobs), quiet or as_json,
+        )  # fmt: skip
+        if as_json:
+            print_json(facts)
+            return
+        for line in sequential_lines(facts):
+            typer.echo(line)
+        return
+    only_sequential = {
+        "--set": sets, "--patch": patch, "--seed": seed, "--jobs": jobs, "--games": games,
+    }  # fmt: skip
+    given = [flag for flag, value in only_sequential.items() if value]
+    if given:
+        raise _fail(f"{', '.join(given)}: only with --sequential (which plays the games)", 2)
+    if run_b is None:
+        raise _fail("RUN_B: missing; compare needs two runs (or --sequential)", 2)
     from avarium.analysis.compare import CompareError
     from avarium.analysis.dataset import DatasetError
 

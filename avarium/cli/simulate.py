@@ -25,6 +25,8 @@ from avarium.cli.common import (
 )
 from avarium.cli.errors import fail as _fail
 from avarium.cli.progress import ProgressBar
+from avarium.cli.report import parse_band
+from avarium.cli.until import check_rule, echo, play_until, stop_facts, stop_lines
 from avarium.simulator.run.fields import flagged
 from avarium.simulator.run.tiers import DEFAULT_TIERS
 
@@ -160,6 +162,25 @@ def simulate(
         str | None,
         typer.Option(help="Dask scheduler address, e.g. tcp://host:8786 (default: a local one)."),
     ] = None,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            metavar="HALF",
+            help="Play in rounds until every Idol's 95% interval is within +/-HALF (0.01: one "
+            "point), per variant and tier; --games is the cap (see docs/simulate.md).",
+        ),
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option(
+            metavar="settled",
+            help="Play in rounds until every Idol's band verdict is decided (Holm, as the "
+            "report); --games is the cap.",
+        ),
+    ] = None,
+    band: Annotated[
+        str, typer.Option(help="The two-player band for --until settled (as report --band).")
+    ] = "0.45,0.55",
     quiet: Quiet = False,
     as_json: Json = False,
 ) -> None:
@@ -185,6 +206,11 @@ def simulate(
         "profiles": None if profiles is None else str(profiles),
     }
     check_scheduler(scheduler)
+    stop_rule = check_rule(precision, until)
+    try:
+        limits = parse_band(band)
+    except ValueError as exc:
+        raise _fail(str(exc), 2) from None
     experiment = _experiment(config, flags)
     if out is None:
         first = experiment.variants[0]
@@ -192,6 +218,17 @@ def simulate(
         out = Path("runs") / (config.stem if config else name)
     if backend is None:
         backend = "dask" if scheduler else "loky"
+    if stop_rule is not None:
+        done, decision = play_until(
+            experiment, out, stop_rule, precision, limits, jobs_to_use(jobs), backend,
+            scheduler, quiet or as_json,
+        )  # fmt: skip
+        facts = stop_facts(done, decision) | {"out": str(out)}
+        if as_json:
+            print_json(facts)
+            return
+        echo([*stop_lines(facts), f"data: {out}/games and {out}/cards (stopped.json says why)"])
+        return
     summary = play_experiment(experiment, out, jobs, backend, scheduler, quiet or as_json)
     if as_json:
         print_json(summary.as_dict())

@@ -486,6 +486,11 @@ def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
 def load(path: Path, overrides: Mapping[str, object] | None = None) -> Experiment:
     """An experiment file, with run-wide overrides from the command line (seed, chunk_size,
     games or games_per_pairing for every variant)."""
+    return resolve(with_overrides(read_document(path), overrides), str(path), path.parent)
+
+
+def read_document(path: Path) -> dict:
+    """An experiment file's TOML document, unchecked; ExperimentError if it cannot be read."""
     try:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -496,13 +501,18 @@ def load(path: Path, overrides: Mapping[str, object] | None = None) -> Experimen
         raise ExperimentError([f"{path}: not a UTF-8 text file"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise ExperimentError([f"{path}: not valid TOML: {exc}"]) from None
+    return doc
+
+
+def with_overrides(doc: dict, overrides: Mapping[str, object] | None) -> dict:
+    """The document with run-wide overrides (a games count replaces every variant's)."""
     for key, value in (overrides or {}).items():
         if key in ("games", "games_per_pairing"):
             for table in [doc, *[v for v in doc.get("variant", []) if isinstance(v, dict)]]:
                 table.pop("games", None)
                 table.pop("games_per_pairing", None)
         doc[key] = value
-    return resolve(doc, str(path), path.parent)
+    return doc
 
 
 def from_flags(flags: Mapping[str, object]) -> Experiment:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from avarium.simulator import manifest
+from avarium.simulator import manifest, stopped
 from avarium.simulator.fileio import write_atomically
 from avarium.simulator.manifest import Manifest, PartRecord
 from avarium.simulator.run import dataset
@@ -414,11 +414,13 @@ def run(
     backend: str = "loky",
     scheduler: str | None = None,
     on_progress: Callable[[Progress], None] | None = None,
+    only: frozenset[int] | None = None,
 ) -> Summary:
     """Play the experiment into `out` (resuming what is there), calling `on_progress` once
-    before the first chunk (chunk None) and after each chunk written. Raises RunError for a
-    directory that holds another experiment, a backend that cannot start or a worker that
-    died."""
+    before the first chunk (chunk None) and after each chunk written. `only` (chunk indices)
+    plays those chunks of the plan and no others: a round of a run that stops when precise
+    (until.py). Raises RunError for a directory that holds another experiment, a backend that
+    cannot start or a worker that died."""
     if backend not in BACKENDS:
         raise RunError(f"backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
     if scheduler and backend != "dask":
@@ -444,6 +446,8 @@ def run(
                 done, record = set(), new_manifest(experiment, chunks)
             before = sum(c.games for c in chunks if c.index in done)
             tasks = plan_tasks(experiment, chunks, done)
+            if only is not None:
+                tasks = [t for t in tasks if t.chunk.index in only]
             games_done, peak, written, workers, cpu = before, 0.0, 0, jobs, 0.0
             if on_progress is not None:
                 on_progress(Progress(None, before, experiment.total_games))
@@ -460,6 +464,8 @@ def run(
                         )
                     write_atomically(out / EXPERIMENT_FILE, experiment.to_toml())
                     manifest.write(out, record)
+                if only is None:  # played on to the cap: a rule's earlier stop is history
+                    (out / stopped.STOPPED).unlink(missing_ok=True)
                 _warm(tasks[0])
                 results = stack.enter_context(contextlib.closing(_played(tasks, n_jobs)))
                 for played in results:

@@ -14,10 +14,10 @@ from avarium.analysis.tiers import (
     TOO_WEAK,
     UNSETTLED,
     TierVariant,
-    _verdict,
     analyse_tiers,
     paired_change,
     tier_variants,
+    tier_verdict,
 )
 
 GAMES = 8000
@@ -86,7 +86,7 @@ def test_a_fair_idol_at_every_tier_is_inside_the_band_at_every_tier():
     ],
 )
 def test_a_verdict_holds_only_if_it_holds_at_every_judged_tier(statuses, sides, verdict):
-    assert _verdict(statuses, sides) == verdict
+    assert tier_verdict(statuses, sides) == verdict
 
 
 def test_the_tiers_share_one_holm_family():

@@ -1,0 +1,177 @@
+"""`compare --sequential`: play A and B round by round on the same deals (OUT/a, OUT/b) until
+a sequential test (analysis/sequential.py) has decided, for every Idol, "changed" or "unchanged
+by as much as delta"; write OUT/sequential.json and print the decisions. Heavy imports stay
+inside the functions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from avarium.cli.errors import fail
+from avarium.cli.progress import ProgressBar
+
+
+def _sides(run_a: Path, run_b: Path | None, sets, patches, seed, games):
+    from avarium.simulator.run.experiment import ExperimentError
+    from avarium.simulator.run.fields import flagged
+    from avarium.simulator.run.sides import sides
+
+    overrides = {k: v for k, v in (("seed", seed), ("games", games)) if v is not None}
+    try:
+        return sides(run_a, run_b, sets or [], patches or [], overrides)
+    except ExperimentError as exc:
+        for line in exc.problems[:-1]:
+            typer.echo(flagged(line), err=True)
+        raise fail(flagged(exc.problems[-1]), 2) from None
+
+
+def _comparable(a, b) -> None:
+    from avarium.analysis.compare import MAY_DIFFER, experiment_differences
+
+    found = experiment_differences(a.to_dict(), b.to_dict())
+    if found:
+        raise fail(
+            f"A and B differ in {'; '.join(found)}: a comparison plays the same bots, players, "
+            f"Idol pool and seating, and only {MAY_DIFFER} may differ",
+            2,
+        )
+
+
+def run_sequential(run_a: Path, run_b: Path | None, out: Path | None, sets, patches,
+                   design_flags: tuple[float, float, float], seed, games, jobs: int,
+                   quiet: bool) -> dict:  # fmt: skip
+    """Play both sides until decided (or the cap); the facts for --json and the terminal."""
+    import pandas as pd
+
+    from avarium.analysis import sequential, stopping
+    from avarium.analysis.compare import paired_counts
+    from avarium.analysis.dataset import DatasetError, load_run
+    from avarium.simulator.fileio import write_atomically
+    from avarium.simulator.run import runner
+    from avarium.simulator.run.fields import flagged
+    from avarium.simulator.run.until import run_together
+
+    delta, alpha, beta = design_flags
+    try:
+        sequential.check_design(delta, alpha, beta)
+    except ValueError as exc:
+        raise fail(f"--{exc}", 2) from None
+    exp_a, exp_b = _sides(run_a, run_b, sets, patches, seed, games)
+    _comparable(exp_a, exp_b)
+    if out is None:
+        out = Path("runs") / f"sequential-{run_a.stem}"
+    family = sum(len(v.idols) for v in exp_a.variants)
+    design = sequential.Design(delta, alpha, beta, family)
+    tables: list = []
+
+    def decide(look):
+        counts = {
+            label: (first, n)
+            for label, first, n in zip(look.labels, look.firsts, look.games, strict=True)
+        }
+        ga = stopping.games_so_far(load_run(out / "a").games, counts)
+        gb = stopping.games_so_far(load_run(out / "b").games, counts)
+        parts = []
+        for label, n in zip(look.labels, look.games, strict=True):
+            pa = ga[ga["variant"].astype(str) == label]
+            pb = gb[gb["variant"].astype(str) == label]
+            parts.append(paired_counts(pa, pb).assign(variant=label, variant_games=n))
+        now = pd.concat(parts, ignore_index=True)
+        before = tables[-1] if tables else None
+        table = sequential.look(now, design, before, look.round, look.last)
+        tables.append(table)
+        open_ = int((table["verdict"] == sequential.OPEN).sum())
+        if sequential.decided(table):
+            return True, f"every Idol decided ({len(table)} compared)"
+        return False, f"{open_} of {len(table)} Idols not yet decided"
+
+    with ProgressBar(quiet) as bar:
+        try:
+            until = run_together(
+                [(exp_a, out / "a"), (exp_b, out / "b")], decide, "sequential compare",
+                jobs, on_progress=bar,
+            )  # fmt: skip
+        except runner.RunError as exc:
+            raise fail(flagged(str(exc))) from None
+        except DatasetError as exc:
+            raise fail(exc.message) from None
+        except KeyboardInterrupt:
+            raise fail(
+                f"interrupted; every chunk written to {out} is kept: run the same command "
+                "again to continue (it reaches the same decisions)",
+                130,
+            ) from None
+    table = tables[-1]
+    need = pd.Series(sequential.fixed_pairs(table, design), index=table.index)
+    facts = {
+        "design": design.as_dict(),
+        "stopped": until.stopped,
+        "round": until.look.round,
+        "rounds": until.look.rounds,
+        "games_per_side": until.look.total,
+        "cap_per_side": until.look.cap,
+        "fixed_size_games_per_side": stopping.fixed_size_games(need, table),
+        "fixed_size_sized_from": "the variance of the paired differences observed",
+        "idols": [
+            {
+                k: (v.item() if hasattr(v, "item") else v)
+                for k, v in row.items()
+                if k not in ("variant_games",)
+            }
+            for row in table.to_dict("records")
+        ],
+        "out": str(out),
+        "runs": [str(out / "a"), str(out / "b")],
+    }
+    try:
+        write_atomically(out / "sequential.json", json.dumps(facts, indent=2, default=str) + "\n")
+    except OSError as exc:
+        raise fail(f"cannot write {out / 'sequential.json'}: {exc.strerror or exc}") from None
+    return facts
+
+
+def sequential_lines(facts: dict) -> list[str]:
+    d = facts["design"]
+    lines = [
+        f"sequential paired comparison, B against A on the same deals ({d['method']}):",
+        f"  H0 no change of an Idol's win rate; H1 a change of delta = {100 * d['delta']:g} "
+        f"points; alpha = {100 * d['alpha']:g}% over {d['family']} Idol rate(s) (Bonferroni: "
+        f"{100 * d['alpha_each']:.3g}% each, two-sided); beta = {100 * d['beta']:g}% per Idol",
+        f"  boundaries per side: changed at LLR >= {d['llr_changed']:.2f}, no change of delta "
+        f"at LLR <= {d['llr_unchanged']:.2f}",
+    ]
+    if facts["stopped"]:
+        lines.append(
+            f"stopped after round {facts['round']} of {facts['rounds']}, at "
+            f"{facts['games_per_side']:,} games per side (cap {facts['cap_per_side']:,}): "
+            "every Idol decided"
+        )
+    else:
+        lines.append(
+            f"reached the cap of {facts['cap_per_side']:,} games per side (--games) with some "
+            "Idols undecided"
+        )
+    for r in facts["idols"]:
+        what = {
+            "changed": f"changed {r['direction']}",
+            "unchanged": f"unchanged by as much as {100 * d['delta']:g} points",
+        }.get(r["verdict"], r["verdict"])
+        when = (
+            f" (decided at round {r['decided_round']}, {r['decided_pairs']:,} pairs)"
+            if r["decided_round"]
+            else ""
+        )
+        lines.append(
+            f"  {r['idol']}, {r['players']} players, {r['variant']}: {what}: "
+            f"{100 * r['diff']:+.1f} points over {r['games']:,} pairs{when}"
+        )
+    lines.append(
+        f"a fixed-size paired comparison with the same alpha, beta and delta: "
+        f"{facts['fixed_size_games_per_side']:,} games per side (sized from "
+        f"{facts['fixed_size_sized_from']}); this one used {facts['games_per_side']:,}"
+    )
+    lines.append(f"runs: {facts['runs'][0]} and {facts['runs'][1]}; {facts['out']}/sequential.json")
+    return lines
