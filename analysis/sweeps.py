@@ -25,7 +25,7 @@ DRAWS = 2_000
 def parse_variant(label: str) -> tuple[str, tuple[float, ...]]:
     """`bonus=0,2` -> ("bonus", (0.0, 2.0)); a two-field sweep point `a.merit=8 b.combat=3` ->
     ("a.merit b.combat", (8.0, 3.0)), so that points sort by their numbers (8 before 10), not
-    as text; a label without numbers gives ("label", ()). A tier's label (`bonus=0,2 · mcts/40`)
+    as text; a label without numbers gives ("label", ()). A tier's label (`bonus=0,2 · mcts/20`)
     is read without its tier."""
     names, values = [], []
     for part in str(label).split(SEPARATOR)[0].split():

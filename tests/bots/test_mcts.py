@@ -35,11 +35,11 @@ DEAR = "courtyard: gang boss, host club prince, team captain, band leader, counc
 @pytest.mark.parametrize(
     ("spec", "label"),
     [
-        ("mcts", "mcts/40"),
+        ("mcts", "mcts/20"),
         ("mcts/8", "mcts/8"),
         ("mcts.mcts/8", "mcts/8"),
         ("mcts.balanced/12", "mcts.balanced/12"),
-        ("mcts.aggressive", "mcts.aggressive/40"),
+        ("mcts.aggressive", "mcts.aggressive/20"),
     ],
 )
 def test_every_mcts_spec_has_one_canonical_label(spec, label):

@@ -194,7 +194,7 @@ def test_the_demo_experiment_plays_every_ordered_pairing_at_three_skill_tiers():
         assert variant.seating == "all" and len(variant.idols) == 8
     assert heuristic.games == 56 * 1000 and heuristic.bots == ("heuristic.balanced",) * 2
     assert tuned.games == 56 * 1000 and tuned.bots == ("heuristic.tuned",) * 2
-    assert search.games == 56 * 50 and search.bots == ("mcts/40",) * 2
+    assert search.games == 56 * 50 and search.bots == ("mcts/20",) * 2
 
 
 def test_tuned_bot_weights_change_the_weights_fingerprint(tmp_path):

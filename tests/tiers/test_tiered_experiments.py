@@ -34,7 +34,7 @@ def test_a_tier_with_fewer_games_plays_whole_rounds_of_the_seatings():
 
 def test_an_experiment_without_bots_plays_the_default_tiers_and_random_only_when_asked():
     exp = from_flags({"games": 1120})
-    assert [v.tier for v in exp.variants] == ["heuristic.balanced", "heuristic.tuned", "mcts/40"]
+    assert [v.tier for v in exp.variants] == ["heuristic.balanced", "heuristic.tuned", "mcts/20"]
     assert len(exp.variants) == len(DEFAULT_TIERS)
     asked = from_flags({"games": 1120, "bots": "random"})
     assert [(v.tier, v.bots) for v in asked.variants] == [("", ("random", "random"))]
