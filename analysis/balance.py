@@ -7,7 +7,9 @@ The objective of a candidate (lower is better), written into every search's outp
               + field_cost x (fields changed) + step_cost x (steps changed, all fields)
 
 where distance(r, [lo, hi]) = max(lo - r, 0, r - hi): 0 inside the band, else how far out (a
-win rate of 58% is 0.03 from 45-55%). The band for N players is the two-player band scaled
+win rate of 58% is 0.03 from 45-55%). A search over several conditions (tiers and player
+counts, simulator/run/balance_conditions.py) takes the max over every Idol in every condition,
+each condition against its own band. The band for N players is the two-player band scaled
 to the fair share (analysis/flags.py band_for: 45-55% for 2, 0.9-1.1 x 1/N for 3 and 4). The
 costs make the search prefer few and small changes: with the defaults, one field moved by
 two steps costs as much as an Idol 2 points outside the band.
@@ -52,23 +54,48 @@ class Score:
 
 @dataclass(frozen=True)
 class Objective:
-    players: int
+    players: int  # the first condition's (the only one's, in a one-condition search)
     band: tuple[float, float] = DEFAULT_BAND  # the two-player band
     field_cost: float = FIELD_COST
     step_cost: float = STEP_COST
     seats: bool = False  # the seats' rates must be inside the band too
+    # Players of each condition, for a search over several (Joint counts); () for one.
+    conditions: tuple[int, ...] = ()
 
     @property
     def edges(self) -> tuple[float, float]:
         lo, hi = band_for(self.players, self.band)
         return float(lo), float(hi)
 
+    def edges_of(self, players: int) -> tuple[float, float]:
+        lo, hi = band_for(players, self.band)
+        return float(lo), float(hi)
+
+    def _parts(self, counts) -> list[tuple[object, int]]:
+        """(counts, players) of every condition."""
+        if hasattr(counts, "parts"):
+            return list(zip(counts.parts, self.conditions, strict=True))
+        return [(counts, self.players)]
+
+    def _entries(self, counts) -> tuple[list, list, list, list]:
+        """Wins, games, lower and upper band edges of every Idol (then every seat, when asked)
+        in every condition, as one family."""
+        wins, games, los, his = [], [], [], []
+        for part, players in self._parts(counts):
+            lo, hi = self.edges_of(players)
+            rows = [(part.idol_wins, part.idol_games)]
+            if self.seats:
+                rows.append((part.seat_wins, part.seat_games))
+            for w, g in rows:
+                wins += list(w)
+                games += list(g)
+                los += [lo] * len(w)
+                his += [hi] * len(w)
+        return wins, games, los, his
+
     def _distances(self, counts) -> np.ndarray:
-        lo, hi = self.edges
-        parts = [distances(counts.idol_wins, counts.idol_games, lo, hi)]
-        if self.seats:
-            parts.append(distances(counts.seat_wins, counts.seat_games, lo, hi))
-        return np.concatenate(parts)
+        wins, games, los, his = self._entries(counts)
+        return distances(wins, games, np.asarray(los), np.asarray(his))
 
     def distance(self, counts) -> float:
         """The worst distance from the band of any Idol (and seat, when asked)."""
@@ -90,7 +117,7 @@ class Objective:
             + seats
             + " + field_cost x fields changed + step_cost x steps changed",
             "distance": "max(lo - rate, 0, rate - hi)",
-            "players": self.players,
+            "players": list(self.conditions) if self.conditions else self.players,
             "band": [round(lo, 6), round(hi, 6)],
             "field_cost": self.field_cost,
             "step_cost": self.step_cost,
@@ -99,20 +126,27 @@ class Objective:
 
 
 def outside(counts, objective: Objective) -> dict[str, list[int]]:
-    """The Idols (positions in the pool) and seats that the flag test, Holm over all of them,
-    shows outside the band; seats are tested only when the objective asks for them."""
-    lo, hi = objective.edges
-    wins = list(counts.idol_wins) + (list(counts.seat_wins) if objective.seats else [])
-    games = list(counts.idol_games) + (list(counts.seat_games) if objective.seats else [])
-    flagged = flag_counts(wins, games, lo, hi)["flagged"]
-    idols = len(counts.idol_wins)
-    return {
-        "idols": [i for i in range(idols) if flagged[i]],
-        "seats": [s for s in range(len(wins) - idols) if flagged[idols + s]],
-    }
+    """The Idols (positions in the pool) and seats that the flag test, Holm over all of them
+    (in every condition of a search over several), shows outside the band in any condition;
+    seats are tested only when the objective asks for them."""
+    wins, games, los, his = objective._entries(counts)
+    flagged = flag_counts(wins, games, np.asarray(los), np.asarray(his))["flagged"]
+    idols, seats, at = set(), set(), 0
+    for part, _ in objective._parts(counts):
+        n, s = len(part.idol_wins), len(part.seat_wins) if objective.seats else 0
+        idols |= {i for i in range(n) if flagged[at + i]}
+        seats |= {k for k in range(s) if flagged[at + n + k]}
+        at += n + s
+    return {"idols": sorted(idols), "seats": sorted(seats)}
 
 
 # -- the check run: the starting and recommended sets at every tier ------------------------------
+
+
+def players_label(label: str, players: int, first: int) -> str:
+    """The check run's variant of `label` ("before", "after") at `players`: the label itself
+    at the search's first player count, "before (3 players)" at another."""
+    return label if players == first else f"{label} ({players} players)"
 
 
 def _rates(games: pd.DataFrame) -> pd.DataFrame:
@@ -120,7 +154,8 @@ def _rates(games: pd.DataFrame) -> pd.DataFrame:
     its own label (`group`) and its tier (`tier`, "" for an untiered variant)."""
     rates = rate_table(totals(games, ["variant", "players", "idol"]))
     label = rates["variant"].astype(str)
-    rates["group"] = label.str.split(SEPARATOR, regex=False).str[0]
+    group = label.str.split(SEPARATOR, regex=False).str[0]
+    rates["group"] = group.str.replace(r" \(\d players\)$", "", regex=True)
     rates["tier"] = label.str.split(SEPARATOR, regex=False).str[1].fillna("")
     rates["idol"] = rates["idol"].astype(str)
     return rates
@@ -142,7 +177,9 @@ def before_after(games: pd.DataFrame, before: str, after: str) -> pd.DataFrame:
         rate = out[f"rate_{when}"]
         out[f"inside_{when}"] = (rate >= lo) & (rate <= hi)
     order = {t: i for i, t in enumerate(dict.fromkeys(rates["tier"]))}
-    out = out.sort_values(["tier", "idol"], key=lambda c: c.map(order) if c.name == "tier" else c)
+    out = out.sort_values(
+        ["tier", "players", "idol"], key=lambda c: c.map(order) if c.name == "tier" else c
+    )
     return out.reset_index(drop=True)
 
 

@@ -43,8 +43,13 @@ def balance_command(
         ),
     ] = None,
     players: Annotated[
-        int, typer.Option(min=2, max=4, metavar="N", help="Players per game, 2 to 4.")
-    ] = 2,
+        str,
+        typer.Option(
+            metavar="N[,N...]",
+            help="Players per game, 2 to 4; a comma list (2,3,4) searches every count at "
+            "once, each against its own band (0.9-1.1 x 1/N), and checks each.",
+        ),
+    ] = "2",
     budget: Annotated[
         str,
         typer.Option(
@@ -55,7 +60,13 @@ def balance_command(
         ),
     ] = "200000",
     tier: Annotated[
-        str, typer.Option(metavar="BOT", help="The bot every seat plays during the search.")
+        str,
+        typer.Option(
+            metavar="BOT[,BOT...]",
+            help="The bot every seat plays during the search; a comma list "
+            "(heuristic,heuristic.tuned) plays every candidate at each, and the worst Idol "
+            "over all of them (and every --players count) decides.",
+        ),
     ] = "heuristic.tuned",
     check_tiers: Annotated[
         str,

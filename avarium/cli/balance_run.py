@@ -18,6 +18,7 @@ from avarium.simulator.cards.errors import CardSetError
 from avarium.simulator.constants import MAX_SEED
 from avarium.simulator.run import balance as search_module
 from avarium.simulator.run import balance_dir
+from avarium.simulator.run.balance_conditions import Condition, Conditions, round_size
 from avarium.simulator.run.balance_play import Table
 from avarium.simulator.run.balance_space import Space, build_space
 from avarium.simulator.run.experiment import ExperimentError
@@ -70,13 +71,23 @@ def _prepare(o: dict):
     except ValueError as exc:
         raise fail(f"--check-tiers: expected {exc}", 2) from None
     check_tier_specs = [s.strip() for s in o["check_tiers"].split(",") if s.strip()]
+    conditions = _conditions(o)
+    o["players"], o["tier"] = conditions[0].players, conditions[0].tier
     cards = load_cards_or_fail(o["path"], o["sets"], o["patch"])
     paths = [str(p) for p in o["patch"]]
-    doc = base_doc(o["players"], o["tier"], 1, o["seed"], o["path"], o["sets"], paths,
-                   o["profiles"])  # fmt: skip
-    table = Table(doc, jobs_to_use(o["jobs"]))
+    tables, starts = [], []
+    for c in conditions:
+        doc_c = base_doc(c.players, c.tier, 1, o["seed"], o["path"], o["sets"], paths,
+                         o["profiles"])  # fmt: skip
+        tables.append(Table(doc_c, jobs_to_use(o["jobs"])))
+        try:
+            starts.append(tables[-1].start())
+        except ExperimentError as exc:
+            if any("bots" in line for line in exc.problems):
+                raise _bad_tier(exc, c.tier) from None
+            raise _problems(exc) from None
+    doc, start = tables[0].base, starts[0]
     try:
-        start = table.start()
         # The check's tiers resolved now, so that a bad bot in them stops the command before
         # the search, not after it.
         tiers = {k: v for k, v in doc.items() if k != "bots"} | {"tiers": check_tier_specs}
@@ -87,17 +98,32 @@ def _prepare(o: dict):
         space = build_space(o["vary"], o["vary_file"], cards, start.bonus)
     except ValueError as exc:
         raise fail(flagged(str(exc)), 2) from None
+    several_counts = len({c.players for c in conditions}) > 1
+    if several_counts and (o["fair_seats"] or any(a.seat is not None for a in space.axes)):
+        raise fail(
+            "--fair-seats and bonus.K need one --players: a seat bonus is a rule of one table "
+            "size (run `avarium tune-bonus` for each player count)",
+            2,
+        )
     _check_extremes(space, cards)
     objective = objective_module.Objective(
-        o["players"], field_cost=o["field_cost"], step_cost=o["step_cost"], seats=o["fair_seats"]
+        o["players"],
+        field_cost=o["field_cost"],
+        step_cost=o["step_cost"],
+        seats=o["fair_seats"],
+        conditions=tuple(c.players for c in conditions) if len(conditions) > 1 else (),
     )
+    table = tables[0] if len(conditions) == 1 else Conditions(conditions, tables, starts)
     pool = len(start.idols)
-    round_size = pool * (pool - 1) if start.seating == "all" else pool
     first = o["first_rung"] or -(-FIRST_RUNG_PER_IDOL * pool // o["players"])
-    rungs = search_module.rungs_for(games, first, round_size)
+    # The rungs count games of the first condition; with several, a candidate's step plays
+    # every condition, so the top rung is sized for ten evaluations of all of them.
+    scale = table.games(0, 100_000) / 100_000
+    rungs = search_module.rungs_for((games or 200_000) / scale, first, round_size(start))
     request = {
         "players": o["players"],
         "tier": start.bots[0],
+        **({"conditions": [c.name for c in conditions]} if len(conditions) > 1 else {}),
         "check_tiers": check_tier_specs,
         "check_games": o["check_games"] or rungs[-1],
         "vary": {a.name: list(a.values) for a in space.axes},
@@ -114,6 +140,33 @@ def _prepare(o: dict):
     }
     budget = search_module.Budget(games, seconds)
     return space, table, start, objective, budget, rungs, request, doc
+
+
+def _conditions(o: dict) -> list[Condition]:
+    """Every (tier, player count) the search plays, from --tier and --players (each one
+    value or a comma list); the first is the one the rungs count games in."""
+    tiers = [t.strip() for t in str(o["tier"]).split(",") if t.strip()]
+    if not tiers:
+        raise fail(f'--tier: expected a bot, or a comma list of bots, found "{o["tier"]}"', 2)
+    counts = []
+    for part in str(o["players"]).split(","):
+        text = part.strip()
+        if text not in {"2", "3", "4"}:
+            raise fail(
+                f'--players: expected 2, 3 or 4, or a comma list of them, found "{o["players"]}"',
+                2,
+            )
+        counts.append(int(text))
+    if len(set(tiers)) < len(tiers) or len(set(counts)) < len(counts):
+        raise fail("--tier and --players: each value once", 2)
+    return [Condition(t, p) for t in tiers for p in counts]
+
+
+def _bad_tier(exc: ExperimentError, tier: str) -> typer.Exit:
+    """A search tier the experiment refuses, named by its flag (the experiment's own wording
+    names its `bots` field, which the user never wrote)."""
+    detail = "; ".join(line.split(": ", 1)[-1] for line in exc.problems if "bots" in line)
+    return fail(f'--tier "{tier}": {detail}', 2)
 
 
 @contextlib.contextmanager
@@ -171,7 +224,7 @@ def _status(result, objective) -> str:
     return BALANCED if result.best is not result.start and not shown else CANNOT
 
 
-def _check(o, doc, space, start, result, request) -> Path:
+def _check(o, doc, space, start, result, request, objective) -> Path:
     """Play the starting and recommended sets at every checked tier, and each change alone at
     the search's tier, into OUT/check (an ordinary, resumable run)."""
     from avarium.cli.simulate import play_experiment
@@ -186,13 +239,20 @@ def _check(o, doc, space, start, result, request) -> Path:
     }
     user_sets = list(doc.get("sets", []))
     tiers = request["check_tiers"]
-    variants = [{"label": "before", "tiers": tiers}, {"label": "start", "bots": o["tier"]}]
+    # A search over several player counts is checked at each (objective_module.players_label
+    # names the variants of the counts after the first).
+    counts = list(dict.fromkeys(objective.conditions)) or [o["players"]]
+    variants = [{"label": "start", "bots": o["tier"]}]
+    for p in counts:
+        label = objective_module.players_label("before", p, o["players"])
+        variants.append({"label": label, "tiers": tiers, "players": p})
     if best is not result.start:
         sets = set_expressions(space.card_changes(best.values))
         bonus = list(space.bonus(best.values, start.bonus))
-        variants.append(
-            {"label": "after", "tiers": tiers, "sets": user_sets + sets, "bonus": bonus}
-        )
+        for p in counts:
+            label = objective_module.players_label("after", p, o["players"])
+            variant = {"label": label, "tiers": tiers, "sets": user_sets + sets, "players": p}
+            variants.append(variant | ({"bonus": bonus} if p == o["players"] else {}))
         for i, (axis, value) in enumerate(space.changes(best.values), 1):
             alone = [(axis.number, value)] if axis.number is not None else []
             variants.append(
@@ -242,7 +302,7 @@ def run_balance(o: dict) -> None:
         result = _search(o, space, table, start, objective, budget, rungs)
         seconds = time.monotonic() - started
         status = _status(result, objective)
-        check_out, _summary = _check(o, doc, space, start, result, request)
+        check_out, _summary = _check(o, doc, space, start, result, request, objective)
         try:
             games = load_run(check_out).games
         except DatasetError as exc:

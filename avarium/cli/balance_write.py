@@ -15,19 +15,32 @@ from avarium.simulator.run import balance_dir
 NO_CHANGE = "no change needed"
 
 
-def _rates(counts, idols, names) -> list[dict]:
+def _rates(counts, idols, names, conditions) -> list[dict]:
+    """Every Idol's games and rate in every condition the search played (one, or each
+    (tier, players) of a search over several), with the condition's fair share."""
+    parts = counts.parts if hasattr(counts, "parts") else (counts,)
     return [
         {
+            "condition": name,
+            "fair": 1 / players,
             "idol": names.get(i, i),
             "idol_id": i,
             "games": g,
             "rate": w / g if g else None,
         }
-        for i, g, w in zip(idols, counts.idol_games, counts.idol_wins, strict=True)
+        for part, (name, players) in zip(parts, conditions, strict=True)
+        for i, g, w in zip(idols, part.idol_games, part.idol_wins, strict=True)
     ]
 
 
-def _candidate(c, space, idols, names, objective) -> dict:
+def _conditions(record) -> list[tuple[str, int]]:
+    """(name, players) of every condition the search played, in order."""
+    request = record["request"]
+    names = request.get("conditions") or [f"{request['tier']}, {request['players']} players"]
+    return [(n, int(n.rsplit(", ", 1)[1].split()[0])) for n in names]
+
+
+def _candidate(c, space, idols, names, objective, conditions) -> dict:
     found = objective_module.outside(c.counts, objective)
     return {
         "label": c.label,
@@ -38,7 +51,7 @@ def _candidate(c, space, idols, names, objective) -> dict:
         "distance": c.distance,
         "cost": c.cost,
         "games": c.counts.games,
-        "rates": _rates(c.counts, idols, names),
+        "rates": _rates(c.counts, idols, names, conditions),
         "outside": [names.get(idols[i], idols[i]) for i in found["idols"]],
         "seats_outside": [s + 1 for s in found["seats"]],
     }
@@ -81,6 +94,7 @@ def write_outputs(o, record, space, start, objective, result, status, games, sec
     out: Path = o["out"]
     idols = list(start.idols)
     names = card_names([start.card_data])
+    conditions = _conditions(record)
     best = result.best
     changed = best is not result.start
     changes = [
@@ -109,14 +123,15 @@ def write_outputs(o, record, space, start, objective, result, status, games, sec
         "budget": record["budget"],
         "reproducible": record["reproducible"],
         "search_tier": record["request"]["tier"],
+        "conditions": [name for name, _ in conditions],
         "check_tiers": record["request"]["check_tiers"],
         "rungs": list(result.rungs),
         "games": result.games,
         "seconds": round(seconds, 1),
         "candidates": len(result.candidates),
         "exhausted": result.exhausted,
-        "start": _candidate(result.start, space, idols, names, objective),
-        "best": _candidate(best, space, idols, names, objective) if changed else None,
+        "start": _candidate(result.start, space, idols, names, objective, conditions),
+        "best": _candidate(best, space, idols, names, objective, conditions) if changed else None,
         "changes": changes if changed else [],
         "bonus": list(space.bonus(best.values, start.bonus)),
         "patch": str(patch),
@@ -125,13 +140,16 @@ def write_outputs(o, record, space, start, objective, result, status, games, sec
     shown = {
         "status": status,
         "objective": facts["objective"]["formula"],
-        "band": "{:.1%} to {:.1%}".format(*objective.edges),
+        "band": ", ".join(
+            "{:.1%} to {:.1%}".format(*objective.edges_of(p)) + f" for {p} players"
+            for p in dict.fromkeys(objective.conditions or (objective.players,))
+        ),
         "field cost, step cost": f"{objective.field_cost}, {objective.step_cost}",
         "budget": _budget(record["budget"]),
         "games played by the search": f"{result.games:,}",
         "candidates tried": len(result.candidates),
         "rungs (games per candidate)": ", ".join(f"{g:,}" for g in result.rungs),
-        "search tier": facts["search_tier"],
+        "searched at": "; ".join(facts["conditions"]),
         "checked tiers": ", ".join(facts["check_tiers"]),
         "command": o["command"],
     }
@@ -158,10 +176,18 @@ def headline(facts: dict) -> str:
     """What the command says: the verdict, the changes, the worst Idols before and after."""
     lines = []
     start, best = facts["start"], facts["best"]
-    worst = sorted(start["rates"], key=lambda r: -abs((r["rate"] or 0.5) - 0.5))[:3]
-    shown = ", ".join(f"{r['idol']} {_pct(r['rate'])}" for r in worst)
+    several = len(facts["conditions"]) > 1
+    worst = sorted(
+        start["rates"],
+        key=lambda r: -abs(r["fair"] if r["rate"] is None else r["rate"] - r["fair"]),
+    )[:3]
+    shown = ", ".join(
+        f"{r['idol']} {_pct(r['rate'])}" + (f" ({r['condition']})" if several else "")
+        for r in worst
+    )
+    where = "; ".join(facts["conditions"]) if several else facts["search_tier"]
     lines.append(
-        f"start at {facts['search_tier']} ({start['games']:,} games): "
+        f"start at {where} ({start['games']:,} games): "
         f"{len(start['outside'])} Idol(s) shown outside the band; most off: {shown}"
     )
     if facts["status"] == NO_CHANGE:
@@ -178,10 +204,16 @@ def headline(facts: dict) -> str:
             moved = ", ".join(f"{c['field']} {c['from']} -> {c['to']}" for c in facts["changes"])
             lines.append(f"recommended: {moved} (objective {best['objective']:.3f})")
         if facts["status"] == "balanced" and best["distance"] == 0:
-            lines.append("every Idol inside the band at the search tier after these changes")
+            lines.append(
+                "every Idol inside the band at the search tier"
+                + ("s and player counts" if several else "")
+                + " after these changes"
+            )
         elif facts["status"] == "balanced":
             lines.append(
-                "no Idol shown outside the band at the search tier after these changes (the "
+                "no Idol shown outside the band at the search tier"
+                + ("s and player counts" if several else "")
+                + " after these changes (the "
                 f"worst is estimated {best['distance'] * 100:.1f} points out, within the noise "
                 f"of its {best['games']:,} games)"
             )

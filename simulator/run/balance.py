@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from avarium.simulator.run.balance_conditions import Conditions, counts_from_dict
 from avarium.simulator.run.balance_play import Counts, Step, Table
 from avarium.simulator.run.balance_space import Space
 
@@ -119,7 +120,7 @@ class Journal:
                 try:
                     row = json.loads(line)
                     key = (row["label"], int(row["start"]), int(row["stop"]))
-                    self.seen[key] = Counts.from_dict(row["counts"])
+                    self.seen[key] = counts_from_dict(row["counts"])
                 except (ValueError, KeyError, TypeError):
                     continue  # a line cut short by a kill: played again
 
@@ -142,7 +143,7 @@ class Search:
     def __init__(
         self,
         space: Space,
-        table: Table,
+        table: Table | Conditions,
         start_bonus: tuple[int, ...],
         score: Callable,
         settled: Callable[[Counts], bool],
@@ -176,7 +177,7 @@ class Search:
             got = self.journal.get(s)
             c.counts = got if c.counts is None else c.counts + got
             c.rung = rung
-            self.spent += s.stop - s.start
+            self.spent += self.table.games(s.start, s.stop)
             score = self.score(c.counts, c.fields, c.steps)
             c.objective, c.distance, c.cost = score.objective, score.distance, score.cost
             c.guide = score.guide
@@ -303,7 +304,7 @@ class Search:
             exhausted = len(tried) >= self.space.size
             if not fresh:
                 break
-            cost = len(fresh) * self.rungs[0]
+            cost = len(fresh) * self.table.games(0, self.rungs[0])
             if not budget.allows(self.spent, cost, started):
                 for c, trial in zip(fresh, trials, strict=True):
                     if trial is not None:
@@ -317,7 +318,7 @@ class Search:
                 ranked = sorted(pool, key=lambda c: (c.guide, c.number))
                 keep = ranked[: math.ceil(len(ranked) / ETA)]
                 keep = [c for c in keep if c.guide - CONTENTION_Z * self._se(c) < leader.guide]
-                more = sum(self.rungs[rung] - self.rungs[c.rung] for c in keep)
+                more = sum(self.table.games(self.rungs[c.rung], self.rungs[rung]) for c in keep)
                 if not keep or not budget.allows(self.spent, more, started):
                     break
                 self._play(keep, rung, on_games)

@@ -107,6 +107,10 @@ class Table:
         ]
         return resolve(doc, "balance", self.where).variants
 
+    def games(self, start: int, stop: int) -> int:
+        """Games played by a step from `start` to `stop` (balance_conditions plays more)."""
+        return stop - start
+
     def play(
         self, steps: Sequence[Step], on_games: Callable[[int], None] | None = None
     ) -> list[Counts]:

@@ -7,6 +7,7 @@ import math
 import pytest
 from avarium.analysis.balance import Objective, distances, outside
 from avarium.simulator.run.balance import Journal, rungs_for
+from avarium.simulator.run.balance_conditions import Condition, Conditions, Joint
 from avarium.simulator.run.balance_dir import parse_budget
 from avarium.simulator.run.balance_play import Counts, Step
 
@@ -88,3 +89,51 @@ def test_the_journal_keeps_every_step_and_ignores_a_line_cut_short_by_a_kill(tmp
     assert again.get(step) == counts([0.5, 0.5], games=280)
     assert again.get(Step("other", (), (0, 2), 0, 280)) is None
     assert math.isfinite(Objective(2).distance(again.get(step)))
+
+
+# -- a search over several conditions (tiers and player counts) ---------------------------------
+
+
+def test_over_several_conditions_the_worst_idol_of_any_condition_decides():
+    both = Joint((counts([0.5, 0.5]), counts([0.5, 0.6])))  # fine at one tier, off at the other
+    assert Objective(2, conditions=(2, 2)).distance(both) == pytest.approx(0.05)
+
+
+def test_each_condition_is_held_to_the_band_of_its_own_player_count():
+    # 40% at three players is 3.3 points above 0.9-1.1 x 1/3, which the 2-player band (45-55%)
+    # would have called 5 points below.
+    two, three = counts([0.5, 0.5]), counts([1 / 3, 0.40, 0.27], seats=(1 / 3,) * 3)
+    objective = Objective(2, conditions=(2, 3))
+    assert objective.distance(Joint((two, three))) == pytest.approx(0.40 - 1.1 / 3)
+    assert objective.describe()["players"] == [2, 3]
+
+
+def test_an_idol_shown_outside_in_one_condition_is_outside_for_the_search():
+    joint = Joint((counts([0.5, 0.5, 0.5]), counts([0.5, 0.5, 0.75])))
+    assert outside(joint, Objective(2, conditions=(2, 2))) == {"idols": [2], "seats": []}
+
+
+def test_joint_counts_add_up_condition_by_condition_and_survive_the_journal(tmp_path):
+    a = Joint((counts([0.5, 0.6], games=100), counts([0.4, 0.7], games=50)))
+    total = a + a
+    assert total.parts[1].idol_wins == (40, 70) and total.games == 300
+    journal = Journal(tmp_path / "evaluations.jsonl")
+    journal.add(Step("x", (), (0, 0), 0, 100), a)
+    assert Journal(tmp_path / "evaluations.jsonl").get(Step("x", (), (0, 0), 0, 100)) == a
+
+
+class _Start:
+    def __init__(self, players, pool=8):
+        self.players, self.idols = players, tuple(range(pool))
+        self.seating = "all" if players == 2 else "balanced"
+        self.bonus = (0,) * players
+
+
+def test_a_condition_with_more_players_plays_fewer_games_so_each_idol_plays_about_as_many():
+    conditions = [Condition("heuristic", 2), Condition("heuristic", 3), Condition("heuristic", 4)]
+    table = Conditions(conditions, [None] * 3, [_Start(2), _Start(3), _Start(4)])
+    # 1,680 two-player games are 3,360 Idol-games: 1,120 three-player games, 840 four-player
+    assert [table._stop(i, 1680) for i in range(3)] == [1680, 1120, 840]
+    assert table.games(0, 1680) == 1680 + 1120 + 840
+    # a later rung continues where the earlier one stopped: the same games either way
+    assert table.games(0, 560) + table.games(560, 1680) == table.games(0, 1680)
