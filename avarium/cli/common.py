@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from avarium.cli.errors import fail, note
+from avarium.simulator.cards import bundled
 from avarium.simulator.cards.errors import ERROR, CardSetError, Problem
 
 # -- the shared options ---------------------------------------------------------------------------
@@ -54,7 +55,11 @@ def out_option(what: str):
 
 Cards = Annotated[
     Path | None,
-    typer.Option("--cards", metavar="PATH", help="Card set (default: the bundled one)."),
+    typer.Option(
+        "--cards",
+        metavar="PATH|NAME",
+        help=f"Card set: a card file or folder, or a bundled set by name: {bundled.names_shown()}.",
+    ),
 ]
 Sets = Annotated[
     list[str] | None,

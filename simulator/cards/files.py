@@ -17,7 +17,6 @@ import re
 import stat
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from avarium.simulator.cards.errors import (
@@ -33,7 +32,10 @@ CARD_SUFFIXES = (".toml", ".csv")
 
 
 def bundled_path() -> Path:
-    return Path(str(resources.files("avarium.simulator") / "data"))
+    """The folder of the default bundled set's card files (simulator/cards/bundled.py)."""
+    from avarium.simulator.cards import bundled
+
+    return bundled.folder()
 
 
 @dataclass

@@ -8,9 +8,11 @@ for bad input.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
+from avarium.simulator.cards import bundled
 from avarium.simulator.cards.check import check_ability, check_wincon
 from avarium.simulator.cards.errors import (
     ERROR,
@@ -304,23 +306,36 @@ def load_cards(
     sets: list[str] | tuple[str, ...] = (),
     patches: list[str | Path] | tuple[str | Path, ...] = (),
 ) -> CardSet:
-    """Load, patch and check a card set (the bundled one when `path` is None).
+    """Load, patch and check a card set: a path, a bundled set's name (simulator/cards/
+    bundled.py), or the default bundled set when `path` is None.
 
     `sets` are `card.field=value` overrides, `patches` TOML patch files; see `patches.py`.
     Raises `CardSetError` listing every problem found.
     """
     problems: list[Problem] = []
-    source = Path(path) if path is not None else bundled_path()
+    name = bundled.named(path)
+    source = Path(path) if name is None else bundled.folder(name)
+    if name is None and not os.path.lexists(source):
+        said = f"no such file or directory, nor a bundled set ({', '.join(bundled.SETS)})"
+        hint = did_you_mean(str(path), list(bundled.SETS))
+        raise CardSetError([Problem(ERROR, said, str(path), suggestion=hint)])
     raws = read_source(source, problems)
     if any(p.severity == ERROR for p in problems):
         raise CardSetError(problems)  # a file that could not be read: patches would misfire
-    for patch in patches:
+    # A bundled set's own patches (how version 2 is made from version 1), then the caller's.
+    own = bundled.patches(name) if name is not None else []
+    for patch in [*own, *patches]:
         raws = apply_patch_file(raws, Path(patch), problems)
     raws = apply_sets(raws, list(sets), problems)
     # Bad patch entries do not stop here: the checks below report the bad values as well, so
     # that one run lists every problem of every patch.
-    card_set = build_set(raws, problems, BUNDLED if path is None else str(path))
-    card_set.path = None if path is None else str(Path(path).resolve())
+    label = str(path) if name is None else f"{BUNDLED} {name}"
+    card_set = build_set(raws, problems, label)
+    # None names the default set (as every run recorded before sets had names); a named
+    # bundled set keeps its name, a path its absolute form.
+    card_set.path = (
+        None if path is None else name if name is not None else str(Path(path).resolve())
+    )
     card_set.sets = tuple(sets)
     card_set.patches = tuple(str(Path(p).resolve()) for p in patches)
     return card_set

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 from avarium.simulator.api import Rules
+from avarium.simulator.cards import bundled
 from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import DEFAULT_BONUSES, CardKind
@@ -130,7 +131,7 @@ def _cards(p: _Problems, where: str, raw: Mapping, base: Path, cache: _CardCache
     if not isinstance(cards, str) or not cards:
         p.add(where, "cards", f'a card-set path, or "{BUNDLED}"', cards)
         return None, BUNDLED, (), ()
-    if cards != BUNDLED:
+    if cards != BUNDLED and bundled.named(cards) is None:  # a path, not a bundled set's name
         cards = _path(cards, base)
     sets = _names(raw.get("sets", []))
     if sets is None:

@@ -1,0 +1,56 @@
+"""The bundled card sets are named by `--cards` (simulator/cards/bundled.py): each loads, a run
+records the name it was given and resumes with it, and a name that is neither a set nor a path
+is refused naming the sets there are."""
+
+from __future__ import annotations
+
+import tomllib
+
+from avarium.simulator.cards import bundled
+from avarium.simulator.cards.loader import load_cards
+from typer.testing import CliRunner
+
+from avarium.cli.main import app
+
+cli = CliRunner()
+
+
+def test_every_bundled_set_loads_by_its_name_with_its_own_patches():
+    for name in bundled.SETS:
+        cards = load_cards(name)
+        assert len(cards.idols) == 8 and cards.path == name
+        assert cards.patches == ()  # a set's own patches are part of the set, not the caller's
+
+
+def test_the_default_set_is_the_one_loaded_without_a_name():
+    assert load_cards().fingerprint == load_cards(bundled.DEFAULT).fingerprint
+    assert load_cards().path is None  # recorded as "bundled", as every run before names
+
+
+def test_a_folder_of_the_same_name_is_read_as_a_folder(tmp_path, monkeypatch):
+    own = tmp_path / "prototype-v1"
+    own.mkdir()
+    for name in ("idols.toml", "students.toml"):  # no Schemes: not the bundled set
+        text = (bundled.folder("prototype-v1") / name).read_text(encoding="utf-8")
+        (own / name).write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    cards = load_cards("prototype-v1")
+    assert cards.path == str(own.resolve()) and len(cards.schemes) == 0
+
+
+def test_an_unknown_name_is_refused_naming_the_bundled_sets(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli.invoke(app, ["cards", "validate", "prototype-v0"])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "nor a bundled set (" in result.output and '"prototype-v1"' in result.output
+
+
+def test_a_run_records_the_set_by_its_name_and_resumes_with_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the name must not depend on where the run was started
+    args = ["simulate", "--cards", "prototype-v1", "--games", "56", "-j", "1", "-q"]
+    first = cli.invoke(app, [*args, "-o", str(tmp_path / "run")])
+    assert first.exit_code == 0, first.output
+    doc = tomllib.loads((tmp_path / "run" / "experiment.toml").read_text(encoding="utf-8"))
+    assert {v["cards"] for v in doc["variant"]} == {"prototype-v1"}
+    again = cli.invoke(app, [*args, "-o", str(tmp_path / "run")])
+    assert again.exit_code == 0, again.output
