@@ -29,6 +29,11 @@ from avarium.simulator.run.variants import base_doc
 
 NO_CHANGE, BALANCED, CANNOT = "no change needed", "balanced", "cannot within the allowed ranges"
 FIRST_RUNG_PER_IDOL = 60  # games of each Idol at the first rung: enough to drop the clearly bad
+# Games of each Idol at the top rung at most: a rate's standard error is then 1 point or less,
+# enough to rank candidates whose worst Idols differ by points. Without a cap the top rung grew
+# with the budget (68,040 games for 1,000,000), and a search spent most of its games measuring
+# a few finalists to a tenth of a point instead of trying more candidates.
+TOP_RUNG_PER_IDOL = 2_500
 
 
 def _problems(exc: ExperimentError) -> typer.Exit:
@@ -119,7 +124,10 @@ def _prepare(o: dict):
     # The rungs count games of the first condition; with several, a candidate's step plays
     # every condition, so the top rung is sized for ten evaluations of all of them.
     scale = table.games(0, 100_000) / 100_000
-    rungs = search_module.rungs_for((games or 200_000) / scale, first, round_size(start))
+    # No rung beyond the one that measures every Idol to about a point: a bigger budget buys
+    # more candidates, not more decimals (the check measures the winner on fresh deals).
+    enough = TOP_RUNG_PER_IDOL * pool / o["players"]
+    rungs = search_module.rungs_for((games or 200_000) / scale, first, round_size(start), enough)
     request = {
         "players": o["players"],
         "tier": start.bots[0],

@@ -98,12 +98,17 @@ class Result:
     exhausted: bool  # every candidate of the space was tried
 
 
-def rungs_for(budget_games: int | None, first: int, round_size: int) -> tuple[int, ...]:
+def rungs_for(
+    budget_games: float | None, first: int, round_size: int, most: float | None = None
+) -> tuple[int, ...]:
     """Games per candidate at each rung: `first`, then ETA times more, while the top rung
-    stays within a tenth of the budget (so that at least ten candidates can reach it)."""
+    stays within a tenth of the budget (so that at least ten candidates can reach it) and,
+    when given, within `most` games."""
     first = -(-first // round_size) * round_size
     out = [first]
     limit = (budget_games or 200_000) / 10
+    if most is not None:
+        limit = min(limit, most)
     while out[-1] * ETA <= limit:
         out.append(out[-1] * ETA)
     return tuple(out)

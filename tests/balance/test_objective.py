@@ -76,6 +76,12 @@ def test_rungs_grow_by_three_and_the_top_one_fits_ten_times_in_the_budget():
     assert all(r % 56 == 0 for r in rungs)
 
 
+def test_a_bigger_budget_buys_more_candidates_not_a_bigger_top_rung_than_needed():
+    assert rungs_for(1_000_000, 240, 56) == (280, 840, 2520, 7560, 22680, 68040)
+    # capped at 10,000 games (2,500 per Idol of eight at two players): about a point each
+    assert rungs_for(1_000_000, 240, 56, most=10_000) == (280, 840, 2520, 7560)
+
+
 def test_the_journal_keeps_every_step_and_ignores_a_line_cut_short_by_a_kill(tmp_path):
     path = tmp_path / "evaluations.jsonl"
     journal = Journal(path)
