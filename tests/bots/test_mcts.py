@@ -151,7 +151,7 @@ from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.run.batch import Chooser, new_dealt_game
 from avarium.strategies import bot_spec
 
-cards = load_cards()
+cards = load_cards("prototype-v1")  # the worked examples' numbers (tests/conftest.py)
 rules = Rules()
 idols = [cards.index[i] for i in ("hatsurugi_touka", "kumara_raj")]
 game = new_dealt_game(cards, rules, idols, 7, rules.seat_bonus(2))
