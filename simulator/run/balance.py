@@ -6,7 +6,7 @@ How the games are spent:
 - racing by successive halving: each generation, up to half the candidates are one step from
   the leader on one field (a local search) and the rest are proposed by optuna's TPE sampler
   (a global one); all play the first rung of games, the best third (and only those still in
-  contention with the best found so far, allowing for their noise) play on to the next rung,
+  contention with the leader on the same games, allowing for their noise) play on to the next rung,
   and so on to the top rung, where candidates are compared on the same, largest set of games;
 - the starting set plays the top rung first: it is the baseline, and when the flag test shows
   no Idol outside the band the search stops there ("no change needed").
@@ -66,6 +66,7 @@ class Candidate:
     fields: int = 0
     steps: float = 0.0
     history: list[tuple[int, int, float]] = field(default_factory=list)  # (rung, games, obj)
+    at_rung: dict[int, Counts] = field(default_factory=dict)  # its counts when it reached each
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,7 @@ class Search:
             got = self.journal.get(s)
             c.counts = got if c.counts is None else c.counts + got
             c.rung = rung
+            c.at_rung[rung] = c.counts
             self.spent += self.table.games(s.start, s.stop)
             score = self.score(c.counts, c.fields, c.steps)
             c.objective, c.distance, c.cost = score.objective, score.distance, score.cost
@@ -219,6 +221,13 @@ class Search:
             else:
                 out[a.name] = CategoricalDistribution(list(a.values))
         return out
+
+    def _guide_at(self, c: Candidate, rung: int) -> float:
+        """`c`'s guide on the games of `rung` only: the leader measured on the very games a
+        newcomer has played (common random numbers), so that a newcomer is not judged against
+        a leader measured on many more games (the max over Idols of a few noisy rates is
+        biased up, and would drop a newcomer as good as the leader)."""
+        return self.score(c.at_rung[rung], c.fields, c.steps).guide
 
     def _se(self, c: Candidate) -> float:
         """The standard error of the worst-placed rate, roughly: 0.5 / sqrt(fewest games)."""
@@ -269,7 +278,8 @@ class Search:
         started = time.monotonic()
         top = len(self.rungs) - 1
         start = self._new(self.space.start, 0)
-        self._play([start], top, on_games)
+        for rung in range(top + 1):  # rung by rung: the leader's counts at every rung
+            self._play([start], rung, on_games)
         best = leader = start  # best by the objective; leader by the guide, which steers
 
         def report() -> None:
@@ -322,7 +332,11 @@ class Search:
             for rung in range(1, top + 1):
                 ranked = sorted(pool, key=lambda c: (c.guide, c.number))
                 keep = ranked[: math.ceil(len(ranked) / ETA)]
-                keep = [c for c in keep if c.guide - CONTENTION_Z * self._se(c) < leader.guide]
+                keep = [
+                    c
+                    for c in keep
+                    if c.guide - CONTENTION_Z * self._se(c) < self._guide_at(leader, c.rung)
+                ]
                 more = sum(self.table.games(self.rungs[c.rung], self.rungs[rung]) for c in keep)
                 if not keep or not budget.allows(self.spent, more, started):
                     break
