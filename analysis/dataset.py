@@ -59,6 +59,9 @@ class Provenance:
     # say its variant). A sweep's variants differ on purpose; one variant with two sets is a run
     # that mixes two games.
     card_sets_by_variant: dict[str, list[str]] = field(default_factory=dict)
+    # The stop record of a run played in rounds until a rule held (`simulate --precision`,
+    # `--until settled`, a side of `compare --sequential`): simulator/stopped.py; None otherwise.
+    stop: dict | None = None
 
     @property
     def mixed_card_sets(self) -> list[str]:
@@ -340,6 +343,7 @@ def load_run(run: Path, variant: str | None = None, seeds: bool = True) -> Run:
     record = stopped.read(run)  # a run that stopped by its rule planned what it played then
     if record is not None and provenance.games_planned is not None:
         provenance.games_planned = min(provenance.games_planned, record["games"])
+    provenance.stop = record
     provenance.games_present = int((games["seat"] == 0).sum())  # every game has a seat 0
     variants = [str(v) for v in games["variant"].unique()]
     if variant is not None:

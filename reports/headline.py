@@ -37,10 +37,17 @@ def _rows(frame: pd.DataFrame, columns: list[str]) -> list[dict]:
     ]
 
 
-def report_facts(report: Path) -> dict:
+def report_facts(report: Path, run: Path | None = None) -> dict:
     """The headline's facts: per flagged verdict across tiers (a tiered run) or the Idols
-    outside the band, the seat win rates with intervals, and the page."""
+    outside the band, the seat win rates with intervals, and the page; with the run, how a run
+    played until a rule held stopped (its stopped.json), under `stopped`."""
+    from avarium.simulator import stopped
+
     facts: dict = {"page": str(report / "index.html")}
+    record = stopped.read(run) if run is not None else None
+    if record is not None:
+        keys = ("rule", "stopped", "why", "round", "rounds", "games", "cap")
+        facts["stopped"] = {key: record.get(key) for key in keys}
     verdicts = _table(report, "tier_verdicts")
     flags = _table(report, "balance_flags")
     if verdicts is not None:
@@ -62,6 +69,15 @@ def report_facts(report: Path) -> dict:
 def report_lines(facts: dict) -> list[str]:
     """The facts of report_facts as the terminal shows them."""
     lines = []
+    stop = facts.get("stopped")
+    if stop:
+        lines.append(
+            f"stopped early by its rule ({stop['rule']}) after round {stop['round']} of "
+            f"{stop['rounds']}, at {stop['games']:,} of {stop['cap']:,} games: {stop['why']}"
+            if stop["stopped"]
+            else f"played to its cap of {stop['cap']:,} games before its rule ({stop['rule']}) "
+            f"was met: {stop['why']}"
+        )
     rows = [r for found in facts.get("verdicts", {}).values() for r in found]
     rows += facts.get("outside", [])
     several = len({r["players"] for r in rows}) > 1

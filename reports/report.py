@@ -52,6 +52,16 @@ SECTION_IDS = (
 TIER_SECTION_IDS = ("skill-tiers", "why-idols-win")
 
 
+def _stopped_by(stop: dict | None) -> str:
+    """The provenance line of a run's stop record (stopped.json)."""
+    if stop is None:
+        return "its planned games (no stopping rule)"
+    where = f"round {stop.get('round', '?')} of {stop.get('rounds', '?')}"
+    if stop.get("stopped"):
+        return f"{stop.get('rule', 'a rule')}, after {where}: {stop.get('why', '')}"
+    return f"the cap of {stop.get('cap', 0):,} games, before {stop.get('rule', 'its rule')} held"
+
+
 def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) -> Section:
     def listed(values):
         return ", ".join(str(v) for v in values) if values else "not recorded"
@@ -65,6 +75,7 @@ def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) ->
             "not recorded" if prov.games_planned is None else f"{prov.games_planned:,}",
         ),
         ("part files verified", "yes (checksums match)" if prov.verified else "no manifest"),
+        ("stopped by", _stopped_by(prov.stop)),
         ("variants", listed(analysis.variants)),
         ("card-set fingerprint", listed(prov.card_sets)),
         ("run seed", listed(prov.seeds)),

@@ -31,12 +31,34 @@ def _completeness(prov: Provenance) -> list[str]:
             f"{prov.games_planned:,} games; rerun <code>avarium simulate</code> with the same "
             "experiment to finish it. Every figure below is on the games played so far.</li>"
         )
+    if prov.stop is not None:
+        items.append(f"<li>{stop_sentence(prov.stop)}</li>")
     if not prov.verified:
         items.append(
             "<li>This run was written before runs recorded their checksums (manifest.json), so "
             "its part files could not be verified.</li>"
         )
     return items
+
+
+def stop_sentence(stop: dict) -> str:
+    """What a run played in rounds until a rule held says of its stop (its stopped.json): by
+    the rule, after which round and how many games of its cap, and why; or that the cap came
+    first."""
+    rule = esc(str(stop.get("rule", "a stopping rule")))
+    why = esc(str(stop.get("why", "")))
+    games, cap = stop.get("games", 0), stop.get("cap", 0)
+    rounds = f"round {stop.get('round', '?')} of {stop.get('rounds', '?')}"
+    if stop.get("stopped"):
+        return (
+            f"<strong>Stopped early by its rule</strong> ({rule}): after {rounds}, at "
+            f"{games:,} of the {cap:,} games it could have played, because {why}. Every figure "
+            "below is on those games."
+        )
+    return (
+        f"<strong>Played to its cap</strong> of {cap:,} games before its rule ({rule}) was met: "
+        f"{why}. Rerun with a larger <code>--games</code> to go on."
+    )
 
 
 def _coverage(analysis: Analysis, facts: dict) -> list[str]:

@@ -7,6 +7,8 @@ as one JSON object."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -99,6 +101,36 @@ def jobs_to_use(jobs: int | None) -> int:
     if message:
         note(flagged(message))
     return used
+
+
+@contextmanager
+def run_errors(out: Path, again: str = "", datasets: bool = False) -> Iterator[None]:
+    """Playing into `out`: a run's failure (RunError) becomes one line and exit code 1, Ctrl-C
+    "every chunk written to OUT is kept" and exit code 130 (`again` adds what rerunning
+    reaches), and with `datasets` a dataset that cannot be read (DatasetError, for the commands
+    that read their games back between rounds) one line and exit code 1. DatasetError is
+    imported only then: it lives with pandas, which `simulate` does not load to start."""
+    from avarium.simulator.run import runner
+    from avarium.simulator.run.fields import flagged
+
+    unreadable: tuple[type[Exception], ...] = ()
+    if datasets:
+        from avarium.analysis.dataset import DatasetError
+
+        unreadable = (DatasetError,)
+    try:
+        yield
+    except runner.RunError as exc:
+        raise fail(flagged(str(exc))) from None
+    except unreadable as exc:
+        raise fail(exc.message) from None
+    except KeyboardInterrupt:
+        rerun = f" ({again})" if again else ""
+        raise fail(
+            f"interrupted; every chunk written to {out} is kept: run the same command again "
+            f"to continue{rerun}",
+            130,
+        ) from None
 
 
 def print_json(data: object) -> None:

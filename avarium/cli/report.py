@@ -74,7 +74,7 @@ def report_command(
         raise _fail(str(exc)) from None
     except OSError as exc:
         raise _fail(f"cannot write the report: {exc.strerror} ({exc.filename})") from None
-    facts = report_facts(target)
+    facts = report_facts(target, run)
     if as_json:
         print_json(facts)
         return

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import typer
 
+from avarium.cli.common import run_errors
 from avarium.cli.errors import fail
 from avarium.cli.progress import ProgressBar
 
@@ -48,10 +49,8 @@ def run_sequential(run_a: Path, run_b: Path | None, out: Path | None, sets, patc
 
     from avarium.analysis import sequential, stopping
     from avarium.analysis.compare import paired_counts
-    from avarium.analysis.dataset import DatasetError, load_run
+    from avarium.analysis.dataset import load_run
     from avarium.simulator.fileio import write_atomically
-    from avarium.simulator.run import runner
-    from avarium.simulator.run.fields import flagged
     from avarium.simulator.run.until import run_together
 
     delta, alpha, beta = design_flags
@@ -88,22 +87,12 @@ def run_sequential(run_a: Path, run_b: Path | None, out: Path | None, sets, patc
             return True, f"every Idol decided ({len(table)} compared)"
         return False, f"{open_} of {len(table)} Idols not yet decided"
 
-    with ProgressBar(quiet) as bar:
-        try:
-            until = run_together(
-                [(exp_a, out / "a"), (exp_b, out / "b")], decide, "sequential compare",
-                jobs, on_progress=bar,
-            )  # fmt: skip
-        except runner.RunError as exc:
-            raise fail(flagged(str(exc))) from None
-        except DatasetError as exc:
-            raise fail(exc.message) from None
-        except KeyboardInterrupt:
-            raise fail(
-                f"interrupted; every chunk written to {out} is kept: run the same command "
-                "again to continue (it reaches the same decisions)",
-                130,
-            ) from None
+    again = "it reaches the same decisions"
+    with ProgressBar(quiet) as bar, run_errors(out, again, datasets=True):
+        until = run_together(
+            [(exp_a, out / "a"), (exp_b, out / "b")], decide, "sequential compare",
+            jobs, on_progress=bar,
+        )  # fmt: skip
     table = tables[-1]
     need = pd.Series(sequential.fixed_pairs(table, design), index=table.index)
     facts = {

@@ -22,12 +22,12 @@ from avarium.cli.common import (
     jobs_to_use,
     out_option,
     print_json,
+    run_errors,
 )
 from avarium.cli.errors import fail as _fail
 from avarium.cli.progress import ProgressBar
 from avarium.cli.report import parse_band
 from avarium.cli.until import check_rule, echo, play_until, stop_facts, stop_lines
-from avarium.simulator.run.fields import flagged
 from avarium.simulator.run.tiers import DEFAULT_TIERS
 
 RunOut = out_option("Run directory (default: runs/<file name> or runs/<label>).")
@@ -244,17 +244,8 @@ def play_experiment(experiment, out: Path, jobs: int | None, backend: str = "lok
     from avarium.simulator.run import runner
 
     jobs = jobs_to_use(jobs)
-    with ProgressBar(quiet) as bar:
-        try:
-            return runner.run(experiment, out, jobs, backend, scheduler, on_progress=bar)
-        except runner.RunError as exc:
-            raise _fail(flagged(str(exc))) from None
-        except KeyboardInterrupt:
-            raise _fail(
-                f"interrupted; every chunk written to {out} is kept: run the same command again "
-                "to continue",
-                130,
-            ) from None
+    with ProgressBar(quiet) as bar, run_errors(out):
+        return runner.run(experiment, out, jobs, backend, scheduler, on_progress=bar)
 
 
 def _summary_text(s) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from avarium.cli.common import run_errors
 from avarium.cli.errors import fail
 from avarium.cli.progress import ProgressBar
 
@@ -39,9 +40,7 @@ def play_until(experiment, out: Path, rule: str, precision: float | None, band, 
     """Play the experiment in rounds until the rule stops it (or its games, the cap, are
     played); returns the runner's Until and the last Decision."""
     from avarium.analysis import stopping
-    from avarium.analysis.dataset import DatasetError, load_run
-    from avarium.simulator.run import runner
-    from avarium.simulator.run.fields import flagged
+    from avarium.analysis.dataset import load_run
     from avarium.simulator.run.until import GROWTH, GROWTH_PRECISION, run_until
 
     decisions = []
@@ -66,20 +65,9 @@ def play_until(experiment, out: Path, rule: str, precision: float | None, band, 
         if rule != SETTLED
         else f"until settled, band {band[0]:g}-{band[1]:g}"
     )
-    with ProgressBar(quiet) as bar:
-        try:
-            growth = GROWTH if rule == SETTLED else GROWTH_PRECISION
-            until = run_until(experiment, out, decide, name, jobs, backend, scheduler, bar, growth)
-        except runner.RunError as exc:
-            raise fail(flagged(str(exc))) from None
-        except DatasetError as exc:
-            raise fail(exc.message) from None
-        except KeyboardInterrupt:
-            raise fail(
-                f"interrupted; every chunk written to {out} is kept: run the same command again "
-                "to continue (it reaches the same stop)",
-                130,
-            ) from None
+    growth = GROWTH if rule == SETTLED else GROWTH_PRECISION
+    with ProgressBar(quiet) as bar, run_errors(out, "it reaches the same stop", datasets=True):
+        until = run_until(experiment, out, decide, name, jobs, backend, scheduler, bar, growth)
     return until, decisions[-1]
 
 

@@ -94,6 +94,9 @@ class Effect:
     free: bool = False  # `recruit ... for free`
     discount: int = 0  # `recruit ... for N less`, `reduce ... by N`
     column: int = dc_field(default=0, compare=False)  # where it starts in the line, for messages
+    # The stats a `gets` named (0 Combat, 1 Defense), so that its text says "+0 combat" as
+    # written; the same change whatever was named, so not compared.
+    stats: tuple[int, ...] = dc_field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -114,9 +114,9 @@ def effect_text(e: Effect) -> str:
         return f"{word} {value_text(e.amount)} damage to {cards_text(e.cards)}{_duration(e)}"
     if op == Op.MODIFY:
         mods = []
-        if e.combat:
+        if e.combat or 0 in e.stats:
             mods.append(f"{e.combat:+d} combat")
-        if e.defense or not mods:
+        if e.defense or 1 in e.stats or not mods:
             mods.append(f"{e.defense:+d} defense")
         return f"{cards_text(e.cards)} gets {', '.join(mods)}{_duration(e)}"
     if op == Op.RECRUIT:
@@ -245,9 +245,9 @@ def _effect_en(e: Effect) -> str:
         )
     if e.op == Op.MODIFY:
         mods = []
-        if e.combat:
+        if e.combat or 0 in e.stats:
             mods.append(f"{e.combat:+d} Combat")
-        if e.defense or not mods:
+        if e.defense or 1 in e.stats or not mods:
             mods.append(f"{e.defense:+d} Defense")
         many = e.cards.quantifier in (Quantifier.EACH, Quantifier.ALL)
         verb = "get" if many else "gets"

@@ -370,6 +370,7 @@ class _Parser:
             defense=defense,
             duration=self.duration(),
             column=column,
+            stats=tuple(sorted(seen)),
         )
 
     def duration(self) -> Duration:

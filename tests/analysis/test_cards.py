@@ -126,3 +126,44 @@ def test_the_strata_are_combined_as_statsmodels_combines_fixed_effects():
     combined = combine_effects(tw / t - lw / lft, pt * (1 - pt) / t + pl * (1 - pl) / lft)
     assert np.isclose(mine.loc["student_02", "diff"], combined.mean_effect_fe)
     assert np.isclose(mine.loc["student_02", "variance"], combined.var_eff_w_fe)
+
+
+def test_the_pooled_interval_is_never_narrower_than_the_game_clustered_one():
+    """The hardest case for the bound: in every two-player game both seats see the card and
+    exactly one takes it, so the taker's win is the leaver's loss and the game's two entries
+    move together. The exact game-clustered (sandwich) variance, computed here from the
+    per-game rows the cards/ table adds up, is then about twice the one that takes the seats
+    apart; the report's interval (the bound, variance times the players) is not narrower."""
+    rng = np.random.default_rng(21)
+    n = 20_000
+    took0 = rng.random(n) < 0.5  # seat 0 takes it, else seat 1 does
+    won0 = rng.random(n) < np.where(took0, 0.6, 0.4)  # taking it is worth 10 points
+    seat, game = np.tile([0, 1], n), np.repeat(np.arange(n), 2)
+    took = np.column_stack([took0, ~took0]).ravel()
+    won = np.column_stack([won0, ~won0]).ravel()
+    idol = np.where(seat == 0, "kumara_raj", "syeira_coral")
+    rows = pd.DataFrame({"idol": idol, "seat": seat, "took": took, "won": won})
+    cards = (
+        rows.assign(offered=1, offered_won=won, taken=took, taken_won=took & won)
+        .groupby(["idol", "seat"])[["offered", "offered_won", "taken", "taken_won"]]
+        .sum()
+        .reset_index()
+        .assign(variant="main", players=2, bot="heuristic", turns_band=10, card="student_01")
+        .assign(kind="student")
+    )
+    table = card_impact(cards).set_index("card").loc["student_01"]
+    report_se = (table["diff_hi"] - table["diff_lo"]) / (2 * 1.959963984540054)
+    # The same estimator, its residuals summed per game (one cluster) or per seat.
+    per = rows.groupby(["seat", "took"])["won"].agg(["size", "sum"])
+    t, tw = per.xs(True, level="took")["size"], per.xs(True, level="took")["sum"]
+    lft, lw = per.xs(False, level="took")["size"], per.xs(False, level="took")["sum"]
+    pt, pl = (tw + 0.5) / (t + 1), (lw + 0.5) / (lft + 1)
+    weight = 1 / (pt * (1 - pt) / t + pl * (1 - pl) / lft)
+    w = weight.to_numpy()[seat] / weight.sum()
+    size = np.where(took, t.to_numpy()[seat], lft.to_numpy()[seat])
+    mean = np.where(took, (tw / t).to_numpy()[seat], (lw / lft).to_numpy()[seat])
+    e = np.where(took, 1, -1) * w / size * (won - mean)
+    clustered = (np.bincount(game, e) ** 2).sum()
+    apart = (e**2).sum()
+    assert clustered > 1.8 * apart  # the seats of a game really do move together here
+    assert report_se**2 >= 0.98 * clustered  # and the bound covers it

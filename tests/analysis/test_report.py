@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports import comparison, report
+from avarium.simulator import stopped
 from typer.testing import CliRunner
 
 from avarium.cli.main import app
@@ -272,3 +273,41 @@ def test_a_four_player_summary_gives_every_seat(tmp_path):
 def test_the_run_wide_games_still_needed_is_on_the_page(reported):
     page = (reported / "index.html").read_text(encoding="utf-8")
     assert "more_run_games" in _section(page, "balance-flags")
+
+
+def test_a_run_stopped_by_its_rule_says_so_and_one_that_hit_its_cap_says_that(tmp_path):
+    """A run played in rounds (`--precision`, `--until settled`) records its stop in
+    stopped.json; the report says the rule stopped it, when and why, or that the cap came
+    first; a run of its planned games says neither."""
+    path = synthetic_run(tmp_path / "precise", 2_000, Plan(), seed=2, chunk_games=1_000)
+    record = {
+        "rule": "precision 0.05",
+        "stopped": True,
+        "why": "every Idol's 95% interval is within +/-5.0 points",
+        "round": 2,
+        "rounds": 5,
+        "games": 2_000,
+        "games_by_variant": {"main": 2_000},
+        "cap": 8_000,
+    }
+    stopped.write(path, record)
+    assert run("report", path).exit_code == 0
+    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    assert (
+        "<strong>Stopped early by its rule</strong> (precision 0.05): after round 2 of 5, at "
+        "2,000 of the 8,000 games it could have played, because every Idol&#x27;s 95% interval "
+        "is within +/-5.0 points." in _section(page, "summary")
+    )
+    assert "Unfinished run" not in page
+    assert "precision 0.05, after round 2 of 5" in _section(page, "provenance")
+
+    stopped.write(path, record | {"stopped": False, "round": 5, "why": "1 of 8 Idol rates not"})
+    assert run("report", path).exit_code == 0
+    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "<strong>Played to its cap</strong> of 8,000 games" in _section(page, "summary")
+
+    (path / stopped.STOPPED).unlink()
+    assert run("report", path).exit_code == 0
+    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "Stopped early" not in page and "Played to its cap" not in page
+    assert "its planned games (no stopping rule)" in _section(page, "provenance")

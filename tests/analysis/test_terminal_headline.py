@@ -3,9 +3,11 @@ toolkit's version."""
 
 from __future__ import annotations
 
+import json
 from importlib import metadata
 
 from avarium.analysis.synthetic import Plan, synthetic_run
+from avarium.simulator import stopped
 from typer.testing import CliRunner
 
 from avarium.cli.main import app
@@ -40,3 +42,23 @@ def test_version_prints_the_installed_version():
     result = cli.invoke(app, ["--version"])
     assert result.exit_code == 0
     assert result.output == f"avarium-balance-lab {metadata.version('avarium-balance-lab')}\n"
+
+
+def test_a_run_stopped_by_its_rule_says_so_first(tmp_path):
+    run = synthetic_run(tmp_path / "run", 2_000, Plan(), seed=3)
+    stopped.write(
+        run,
+        {"rule": "until settled, band 0.45-0.55", "stopped": True, "round": 2, "rounds": 6,
+         "why": "every Idol's band verdict is decided", "games": 2_000, "cap": 50_000},
+    )  # fmt: skip
+    result = cli.invoke(app, ["report", str(run)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "stopped early by its rule (until settled, band 0.45-0.55) after round 2 of 6, at 2,000 "
+        "of 50,000 games: every Idol's band verdict is decided"
+    )
+    facts = json.loads(cli.invoke(app, ["report", str(run), "--json"]).stdout)
+    assert facts["stopped"]["stopped"] and facts["stopped"]["round"] == 2
+    (run / stopped.STOPPED).unlink()
+    facts = json.loads(cli.invoke(app, ["report", str(run), "--json"]).stdout)
+    assert "stopped" not in facts

@@ -108,6 +108,23 @@ def test_words_are_case_insensitive_and_aliases_canonicalise():
 
 
 @pytest.mark.parametrize(
+    ("line", "written_back", "english_says"),
+    [
+        ("on attack: this gets +0 combat until end of fight", "+0 combat", "+0 Combat"),
+        ("on attack: this gets +0 defense until end of fight", "+0 defense", "+0 Defense"),
+        ("EXHAUST: this gets -1 defense, +0 combat until end of turn", "+0 combat, -1 defense",
+         "+0 Combat and -1 Defense"),
+    ],
+)  # fmt: skip
+def test_a_change_of_zero_is_written_back_as_the_stat_it_named(line, written_back, english_says):
+    """ "+0 combat" changes nothing, as "+0 defense" does (the same compiled card), but a
+    warning quoting the ability must say what the designer wrote, not the other stat."""
+    ability = parse_ability(line)
+    assert f"gets {written_back} until" in canonical(ability)
+    assert f"gets {english_says} until" in english(ability)
+
+
+@pytest.mark.parametrize(
     ("line", "column", "suggestion"),
     [
         ("EXHAUST: gian 3 merit", 10, "gain"),

@@ -91,6 +91,12 @@ def test_until_settled_stops_once_a_planted_strong_idol_and_the_rest_are_decided
     assert report.exit_code == 0, report.output
     headline = json.loads(report.stdout)
     assert any("RAJ" in str(row) for row in headline["outside"])  # the report agrees
+    page = (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
+    assert (
+        f"Stopped early by its rule</strong> (until settled, band 0.45-0.55): after round "
+        f"{facts['round']} of {facts['rounds']}, at {facts['games']:,} of the {facts['cap']:,} "
+        "games it could have played, because every Idol&#x27;s band verdict is decided"
+    ) in page
 
 
 @pytest.mark.parametrize(

@@ -80,13 +80,14 @@ def test_the_dask_backend_explains_how_to_install_dask_when_it_is_missing(tmp_pa
     assert not (tmp_path / "run").exists()
 
 
-def test_registering_the_commands_loads_neither_the_engine_nor_pyarrow_nor_pandas():
+def test_registering_the_commands_loads_no_engine_pyarrow_pandas_joblib_or_optuna():
     import subprocess
     import sys
 
     code = (
         "import sys, avarium.cli.main; "
-        "print(sorted(m for m in ('numba', 'pyarrow', 'joblib', 'pandas') if m in sys.modules))"
+        "heavy = ('numba', 'pyarrow', 'joblib', 'pandas', 'optuna'); "
+        "print(sorted(m for m in heavy if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
