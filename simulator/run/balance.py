@@ -234,24 +234,31 @@ class Search:
         fewest = min(g for g in c.counts.idol_games if g > 0) if c.counts else 1
         return 0.5 / math.sqrt(max(fewest, 1))
 
+    def _inside(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        """`values` with every value outside its axis's range (a start outside it) moved to
+        the nearest allowed value."""
+        return tuple(
+            v if v in a.values else min(a.values, key=lambda x, s=v: (abs(x - s), x))
+            for a, v in zip(self.space.axes, values, strict=True)
+        )
+
     def _neighbours(self, c: Candidate, tried: dict, rng: random.Random) -> list[tuple[int, ...]]:
         """The untried candidates one step from `c` on one axis, in a seeded random order: a
         local search around the leader beside TPE's global one (each Idol's rate hangs mostly
-        on its own card, so one step at a time walks the Idols into the band)."""
+        on its own card, so one step at a time walks the Idols into the band). A leader with
+        values outside the ranges (the start) is first moved inside them, and that is tried
+        first: every candidate the search plays is within the ranges it was given."""
+        base = self._inside(c.values)
+        first = [base] if base not in tried else []
         out = []
         for i, a in enumerate(self.space.axes):
-            at = a.values.index(c.values[i]) if c.values[i] in a.values else None
-            if at is None:  # a start outside the range: its nearest allowed value
-                near = min(a.values, key=lambda v, s=c.values[i]: (abs(v - s), v))
-                moves = [near]
-            else:
-                moves = [a.values[j] for j in (at - 1, at + 1) if 0 <= j < len(a.values)]
-            for v in moves:
-                values = (*c.values[:i], v, *c.values[i + 1 :])
+            at = a.values.index(base[i])
+            for v in [a.values[j] for j in (at - 1, at + 1) if 0 <= j < len(a.values)]:
+                values = (*base[:i], v, *base[i + 1 :])
                 if values not in tried:
                     out.append(values)
         rng.shuffle(out)
-        return out
+        return first + out
 
     def _untried(self, tried: dict, rng: random.Random) -> tuple[int, ...]:
         """A candidate not yet tried, uniformly at random (seeded: the same every run)."""

@@ -197,3 +197,20 @@ def test_every_fractional_column_of_the_page_is_declared(planted):
         frame = pd.read_csv(csv)
         fractional = {c for c in frame.columns if frame[c].dtype.kind == "f"}
         assert fractional <= set(TYPES[csv.stem]), (csv.stem, fractional - set(TYPES[csv.stem]))
+
+
+def test_a_start_outside_the_ranges_is_searched_from_the_nearest_allowed_values(
+    card_sets, tmp_path
+):
+    # The planted set starts at Touka Combat 3 and Love Combat 1, both outside these ranges;
+    # every candidate played must be inside them, and the way back is still found.
+    outside = ["--vary", "touka.combat=1..2", "--vary", "love.combat=2..3"]
+    result = balance(card_sets, tmp_path / "outside", *outside, budget="6000")
+    assert result.exit_code == 0, result.output
+    facts = json.loads(result.stdout)
+    moved = {c["field"]: (c["from"], c["to"]) for c in facts["changes"]}
+    assert moved == {"hatsurugi_touka.combat": (3, 2), "lourvarius_love.combat": (1, 2)}
+    tried = pd.read_parquet(tmp_path / "outside" / "candidates.parquet")
+    played = tried[tried["label"] != "start"]
+    assert played["hatsurugi_touka.combat"].isin([1, 2]).all()
+    assert played["lourvarius_love.combat"].isin([2, 3]).all()
