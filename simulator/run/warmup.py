@@ -8,7 +8,10 @@ and the game loop need besides (`legal_actions`, the heuristic); both write numb
 the game loop compiled afterwards loads the rules from it instead of compiling them again.
 
 Kernels reached from both sides (the card queries) are compiled twice, at the same time; the
-rest is split. With a warm cache none of this runs. Measured: see docs/engine.md, compile time.
+rest is split. When the command will also play searching seats (lookahead, mcts: a game loop of
+their own, drivers.play_games_with_lookahead), a second helper then compiles that loop while
+this process compiles the other one, both loading the rules from the cache. With a warm cache
+none of this runs. Measured: see docs/performance.md, compile time.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ TABLES = types.Array(types.int32, 2, "C")
 BUFFER = types.Array(types.int64, 1, "C")
 STEP_SIGNATURE = (STATE, TABLES, types.int64)
 _HELPER = "from avarium.simulator.run.warmup import compile_rules; compile_rules()"
+_SEARCH_HELPER = (
+    "from avarium.simulator.run.warmup import compile_search_loop; compile_search_loop()"
+)
 
 
 def compile_rules() -> None:
@@ -34,6 +40,36 @@ def compile_rules() -> None:
     from avarium.simulator.engine.step import step
 
     step.compile(STEP_SIGNATURE)
+
+
+def _one_game(cards: CardSet, bots: Sequence[str]) -> None:
+    """One 2-player game through play_chunk: compiles (or loads) the game loop for these bots,
+    with the very argument types a run's chunks give it."""
+    from avarium.simulator.api import Rules
+    from avarium.simulator.run.batch import play_chunk
+
+    idols = np.array([[cards.index[c.id] for c in cards.idols[:2]]], np.int32)
+    seeds = np.array([1], np.uint32)
+    play_chunk(cards, Rules(), 2, idols, list(bots), seeds, seeds, (0, 2))
+
+
+def compile_search_loop() -> None:
+    """The second helper's job: the game loop with searching seats (any card set compiles the
+    same loop: the tables' shapes are not part of its types)."""
+    from avarium.simulator.cards.loader import load_cards
+
+    _one_game(load_cards(), ["lookahead/1", "mcts/1"])
+
+
+def _start(job: str):
+    # A helper only saves time: if it cannot start or fails, the kernels are compiled where they
+    # are first needed, as with one core. Its output is not the user's business.
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-c", job], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+    except OSError:
+        return None
 
 
 def rules_cached() -> bool:
@@ -76,30 +112,39 @@ def bot_kernels(cards: CardSet, heuristic: bool) -> list[tuple[object, tuple]]:
     return kernels
 
 
-def compile_side_by_side(cards: CardSet, bots: Sequence[str], profiles: Path | None) -> None:
-    """Compile the rules in a helper process and the bots' kernels here, if the cache is cold.
+def compile_side_by_side(
+    cards: CardSet, bots: Sequence[str], profiles: Path | None, search: bool = False
+) -> None:
+    """Compile the rules in a helper process and the bots' kernels here, if the cache is cold;
+    with `search` (the command will play searching seats too), then the search game loop in a
+    second helper while this process compiles the game loop for `bots` by one game.
 
-    The game loop itself is compiled by its first game, as with a warm cache (loading then).
-    """
+    Without `search` the game loop itself is compiled by its first game, as with a warm cache
+    (loading then)."""
     if config.DISABLE_JIT or rules_cached():
         return
     from avarium.strategies import bot_spec
-    from avarium.strategies.weights import KIND_RANDOM
+    from avarium.strategies.weights import KIND_LOOKAHEAD, KIND_MCTS, KIND_RANDOM
 
     specs = [bot_spec(b, profiles) for b in bots]
     heuristic = any(s.compiled and s.kind != KIND_RANDOM for s in specs)
-    # The helper only saves time: if it cannot start or fails, the game loop compiles the rules
-    # itself, as it would with one core. Its output is not the user's business.
-    try:
-        helper = subprocess.Popen(
-            [sys.executable, "-c", _HELPER], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-    except OSError:
-        helper = None
+    helper = _start(_HELPER)
     try:
         for kernel, signature in bot_kernels(cards, heuristic):
             kernel.compile(signature)
     finally:
         # Whatever happened here, the helper's work is either in the cache or redone later.
+        if helper is not None:
+            helper.wait()
+    if not search:
+        return
+    helper = _start(_SEARCH_HELPER)
+    try:
+        quick = [
+            b for b, s in zip(bots, specs, strict=True) if s.kind not in (KIND_LOOKAHEAD, KIND_MCTS)
+        ]
+        if quick and all(s.compiled for s in specs):
+            _one_game(cards, (quick * 2)[:2])
+    finally:
         if helper is not None:
             helper.wait()
