@@ -16,6 +16,7 @@ none of this runs. Measured: see docs/performance.md, compile time.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 from avarium.simulator.cards.model import CardSet
+from avarium.simulator.engine._jit import announce_as
 from numba import config, typeof, types
 
 STATE = types.Array(types.int64, 2, "C")
@@ -40,6 +42,23 @@ def compile_rules() -> None:
     from avarium.simulator.engine.step import step
 
     step.compile(STEP_SIGNATURE)
+
+
+def compile_notice(heuristic: bool, search: bool) -> str:
+    """What a cold start here says it compiles, and for how long: the CPU time of its longer side
+    in each step, measured on this project's 2-core machine under load (docs/performance.md,
+    "The first run"): the rules 67 s beside the bots' kernels 67 s, then the game loop 12 s, or
+    the search bots' loop 73 s beside it."""
+    what = "the rules engine"
+    if search:
+        what += ", the heuristic and the search bots"
+    elif heuristic:
+        what += " and the heuristic bots"
+    if (os.cpu_count() or 1) >= 2:
+        took = "on 2 cores (first run only: " + ("about 2½" if search else "about 1½")
+    else:  # one core: both sides in turn
+        took = "(first run only: " + ("about 3½" if search else "about 2½")
+    return f"compiling {what} {took} minutes, longer on a busy machine)…"
 
 
 def _one_game(cards: CardSet, bots: Sequence[str]) -> None:
@@ -128,6 +147,7 @@ def compile_side_by_side(
 
     specs = [bot_spec(b, profiles) for b in bots]
     heuristic = any(s.compiled and s.kind != KIND_RANDOM for s in specs)
+    announce_as(compile_notice(heuristic, search))
     helper = _start(_HELPER)
     try:
         for kernel, signature in bot_kernels(cards, heuristic):
