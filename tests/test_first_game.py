@@ -97,6 +97,22 @@ def test_a_search_bot_on_a_cold_cache_plays_now_and_compiles_in_the_background(t
         os.kill(pid, 9)  # the job this test started: its compile is not what is tested
 
 
+def test_a_refused_command_starts_no_background_compile(tmp_path):
+    done = subprocess.run(
+        [*COMMAND, "play", "--seed", "-1", "--strategy", "mcts"],
+        env={
+            **{k: v for k, v in os.environ.items() if k not in DROPPED},
+            "AVARIUM_CACHE_DIR": str(tmp_path),
+        },
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 2 and "--seed" in done.stderr
+    assert BACKGROUND_MESSAGE not in done.stderr
+    assert not list(tmp_path.rglob("*.compiling"))
+
+
 def test_bot_kinds_are_read_from_their_names():
     assert [bot_kind(b) for b in ("random", "heuristic.tuned", " lookahead/4", "mcts.x/9")] == [
         "random",

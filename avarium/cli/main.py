@@ -306,6 +306,10 @@ def play(
     except (CardNameError, ValueError, BotError) as exc:
         raise _fail(getattr(exc, "message", str(exc)), 2) from None
     choose = Chooser(game, specs, seed)
+    if engine == "plain":
+        from avarium.simulator.run.first_game import compile_for_next_time
+
+        compile_for_next_time()
     try:
         lines = play_logged(game, choose)
     except BotFailed as exc:

@@ -31,10 +31,12 @@ from pathlib import Path
 
 # Bots cheap enough to play a game as plain Python whatever the cache holds.
 CHEAP = frozenset({"random", "heuristic"})
+KNOWN = CHEAP | {"lookahead", "mcts", "python"}
 # AVARIUM_PLAY=compiled or plain forces the engine `avarium play` uses (for measuring, tests).
 FORCE = "AVARIUM_PLAY"
 MARK = "play"
 _JOB = "from avarium.simulator.run.first_game import compile_for_play; compile_for_play()"
+_compile_later = False  # set by choose_engine for compile_for_next_time
 BACKGROUND_MESSAGE = (
     "the engine is not compiled yet: this game plays uncompiled (a search bot's game takes "
     "seconds to a minute or two this way) while the engine compiles in the background, at low "
@@ -74,25 +76,34 @@ def _kernels_loaded() -> bool:
 
 def choose_engine(bots: Sequence[str]) -> str:
     """ "plain" or "compiled" for one game between these bots; when plain, switches this process
-    to plain Python (call it before any kernel module is imported), and on a cold cache with a
-    search or Python bot starts the background compile and says so on stderr."""
+    to plain Python (call it before any kernel module is imported). On a cold cache with a
+    search or Python bot, compile_for_next_time() then starts the background compile."""
     from numba import config
 
+    global _compile_later
     if config.DISABLE_JIT:
         return "plain"
     if _kernels_loaded():  # too late to switch: the kernels are numba's already
         return "compiled"
     forced = os.environ.get(FORCE, "")
-    cheap = {bot_kind(b) for b in bots} <= CHEAP
+    kinds = {bot_kind(b) for b in bots}
+    cheap = kinds <= CHEAP or not kinds <= KNOWN  # an unknown bot: an error follows, at once
     if forced == "compiled" or (forced != "plain" and not cheap and _mark().exists()):
         return "compiled"
-    if forced != "plain" and not cheap and _start_background_compile():
-        sys.stderr.write(BACKGROUND_MESSAGE + "\n")
-        sys.stderr.flush()
+    _compile_later = forced != "plain" and not cheap
     # numba rereads its environment now and then; both say the same
     os.environ["NUMBA_DISABLE_JIT"] = "1"
     config.DISABLE_JIT = True
     return "plain"
+
+
+def compile_for_next_time() -> None:
+    """Once the command has accepted its bots and numbers: if choose_engine played a search or
+    Python bot uncompiled for want of a compiled engine, start the background compile (unless
+    one is at it) and say so on stderr."""
+    if _compile_later and _start_background_compile():
+        sys.stderr.write(BACKGROUND_MESSAGE + "\n")
+        sys.stderr.flush()
 
 
 def mark_compiled() -> None:
