@@ -107,7 +107,7 @@ def run(
     with the name of each of STEPS as it starts (the ones skipped too, so a bar moves)."""
     step = on_step or (lambda name: None)
     step("random")
-    # a cold cache compiles on two cores, the search game loop too when it will be timed
+    # a cold cache compiles on two cores (the notice counts the search loop when it is timed)
     compile_side_by_side(
         cards, ["heuristic", "random"], None, search=lookahead_games > 0 or mcts_games > 0
     )

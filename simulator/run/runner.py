@@ -400,8 +400,8 @@ def _played(tasks: list[Task], n_jobs: int) -> Iterator[Played]:
 def _warm(tasks: Sequence[Task]) -> None:
     """Compile the engine (or load it from numba's cache) once here before workers start, so
     they load the cache instead of compiling it side by side. A cold compile uses two cores
-    (avarium.simulator.run.warmup), and compiles the searching seats' game loop too when a
-    variant has one (a tier of mcts games, say)."""
+    (avarium.simulator.run.warmup); its notice counts the searching seats' game loop in its
+    time when a variant has one (a tier of mcts games, say)."""
     task = tasks[0]
     v = task.variant
     search = any(searching(t.variant.bots) for t in tasks)

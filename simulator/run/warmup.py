@@ -8,10 +8,9 @@ and the game loop need besides (`legal_actions`, the heuristic); both write numb
 the game loop compiled afterwards loads the rules from it instead of compiling them again.
 
 Kernels reached from both sides (the card queries) are compiled twice, at the same time; the
-rest is split. When the command will also play searching seats (lookahead, mcts: a game loop of
-their own, drivers.play_games_with_lookahead), a second helper then compiles that loop while
-this process compiles the other one, both loading the rules from the cache. With a warm cache
-none of this runs. Measured: see docs/performance.md, compile time.
+rest is split. With a warm cache none of this runs. Measured: see docs/performance.md, compile
+time and session 8 (where a second step, the searching seats' game loop compiled in a helper
+beside the other loop, was tried and dropped).
 """
 
 from __future__ import annotations
@@ -32,9 +31,6 @@ TABLES = types.Array(types.int32, 2, "C")
 BUFFER = types.Array(types.int64, 1, "C")
 STEP_SIGNATURE = (STATE, TABLES, types.int64)
 _HELPER = "from avarium.simulator.run.warmup import compile_rules; compile_rules()"
-_SEARCH_HELPER = (
-    "from avarium.simulator.run.warmup import compile_search_loop; compile_search_loop()"
-)
 
 
 def compile_rules() -> None:
@@ -47,8 +43,8 @@ def compile_rules() -> None:
 def compile_notice(heuristic: bool, search: bool) -> str:
     """What a cold start here says it compiles, and for how long: the CPU time of its longer side
     in each step, measured on this project's 2-core machine under load (docs/performance.md,
-    "The first run"): the rules 67 s beside the bots' kernels 67 s, then the game loop 12 s, or
-    the search bots' loop 73 s beside it."""
+    session 8): the rules 67 s beside the bots' kernels 67 s, then the game loop 12 s, and the
+    search bots' loop 73 s when they play."""
     what = "the rules engine"
     if search:
         what += ", the heuristic and the search bots"
@@ -59,25 +55,6 @@ def compile_notice(heuristic: bool, search: bool) -> str:
     else:  # one core: both sides in turn
         took = "(first run only: " + ("about 3½" if search else "about 2½")
     return f"compiling {what} {took} minutes, longer on a busy machine)…"
-
-
-def _one_game(cards: CardSet, bots: Sequence[str]) -> None:
-    """One 2-player game through play_chunk: compiles (or loads) the game loop for these bots,
-    with the very argument types a run's chunks give it."""
-    from avarium.simulator.api import Rules
-    from avarium.simulator.run.batch import play_chunk
-
-    idols = np.array([[cards.index[c.id] for c in cards.idols[:2]]], np.int32)
-    seeds = np.array([1], np.uint32)
-    play_chunk(cards, Rules(), 2, idols, list(bots), seeds, seeds, (0, 2))
-
-
-def compile_search_loop() -> None:
-    """The second helper's job: the game loop with searching seats (any card set compiles the
-    same loop: the tables' shapes are not part of its types)."""
-    from avarium.simulator.cards.loader import load_cards
-
-    _one_game(load_cards(), ["lookahead/1", "mcts/1"])
 
 
 def _start(job: str):
@@ -134,16 +111,15 @@ def bot_kernels(cards: CardSet, heuristic: bool) -> list[tuple[object, tuple]]:
 def compile_side_by_side(
     cards: CardSet, bots: Sequence[str], profiles: Path | None, search: bool = False
 ) -> None:
-    """Compile the rules in a helper process and the bots' kernels here, if the cache is cold;
-    with `search` (the command will play searching seats too), then the search game loop in a
-    second helper while this process compiles the game loop for `bots` by one game.
+    """Compile the rules in a helper process and the bots' kernels here, if the cache is cold.
+    `search`: the command will play searching seats too (their game loop compiles later, one
+    core), which the notice counts in its time.
 
-    Without `search` the game loop itself is compiled by its first game, as with a warm cache
-    (loading then)."""
+    The game loop itself is compiled by its first game, as with a warm cache (loading then)."""
     if config.DISABLE_JIT or rules_cached():
         return
     from avarium.strategies import bot_spec
-    from avarium.strategies.weights import KIND_LOOKAHEAD, KIND_MCTS, KIND_RANDOM
+    from avarium.strategies.weights import KIND_RANDOM
 
     specs = [bot_spec(b, profiles) for b in bots]
     heuristic = any(s.compiled and s.kind != KIND_RANDOM for s in specs)
@@ -154,17 +130,5 @@ def compile_side_by_side(
             kernel.compile(signature)
     finally:
         # Whatever happened here, the helper's work is either in the cache or redone later.
-        if helper is not None:
-            helper.wait()
-    if not search:
-        return
-    helper = _start(_SEARCH_HELPER)
-    try:
-        quick = [
-            b for b, s in zip(bots, specs, strict=True) if s.kind not in (KIND_LOOKAHEAD, KIND_MCTS)
-        ]
-        if quick and all(s.compiled for s in specs):
-            _one_game(cards, (quick * 2)[:2])
-    finally:
         if helper is not None:
             helper.wait()

@@ -85,31 +85,3 @@ def test_a_cold_cache_compiles_the_rules_in_a_helper_while_compiling_the_bots(
     assert len(helpers) == 1 and "compile_rules()" in helpers[0].command[-1]
     assert compiled == [("sig",)]
     assert helpers[0].waited  # the game loop starts once the rules are in the cache
-
-
-def test_with_search_bots_a_second_helper_compiles_their_game_loop_meanwhile(
-    cards_after_a_heuristic_game, monkeypatch
-):
-    played = []
-    monkeypatch.setattr("avarium.simulator.run.warmup.rules_cached", lambda: False)
-    monkeypatch.setattr("avarium.simulator.run.warmup.subprocess.Popen", _Helper)
-    monkeypatch.setattr("avarium.simulator.run.warmup.bot_kernels", lambda cards, heuristic: [])
-    monkeypatch.setattr(
-        "avarium.simulator.run.warmup._one_game", lambda cards, bots: played.append(list(bots))
-    )
-    helpers.clear()
-    compile_side_by_side(cards_after_a_heuristic_game, ["heuristic", "mcts"], None, search=True)
-    assert [h.command[-1].split("; ")[-1] for h in helpers] == [
-        "compile_rules()",
-        "compile_search_loop()",
-    ]
-    assert played == [["heuristic", "heuristic"]]  # this process: the other game loop
-    assert all(h.waited for h in helpers)
-
-
-def test_the_search_helper_compiles_the_loop_a_run_of_search_bots_calls():
-    from avarium.simulator.run.warmup import compile_search_loop
-    from avarium.strategies.drivers import play_games_with_lookahead
-
-    compile_search_loop()  # loads from the cache, or compiles (slow once)
-    assert len(play_games_with_lookahead.signatures) == 1
