@@ -61,3 +61,18 @@ def test_a_process_started_after_the_notice_stays_quiet(tmp_path):
         [sys.executable, str(script)], env=env, capture_output=True, text=True, check=True
     )
     assert done.stderr == ""
+
+
+def test_a_command_that_knows_what_it_compiles_says_that_instead(tmp_path):
+    script = tmp_path / "tiny_kernels.py"
+    text = "from avarium.simulator.engine._jit import announce_as; announce_as('compiling x')\n"
+    script.write_text(text + KERNELS, encoding="utf-8")
+    assert _run(script, tmp_path / "cache") == ["compiling x"]
+
+
+def test_the_warm_up_says_what_it_compiles_and_for_how_long():
+    from avarium.simulator.run.warmup import compile_notice
+
+    assert "heuristic and the search bots" in compile_notice(True, True)
+    assert "search" not in compile_notice(True, False)
+    assert all("minutes" in compile_notice(h, s) for h in (True, False) for s in (True, False))

@@ -39,6 +39,10 @@ from avarium.cli.tuning import sweep_command, tune_bonus_command
 from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError
 from avarium.simulator.constants import CardKind
 
+# True in the `avarium` command's own process (main), False when the app is called in-process
+# (a test's CliRunner, a script): only then may `play` switch numba off for its one game.
+STANDALONE = False
+
 app = typer.Typer(
     help="Avarium Balance Lab: Monte Carlo balance analysis for Avarium Academy.",
     no_args_is_help=True,
@@ -271,6 +275,11 @@ def play(
     patch: PatchOpt = None,
 ) -> None:
     """Play one game between bots (random by default) and print its transcript."""
+    engine = "compiled"
+    if STANDALONE:  # a process of its own: one game may be quicker uncompiled (first_game.py)
+        from avarium.simulator.run.first_game import choose_engine
+
+        engine = choose_engine(strategy.split(","))
     from avarium.simulator.api import new_game
     from avarium.simulator.run.batch import Chooser
     from avarium.simulator.run.experiment import check_bonus, check_seed
@@ -297,10 +306,18 @@ def play(
     except (CardNameError, ValueError, BotError) as exc:
         raise _fail(getattr(exc, "message", str(exc)), 2) from None
     choose = Chooser(game, specs, seed)
+    if engine == "plain":
+        from avarium.simulator.run.first_game import compile_for_next_time
+
+        compile_for_next_time()
     try:
         lines = play_logged(game, choose)
     except BotFailed as exc:
         raise _fail(str(exc)) from None
+    if engine == "compiled":
+        from avarium.simulator.run.first_game import mark_compiled
+
+        mark_compiled()
     for line in lines:
         typer.echo(line)
 
@@ -471,6 +488,9 @@ register_simulate(app)  # simulate, replay: avarium/cli/simulate.py
 
 
 def main() -> None:  # pragma: no cover - console entry point
+    """The `avarium` command (pyproject's console script): a process of its own."""
+    global STANDALONE
+    STANDALONE = True
     app()
 
 

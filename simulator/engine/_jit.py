@@ -60,14 +60,27 @@ def cache_dir(folder: Path = ENGINE) -> str:
 # Set by the user: every kernel goes there, as numba does.
 USER_CACHE = bool(os.environ.get("NUMBA_CACHE_DIR"))
 
-FIRST_RUN_MESSAGE = "compiling the engine (first run only, about a minute)…"
+FIRST_RUN_MESSAGE = (
+    "compiling the engine (first run only: one to three minutes, longer on a busy machine)…"
+)
+# What this process's notice says: a command that knows what it is about to compile says so
+# (simulator/run/warmup.py, with its measured time), others say FIRST_RUN_MESSAGE.
+_notice = [FIRST_RUN_MESSAGE]
+
+
+def announce_as(text: str) -> None:
+    """Make the first-compile notice of this process say `text` (if it has not been printed)."""
+    _notice[0] = text
+
+
 # Set once the message is printed, so the processes started afterwards (the run's workers, a
 # helper) inherit it and stay quiet: the wait is announced once per command, not per process.
 ANNOUNCED = "AVARIUM_COMPILE_ANNOUNCED"
 
 
 class _FirstCompileNotice(event.Listener):
-    """Prints FIRST_RUN_MESSAGE to stderr when numba starts its first real compile.
+    """Prints the notice (FIRST_RUN_MESSAGE, or announce_as's) to stderr when numba starts its
+    first real compile.
 
     Numba broadcasts "numba:compile" only after a cache miss (a kernel loaded from the cache
     broadcasts nothing), so a warm start prints nothing, and a cold one says why the first
@@ -78,7 +91,7 @@ class _FirstCompileNotice(event.Listener):
             return
         os.environ[ANNOUNCED] = "1"
         # A notice for whoever waits, on stderr: never mixed into a command's output on stdout.
-        sys.stderr.write(FIRST_RUN_MESSAGE + "\n")
+        sys.stderr.write(_notice[0] + "\n")
         sys.stderr.flush()
 
     def on_end(self, event):

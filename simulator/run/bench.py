@@ -27,6 +27,7 @@ import numpy as np
 from avarium.simulator.api import Rules
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.run.batch import play_chunk
+from avarium.simulator.run.warmup import compile_side_by_side
 from avarium.strategies.profiles import load as load_profiles
 
 # What run() does, in order, as it tells `on_step`: the bots' names for their games.
@@ -106,6 +107,10 @@ def run(
     with the name of each of STEPS as it starts (the ones skipped too, so a bar moves)."""
     step = on_step or (lambda name: None)
     step("random")
+    # a cold cache compiles on two cores (the notice counts the search loop when it is timed)
+    compile_side_by_side(
+        cards, ["heuristic", "random"], None, search=lookahead_games > 0 or mcts_games > 0
+    )
     random_games(cards, 2, seed)  # compile or load the cache before timing
     t0, c0 = time.perf_counter(), time.process_time()
     out, _ = random_games(cards, n_games, seed)

@@ -25,7 +25,7 @@ import os
 import time
 import tomllib
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -158,7 +158,7 @@ def play_tasks(tasks: list[Task], jobs: int = 1) -> Iterator[Played]:
     plays games 0-279 of a candidate, later 280-839)."""
     if not tasks:
         return
-    _warm(tasks[0])
+    _warm(tasks)
     with (
         _backend("loky", None, check_jobs(jobs)) as (n_jobs, _workers),
         contextlib.closing(_played(tasks, n_jobs)) as results,
@@ -397,12 +397,15 @@ def _played(tasks: list[Task], n_jobs: int) -> Iterator[Played]:
             ) from None
 
 
-def _warm(task: Task) -> None:
+def _warm(tasks: Sequence[Task]) -> None:
     """Compile the engine (or load it from numba's cache) once here before workers start, so
     they load the cache instead of compiling it side by side. A cold compile uses two cores
-    (avarium.simulator.run.warmup)."""
+    (avarium.simulator.run.warmup); its notice counts the searching seats' game loop in its
+    time when a variant has one (a tier of mcts games, say)."""
+    task = tasks[0]
     v = task.variant
-    compile_side_by_side(v.card_data, v.bots, v.profiles_path)
+    search = any(searching(t.variant.bots) for t in tasks)
+    compile_side_by_side(v.card_data, v.bots, v.profiles_path, search=search)
     first = Chunk(task.chunk.index, task.chunk.variant, task.chunk.first, task.chunk.first + 1)
     play(Task(first, task.variant, task.variant_first, task.seed))
 
@@ -466,7 +469,7 @@ def run(
                     manifest.write(out, record)
                 if only is None:  # played on to the cap: a rule's earlier stop is history
                     (out / stopped.STOPPED).unlink(missing_ok=True)
-                _warm(tasks[0])
+                _warm(tasks)
                 results = stack.enter_context(contextlib.closing(_played(tasks, n_jobs)))
                 for played in results:
                     _write(out, experiment, played, record)

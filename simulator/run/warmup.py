@@ -8,11 +8,14 @@ and the game loop need besides (`legal_actions`, the heuristic); both write numb
 the game loop compiled afterwards loads the rules from it instead of compiling them again.
 
 Kernels reached from both sides (the card queries) are compiled twice, at the same time; the
-rest is split. With a warm cache none of this runs. Measured: see docs/engine.md, compile time.
+rest is split. With a warm cache none of this runs. Measured: see docs/performance.md, compile
+time and session 8 (where a second step, the searching seats' game loop compiled in a helper
+beside the other loop, was tried and dropped).
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -20,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 from avarium.simulator.cards.model import CardSet
+from avarium.simulator.engine._jit import announce_as
 from numba import config, typeof, types
 
 STATE = types.Array(types.int64, 2, "C")
@@ -34,6 +38,34 @@ def compile_rules() -> None:
     from avarium.simulator.engine.step import step
 
     step.compile(STEP_SIGNATURE)
+
+
+def compile_notice(heuristic: bool, search: bool) -> str:
+    """What a cold start here says it compiles, and for how long: the CPU time of its longer side
+    in each step, measured on this project's 2-core machine under load (docs/performance.md,
+    session 8): the rules 67 s beside the bots' kernels 67 s, then the game loop 12 s, and the
+    search bots' loop 73 s when they play."""
+    what = "the rules engine"
+    if search:
+        what += ", the heuristic and the search bots"
+    elif heuristic:
+        what += " and the heuristic bots"
+    if (os.cpu_count() or 1) >= 2:
+        took = "on 2 cores (first run only: " + ("about 2½" if search else "about 1½")
+    else:  # one core: both sides in turn
+        took = "(first run only: " + ("about 3½" if search else "about 2½")
+    return f"compiling {what} {took} minutes, longer on a busy machine)…"
+
+
+def _start(job: str):
+    # A helper only saves time: if it cannot start or fails, the kernels are compiled where they
+    # are first needed, as with one core. Its output is not the user's business.
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-c", job], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+    except OSError:
+        return None
 
 
 def rules_cached() -> bool:
@@ -76,11 +108,14 @@ def bot_kernels(cards: CardSet, heuristic: bool) -> list[tuple[object, tuple]]:
     return kernels
 
 
-def compile_side_by_side(cards: CardSet, bots: Sequence[str], profiles: Path | None) -> None:
+def compile_side_by_side(
+    cards: CardSet, bots: Sequence[str], profiles: Path | None, search: bool = False
+) -> None:
     """Compile the rules in a helper process and the bots' kernels here, if the cache is cold.
+    `search`: the command will play searching seats too (their game loop compiles later, one
+    core), which the notice counts in its time.
 
-    The game loop itself is compiled by its first game, as with a warm cache (loading then).
-    """
+    The game loop itself is compiled by its first game, as with a warm cache (loading then)."""
     if config.DISABLE_JIT or rules_cached():
         return
     from avarium.strategies import bot_spec
@@ -88,14 +123,8 @@ def compile_side_by_side(cards: CardSet, bots: Sequence[str], profiles: Path | N
 
     specs = [bot_spec(b, profiles) for b in bots]
     heuristic = any(s.compiled and s.kind != KIND_RANDOM for s in specs)
-    # The helper only saves time: if it cannot start or fails, the game loop compiles the rules
-    # itself, as it would with one core. Its output is not the user's business.
-    try:
-        helper = subprocess.Popen(
-            [sys.executable, "-c", _HELPER], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-    except OSError:
-        helper = None
+    announce_as(compile_notice(heuristic, search))
+    helper = _start(_HELPER)
     try:
         for kernel, signature in bot_kernels(cards, heuristic):
             kernel.compile(signature)
