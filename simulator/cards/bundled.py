@@ -33,9 +33,15 @@ SETS = {
             (),
             "the first prototype set: 8 Idols, 60 Students, 40 Schemes, not balanced",
         ),
+        Bundled(
+            "prototype-v2",
+            "prototype-v1",
+            ("prototype-v2.patch.toml",),
+            "version 1 with the Idol changes `avarium balance` found (docs/balance.md)",
+        ),
     )
 }
-DEFAULT = "prototype-v1"
+DEFAULT = "prototype-v2"
 
 
 def data_path() -> Path:

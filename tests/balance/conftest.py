@@ -1,4 +1,5 @@
-"""Card sets built in the tests from the bundled cards by patches: four Idols made identical
+"""Card sets built in the tests from version 1 of the bundled cards by patches (the tests pass
+`--cards prototype-v1`): four Idols made identical
 (three copies of Kumara RAJ under their own names), so that every Idol's true win rate is 50%
 by symmetry and a planted change is the only imbalance there is."""
 

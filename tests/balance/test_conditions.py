@@ -19,7 +19,8 @@ CHECK = ["--check-tiers", "heuristic.tuned"]
 
 
 def balance(card_sets, out, *args, budget="30000"):
-    patches = ["--patch", str(card_sets["symmetric"]), "--patch", str(card_sets["planted"])]
+    patches = ["--cards", "prototype-v1", "--patch", str(card_sets["symmetric"]),
+               "--patch", str(card_sets["planted"])]  # fmt: skip
     command = ["balance", *patches, *args, "--budget", budget, "-j", "2", "-o", str(out)]
     return cli.invoke(app, [*command, *CHECK, "--json"])
 

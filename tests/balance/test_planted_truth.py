@@ -23,7 +23,7 @@ DECOY = ["--vary", "raj.merit=16..20"]  # Raj is not off: the search should leav
 
 
 def balance(card_sets, out, *args, planted=True, budget=BUDGET, jobs="1"):
-    patches = ["--patch", str(card_sets["symmetric"])]
+    patches = ["--cards", "prototype-v1", "--patch", str(card_sets["symmetric"])]
     if planted:
         patches += ["--patch", str(card_sets["planted"])]
     command = ["balance", *patches, *args, "--budget", budget, "-j", jobs, "-o", str(out)]
@@ -69,6 +69,8 @@ def test_the_patch_loads_with_simulate_and_plays_the_recommendation(planted, car
     assert "[hatsurugi_touka]" in patch.read_text(encoding="utf-8")
     args = [
         "simulate",
+        "--cards",
+        "prototype-v1",
         "--patch",
         str(card_sets["symmetric"]),
         "--patch",
@@ -181,7 +183,8 @@ def test_progress_shows_the_best_candidate_so_far_unless_quiet(card_sets, tmp_pa
     import rich.console
 
     monkeypatch.setattr(rich.console.Console, "is_terminal", property(lambda self: True))
-    args = ["balance", "--patch", str(card_sets["symmetric"]), *VARY, "--budget", BUDGET, *CHECK]
+    args = ["balance", "--cards", "prototype-v1", "--patch", str(card_sets["symmetric"]), *VARY]
+    args += ["--budget", BUDGET, *CHECK]
     shown = cli.invoke(app, [*args, "-j", "1", "-o", str(tmp_path / "a")])
     assert shown.exit_code == 0, shown.output
     assert "best: start" in shown.stderr and "no change needed" in shown.stdout

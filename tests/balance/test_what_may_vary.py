@@ -16,7 +16,7 @@ cli = CliRunner()
 
 @pytest.fixture(scope="module")
 def cards():
-    return load_cards()
+    return load_cards("prototype-v1")  # the numbers these examples name (tests/conftest.py)
 
 
 def test_a_numeric_field_is_named_card_dot_field(cards):
@@ -57,7 +57,7 @@ def test_changed_numbers_become_overrides_and_patch_entries_that_rewrite_the_tex
         "kumara_raj": {"abilities.1": "on end of turn if your class >= 3: gain 2 merit"},
         "syeira_coral": {"wincon": "at start of turn: your clubs >= 5"},
     }
-    load_cards(None, set_expressions(changes))  # the rewritten set loads
+    load_cards("prototype-v1", set_expressions(changes))  # the rewritten set loads
 
 
 @pytest.mark.parametrize(
