@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from avarium.simulator.cards.loader import load_cards
 from typer.testing import CliRunner
 
 from avarium.cli.main import app
@@ -23,17 +24,17 @@ def test_help_lists_every_command_with_its_purpose():
         assert command in result.output
 
 
-def test_validate_prints_counts_and_fingerprint(bundled):
-    result = run("cards", "validate")
+def test_validate_prints_counts_and_fingerprint():
+    result = run("cards", "validate")  # the default set
     assert result.exit_code == 0, result.output
     assert "8 Idols, 60 Students, 40 Schemes" in result.output
-    assert bundled.fingerprint in result.output
+    assert load_cards().fingerprint in result.output
 
 
-def test_validate_json_is_one_object(bundled):
+def test_validate_json_is_one_object():
     result = run("cards", "validate", "--json")
     data = json.loads(result.stdout)
-    assert data["fingerprint"] == bundled.fingerprint and data["students"] == 60
+    assert data["fingerprint"] == load_cards().fingerprint and data["students"] == 60
 
 
 def test_validate_reports_every_error_and_fails_without_a_traceback(tmp_path):
@@ -77,11 +78,11 @@ def test_describe_an_ambiguous_name_lists_candidates():
     assert result.exit_code == 1 and "write more of the name" in result.output
 
 
-def test_export_then_validate_the_csv(tmp_path, bundled):
+def test_export_then_validate_the_csv(tmp_path):
     out = tmp_path / "cards.csv"
-    assert run("cards", "export", str(out)).exit_code == 0
+    assert run("cards", "export", str(out)).exit_code == 0  # the default set
     result = run("cards", "validate", str(out), "--json")
-    assert json.loads(result.stdout)["fingerprint"] == bundled.fingerprint
+    assert json.loads(result.stdout)["fingerprint"] == load_cards().fingerprint
 
 
 def test_a_failed_export_leaves_the_old_file_untouched(tmp_path):
