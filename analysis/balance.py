@@ -71,17 +71,17 @@ class Objective:
         lo, hi = band_for(players, self.band)
         return float(lo), float(hi)
 
-    def _parts(self, counts) -> list[tuple[object, int]]:
+    def parts(self, counts) -> list[tuple[object, int]]:
         """(counts, players) of every condition."""
         if hasattr(counts, "parts"):
             return list(zip(counts.parts, self.conditions, strict=True))
         return [(counts, self.players)]
 
-    def _entries(self, counts) -> tuple[list, list, list, list]:
+    def entries(self, counts) -> tuple[list, list, list, list]:
         """Wins, games, lower and upper band edges of every Idol (then every seat, when asked)
         in every condition, as one family."""
         wins, games, los, his = [], [], [], []
-        for part, players in self._parts(counts):
+        for part, players in self.parts(counts):
             lo, hi = self.edges_of(players)
             rows = [(part.idol_wins, part.idol_games)]
             if self.seats:
@@ -94,7 +94,7 @@ class Objective:
         return wins, games, los, his
 
     def _distances(self, counts) -> np.ndarray:
-        wins, games, los, his = self._entries(counts)
+        wins, games, los, his = self.entries(counts)
         return distances(wins, games, np.asarray(los), np.asarray(his))
 
     def distance(self, counts) -> float:
@@ -129,10 +129,10 @@ def outside(counts, objective: Objective) -> dict[str, list[int]]:
     """The Idols (positions in the pool) and seats that the flag test, Holm over all of them
     (in every condition of a search over several), shows outside the band in any condition;
     seats are tested only when the objective asks for them."""
-    wins, games, los, his = objective._entries(counts)
+    wins, games, los, his = objective.entries(counts)
     flagged = flag_counts(wins, games, np.asarray(los), np.asarray(his))["flagged"]
     idols, seats, at = set(), set(), 0
-    for part, _ in objective._parts(counts):
+    for part, _ in objective.parts(counts):
         n, s = len(part.idol_wins), len(part.seat_wins) if objective.seats else 0
         idols |= {i for i in range(n) if flagged[at + i]}
         seats |= {k for k in range(s) if flagged[at + n + k]}

@@ -131,7 +131,11 @@ def _prepare(o: dict):
     request = {
         "players": o["players"],
         "tier": start.bots[0],
-        **({"conditions": [c.name for c in conditions]} if len(conditions) > 1 else {}),
+        **(
+            {"conditions": [{"tier": c.tier, "players": c.players} for c in conditions]}
+            if len(conditions) > 1
+            else {}
+        ),
         "check_tiers": check_tier_specs,
         "check_games": o["check_games"] or rungs[-1],
         "vary": {a.name: list(a.values) for a in space.axes},

@@ -11,6 +11,7 @@ from avarium.reports.names import card_names, named
 from avarium.simulator.cards.numbers import patch_tables
 from avarium.simulator.fileio import write_atomically
 from avarium.simulator.run import balance_dir
+from avarium.simulator.run.balance_conditions import Condition
 
 NO_CHANGE = "no change needed"
 
@@ -36,8 +37,8 @@ def _rates(counts, idols, names, conditions) -> list[dict]:
 def _conditions(record) -> list[tuple[str, int]]:
     """(name, players) of every condition the search played, in order."""
     request = record["request"]
-    names = request.get("conditions") or [f"{request['tier']}, {request['players']} players"]
-    return [(n, int(n.rsplit(", ", 1)[1].split()[0])) for n in names]
+    listed = request.get("conditions") or [{"tier": request["tier"], "players": request["players"]}]
+    return [(Condition(c["tier"], int(c["players"])).name, int(c["players"])) for c in listed]
 
 
 def _candidate(c, space, idols, names, objective, conditions) -> dict:

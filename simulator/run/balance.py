@@ -8,7 +8,8 @@ How the games are spent:
   (a global one); all play the first rung of games, the best third (and only those still in
   contention with the leader on the same games, allowing for their noise) play on to the next rung,
   and so on to the top rung, where candidates are compared on the same, largest set of games;
-- the starting set plays the top rung first: it is the baseline, and when the flag test shows
+- the starting set plays rung by rung up to the top rung first (so that newcomers can be
+  compared with it on the games of any rung): it is the baseline, and when the flag test shows
   no Idol outside the band the search stops there ("no change needed").
 
 Why optuna: its TPE sampler handles integer and listed values, models which regions scored
@@ -231,7 +232,7 @@ class Search:
 
     def _se(self, c: Candidate) -> float:
         """The standard error of the worst-placed rate, roughly: 0.5 / sqrt(fewest games)."""
-        fewest = min(g for g in c.counts.idol_games if g > 0) if c.counts else 1
+        fewest = c.counts.fewest_idol_games() if c.counts else 1
         return 0.5 / math.sqrt(max(fewest, 1))
 
     def _inside(self, values: tuple[int, ...]) -> tuple[int, ...]:

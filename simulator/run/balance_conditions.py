@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from avarium.simulator.run.balance_play import Counts, Step, Table, count
-from avarium.simulator.run.worker import Chunk, Task
+from avarium.simulator.run.balance_play import Counts, Step, Table, add_up, chunked, counted
 
 
 @dataclass(frozen=True)
@@ -48,13 +47,9 @@ class Joint:
     def games(self) -> int:
         return sum(p.games for p in self.parts)
 
-    @property
-    def idol_games(self) -> tuple[int, ...]:
-        return tuple(g for p in self.parts for g in p.idol_games)
-
-    @property
-    def idol_wins(self) -> tuple[int, ...]:
-        return tuple(w for p in self.parts for w in p.idol_wins)
+    def fewest_idol_games(self) -> int:
+        """The games of the Idol that played fewest, in any condition."""
+        return min(p.fewest_idol_games() for p in self.parts)
 
     def as_dict(self) -> dict:
         return {"parts": [p.as_dict() for p in self.parts]}
@@ -108,37 +103,21 @@ class Conditions:
     ) -> list[Joint]:
         """Each step's counts in every condition, in order; one pool of tasks for all of them,
         so that the workers stay busy across conditions."""
-        from avarium.simulator.run.balance_play import TASK_GAMES
-        from avarium.simulator.run.runner import play_tasks
-
         if not steps:
             return []
-        variants, owners, tasks = [], [], []
+        variants, owners, tasks = [], [], []  # owners: the step each variant plays
         for i, table in enumerate(self.tables):
             scaled = [self._scaled(i, s) for s in steps]
+            mine = table.variants(scaled)
             seed = int(table.base.get("seed", 0))
-            for k, (s, v) in enumerate(zip(scaled, table._variants(scaled), strict=True)):
-                at = len(variants)
-                variants.append(v)
-                owners.append((k, i))
-                for first in range(s.start, s.stop, TASK_GAMES):
-                    chunk = Chunk(len(tasks), at, first, min(first + TASK_GAMES, s.stop))
-                    tasks.append(Task(chunk, v, 0, seed))
-        totals: list[list[Counts | None]] = [[None] * len(self.tables) for _ in steps]
-        for played in play_tasks(tasks, self.tables[0].jobs):
-            k, i = owners[played.chunk.variant]
-            v = variants[played.chunk.variant]
-            got = count(played, len(v.idols), v.players)
-            totals[k][i] = got if totals[k][i] is None else totals[k][i] + got
-            if on_games is not None:
-                on_games(played.chunk.games)
-        out = []
-        for parts in totals:
-            for i, part in enumerate(parts):
-                if part is None:  # a step with no games in this condition (a rung of 0)
-                    start = self.starts[i]
-                    zeros = (0,) * len(start.idols)
-                    parts[i] = Counts(0, zeros, zeros, (0,) * start.players,
-                                      (0,) * start.players)  # fmt: skip
-            out.append(Joint(tuple(parts)))
-        return out
+            tasks += chunked(scaled, mine, seed, len(variants), len(tasks))
+            owners += range(len(steps))
+            variants += mine
+        totals: list[Counts | None] = [None] * len(variants)
+        for at, got in counted(tasks, variants, self.tables[0].jobs, on_games):
+            add_up(totals, at, got)
+        out: list[list[Counts]] = [[] for _ in steps]  # filled condition by condition
+        for k, total, v in zip(owners, totals, variants, strict=True):
+            # a step with no games in a condition (a rung of 0) counts zeros there
+            out[k].append(total if total is not None else Counts.zero(len(v.idols), v.players))
+        return [Joint(tuple(parts)) for parts in out]

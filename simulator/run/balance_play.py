@@ -11,7 +11,7 @@ What comes back is counts, never the games: per Idol and per seat, games and win
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +44,15 @@ class Counts:
             add(self.seat_wins, other.seat_wins),
         )
 
+    @classmethod
+    def zero(cls, pool: int, players: int) -> Counts:
+        """No games yet: a step of no games (a rung of 0 in a condition with more players)."""
+        return cls(0, (0,) * pool, (0,) * pool, (0,) * players, (0,) * players)
+
+    def fewest_idol_games(self) -> int:
+        """The games of the Idol that played fewest (of those that played at all; 1 if none)."""
+        return min((g for g in self.idol_games if g > 0), default=1)
+
     def as_dict(self) -> dict:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in vars(self).items()}
 
@@ -66,6 +75,36 @@ def count(played: Played, pool: int, players: int) -> Counts:
         tuple(int(x) for x in np.bincount(seat, minlength=players)),
         tuple(int(x) for x in np.bincount(seat, won, minlength=players)),
     )
+
+
+def chunked(steps, variants, seed: int, first_variant: int = 0, first_task: int = 0) -> list[Task]:
+    """Each step's games as tasks of TASK_GAMES games, step i played as variant
+    `first_variant + i` of the pool (so that several tables can share one pool of tasks)."""
+    tasks = []
+    for i, (s, v) in enumerate(zip(steps, variants, strict=True)):
+        for first in range(s.start, s.stop, TASK_GAMES):
+            chunk = Chunk(first_task + len(tasks), first_variant + i, first,
+                          min(first + TASK_GAMES, s.stop))  # fmt: skip
+            tasks.append(Task(chunk, v, 0, seed))
+    return tasks
+
+
+def counted(
+    tasks: Sequence[Task], variants: Sequence, jobs: int, on_games: Callable[[int], None] | None
+) -> Iterator[tuple[int, Counts]]:
+    """Plays the tasks and yields (variant's place in the pool, the chunk's counts) as each
+    chunk comes back; `on_games(n)` after every n games played."""
+    from avarium.simulator.run.runner import play_tasks
+
+    for played in play_tasks(tasks, jobs):
+        v = variants[played.chunk.variant]
+        yield played.chunk.variant, count(played, len(v.idols), v.players)
+        if on_games is not None:
+            on_games(played.chunk.games)
+
+
+def add_up(totals: list, i: int, got: Counts) -> None:
+    totals[i] = got if totals[i] is None else totals[i] + got
 
 
 @dataclass(frozen=True)
@@ -91,7 +130,8 @@ class Table:
         self.jobs = jobs
         self.where = where or Path.cwd()
 
-    def _variants(self, steps: Sequence[Step]):
+    def variants(self, steps: Sequence[Step]):
+        """Each step as a variant of the experiment (its card set checked as `--set` is)."""
         from avarium.simulator.run.experiment_file import resolve
 
         sets = list(self.base.get("sets", []))
@@ -115,26 +155,17 @@ class Table:
         self, steps: Sequence[Step], on_games: Callable[[int], None] | None = None
     ) -> list[Counts]:
         """Each step's counts, in order; `on_games(n)` after every n games played."""
-        from avarium.simulator.run.runner import play_tasks
-
         if not steps:
             return []
-        variants = self._variants(steps)
-        seed = int(self.base.get("seed", 0))
-        tasks = []
-        for i, (s, v) in enumerate(zip(steps, variants, strict=True)):
-            for first in range(s.start, s.stop, TASK_GAMES):
-                chunk = Chunk(len(tasks), i, first, min(first + TASK_GAMES, s.stop))
-                tasks.append(Task(chunk, v, 0, seed))
+        variants = self.variants(steps)
+        tasks = chunked(steps, variants, int(self.base.get("seed", 0)))
         totals: list[Counts | None] = [None] * len(steps)
-        for played in play_tasks(tasks, self.jobs):
-            i = played.chunk.variant
-            v = variants[i]
-            got = count(played, len(v.idols), v.players)
-            totals[i] = got if totals[i] is None else totals[i] + got
-            if on_games is not None:
-                on_games(played.chunk.games)
-        return [t for t in totals if t is not None]
+        for i, got in counted(tasks, variants, self.jobs, on_games):
+            add_up(totals, i, got)
+        return [
+            t if t is not None else Counts.zero(len(v.idols), v.players)
+            for t, v in zip(totals, variants, strict=True)
+        ]
 
     def start(self):
         """The starting set's variant: its Idol pool (the order Counts lists them), seat bonus,
