@@ -1,7 +1,7 @@
 """Is tune-bonus's "probability fairest" calibrated? Planted truths, stated against true.
 
     .venv/bin/python benchmarks/fairest_calibration.py [--experiments 200] [--deals 1000]
-        [--draws 500] [--only NAME] [--method bootstrap|eb|eb-posterior]
+        [--draws 500] [--only NAME] [--method METHOD] [--bins]
 
 For each setting, draws experiments of shared deals from known bonus curves (the seat rates
 are softmax(seat edges + a point's worth x bonus), analysis.synthetic.shared_deal_outcomes),
@@ -27,12 +27,17 @@ Calibrated means the two agree within 5 points (issue 14). The settings:
 with the measured gaps' mean and their between-vector spread less the paired noise, the deal
 bootstrap's covariance as the noise); `eb` keeps the bootstrap's deviations around the
 posterior means, `eb-posterior` draws from the posterior itself (its smaller covariance).
-benchmarks/fairest_oracle.py gives exact posteriors, which no run could compute.
+`double` and `recalibrate` correct the bootstrap's figure in the bootstrap's own world (half the
+resamples as resampled runs, the other half as their resamples): by its bias there (a double
+bootstrap) or by a logistic map from stated to right fitted there.
+benchmarks/fairest_oracle.py gives exact posteriors, which no run could compute. `--bins`
+also prints, by stated probability, how often the choice was right.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from pathlib import Path
@@ -46,6 +51,9 @@ from avarium.analysis.deals import bootstrap_rates  # noqa: E402
 from avarium.analysis.sweeps import fairest  # noqa: E402
 from avarium.analysis.synthetic import shared_deal_outcomes  # noqa: E402
 from avarium.simulator.run.variants import bonus_vectors  # noqa: E402
+
+# The stated probability's bins for --bins.
+BINS = (0.0, 0.3, 0.45, 0.6, 0.75, 1.01)
 
 
 def true_gaps(effects) -> np.ndarray:
@@ -115,9 +123,41 @@ def empirical_bayes(outcomes, fair: float, chosen: int, draws: int, seed: int, p
     return float((sample.argmin(axis=1) == chosen).mean())
 
 
+def bootstrap_world(outcomes, fair: float, chosen: int, draws: int, seed: int, recalibrate: bool):
+    """The stated probability corrected in the bootstrap's world, centred on the measured rates:
+    half the resamples play resampled runs, each judged on the other half's deviations. `double`
+    (2 p - mean p*, a double bootstrap's bias correction) or, with `recalibrate`, a logistic map
+    from the resampled runs' stated probability to whether their choice was the run's."""
+    rate = outcomes.wins.mean(axis=1)
+    boot = bootstrap_rates(outcomes, draws, seed)
+    dev = boot - boot.mean(axis=0)
+    outer, inner = dev[: draws // 2], dev[draws // 2 :]
+
+    def stated_at(point):
+        mine = np.abs(point - fair).max(axis=1).argmin()
+        theirs = np.abs(point[None] + inner - fair).max(axis=2).argmin(axis=1)
+        return mine, (theirs == mine).mean()
+
+    p = stated_at(rate)[1]
+    runs = [stated_at(rate + d) for d in outer]
+    chose = np.array([c for c, _ in runs])
+    p_star = np.array([q for _, q in runs])
+    if not recalibrate:
+        return float(np.clip(2 * p - p_star.mean(), 0, 1))
+    logit = lambda q: np.log(np.clip(q, 0.01, 0.99) / (1 - np.clip(q, 0.01, 0.99)))  # noqa: E731
+    x = np.c_[np.ones(len(p_star)), logit(p_star)]
+    y = (chose == chosen).astype(float)
+    beta = np.zeros(2)
+    for _ in range(25):  # Newton steps of a logistic regression, lightly ridged
+        mu = 1 / (1 + np.exp(-x @ beta))
+        hessian = x.T @ (x * (mu * (1 - mu))[:, None]) + 1e-3 * np.eye(2)
+        beta += np.linalg.solve(hessian, x.T @ (y - mu))
+    return float(1 / (1 + np.exp(-(beta[0] + beta[1] * logit(p)))))
+
+
 def measure(
     truths: list, deals: int, draws: int, seed: int, method: str = "bootstrap"
-) -> tuple[float, float]:
+) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
     stated, right = [], []
     for e, effects in enumerate(truths):
@@ -127,11 +167,14 @@ def measure(
         choice = fairest(outcomes, fair, draws=draws, seed=e)
         if method == "bootstrap":
             stated.append(choice.prob_best[choice.chosen])
+        elif method in ("double", "recalibrate"):
+            recal = method == "recalibrate"
+            stated.append(bootstrap_world(outcomes, fair, choice.chosen, draws, e, recal))
         else:
             posterior = method == "eb-posterior"
             stated.append(empirical_bayes(outcomes, fair, choice.chosen, draws, e, posterior))
         right.append(choice.chosen == true.argmin())
-    return float(np.mean(stated)), float(np.mean(right))
+    return np.array(stated), np.array(right)
 
 
 def main() -> None:
@@ -141,20 +184,31 @@ def main() -> None:
     parser.add_argument("--draws", type=int, default=500)
     parser.add_argument("--only", default=None)
     parser.add_argument(
-        "--method", default="bootstrap", choices=["bootstrap", "eb", "eb-posterior"]
+        "--method",
+        default="bootstrap",
+        choices=["bootstrap", "eb", "eb-posterior", "double", "recalibrate"],
     )
+    parser.add_argument("--bins", action="store_true")
     args = parser.parse_args()
     for name, (truths, seed) in settings(args.experiments).items():
         if args.only and name != args.only:
             continue
         started = time.perf_counter()
-        stated, right = measure(truths, args.deals, args.draws, seed, args.method)
+        each, right_each = measure(truths, args.deals, args.draws, seed, args.method)
+        stated, right = each.mean(), right_each.mean()
         print(
             f"{name}: stated {stated:.3f}, truly fairest {right:.3f} "
             f"({stated - right:+.3f}; {len(truths)} experiments, "
             f"{time.perf_counter() - started:.0f} s)",
             flush=True,
         )
+        for lo, hi in itertools.pairwise(BINS) if args.bins else ():
+            inside = (each >= lo) & (each < hi)
+            if inside.any():
+                print(
+                    f"  stated {lo:.2f}-{min(hi, 1):.2f}: {inside.sum()} experiments, stated "
+                    f"{each[inside].mean():.2f}, truly fairest {right_each[inside].mean():.2f}"
+                )
 
 
 if __name__ == "__main__":
