@@ -42,6 +42,14 @@ def seat_table(seats: pd.DataFrame, fairness: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+# At three or more players the stated probability is not calibrated, and no statement of its
+# kind can be on every planted truth (docs/analysis.md, "P(fairest)"): say how to read it.
+_HOW_CLEAR = (
+    " (with three or more players read it as how clear the choice is: it can be 7 points off "
+    "either way; docs/analysis.md)"
+)
+
+
 def recommendation(
     fairness: pd.DataFrame, what: str = "worst seat", heading: str = "recommended"
 ) -> str:
@@ -55,8 +63,9 @@ def recommendation(
             f"{heading}: {row.variant} ({what} about {row.gap:.1%} from the fair {fair:.0%}, "
             f"95% interval {row.gap_lo:.1%} to {row.gap_hi:.1%}, after correcting the "
             f"{row.worst_gap:.1%} measured for its having been picked as the smallest; the "
-            f"fairest of those tried with probability {row.prob_best:.0%}, from "
-            f"{row.deals:,} deals resampled with their games at every point"
+            f"fairest of those tried with probability {row.prob_best:.0%}"
+            + (_HOW_CLEAR if row.players > 2 else "")
+            + f", from {row.deals:,} deals resampled with their games at every point"
             + (f"; {row.stalled:,} stalled games left out" if row.stalled else "")
             + ")"
         )
