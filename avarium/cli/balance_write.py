@@ -78,6 +78,35 @@ def _candidates(result, space) -> list[dict]:
     return rows
 
 
+def _inside_but_costlier(result, space, objective) -> dict | None:
+    """The cheapest candidate at the top rung that the flag test shows no Idol (or seat)
+    outside the band for, when the objective recommended another: its changes cost more (field
+    and step costs) than the distance from the band they remove. A search that found a balanced
+    set must not only say it cannot balance."""
+    top = len(result.rungs) - 1
+    inside = [
+        c
+        for c in result.candidates
+        if c.rung == top
+        and c is not result.best
+        and c.counts is not None
+        and not any(objective_module.outside(c.counts, objective).values())
+    ]
+    if not inside:
+        return None
+    c = min(inside, key=lambda c: c.objective)
+    return {
+        "label": c.label,
+        "changes": [
+            {"field": a.name, "from": a.start, "to": v} for a, v in space.changes(c.values)
+        ],
+        "distance": c.distance,
+        "cost": c.cost,
+        "objective": c.objective,
+        "games": c.counts.games,
+    }
+
+
 def _patch(out: Path, result, space, status: str, command: str) -> Path:
     best = result.best
     note = [f"Written by avarium balance ({status}): {best.label}.", f"command: {command}"]
@@ -137,6 +166,9 @@ def write_outputs(o, record, space, start, objective, result, status, games, sec
         "bonus": list(space.bonus(best.values, start.bonus)),
         "patch": str(patch),
         "effects": page_module.records_of(effects),
+        "inside_but_costlier": (
+            _inside_but_costlier(result, space, objective) if status != "balanced" else None
+        ),
     }
     shown = {
         "status": status,
@@ -225,6 +257,15 @@ def headline(facts: dict) -> str:
                 "cannot bring every Idol inside the band within the allowed ranges: the best "
                 f"found leaves an Idol {(best or start)['distance'] * 100:.1f} points out{left}"
             )
+            costlier = facts.get("inside_but_costlier")
+            if costlier:
+                lines.append(
+                    f"but {costlier['label']} shows no Idol outside the band (worst "
+                    f"{costlier['distance'] * 100:.1f} points out on {costlier['games']:,} "
+                    f"games): its {len(costlier['changes'])} changes cost "
+                    f"{costlier['cost']:.3f}, more than the distance they remove; lower "
+                    "--field-cost and --step-cost to prefer it (docs/balance.md, The objective)"
+                )
     lines.append(f"patch: {facts['patch']}")
     lines.append(f"report: {facts.get('report', '')}")
     return "\n".join(lines)

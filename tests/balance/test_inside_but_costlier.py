@@ -1,0 +1,66 @@
+"""When the objective's costs prefer fewer changes to a balanced set, `avarium balance` says so:
+the cheapest top-rung candidate that shows no Idol outside the band is named beside "cannot",
+with the flags that would prefer it (avarium/cli/balance_write.py)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from avarium.analysis.balance import Objective
+from avarium.simulator.run.balance_play import Counts
+
+from avarium.cli.balance_write import _inside_but_costlier, headline
+
+CANNOT = "cannot within the allowed ranges"
+
+
+def _counts(*rates: float, games: int = 2000) -> Counts:
+    wins = tuple(int(r * games) for r in rates)
+    return Counts(games, (games,) * len(rates), wins, (games, games), (games // 2, games // 2))
+
+
+def _candidate(label, rung, counts, objective, distance, cost, values):
+    return SimpleNamespace(label=label, rung=rung, counts=counts, objective=objective,
+                           distance=distance, cost=cost, values=values)  # fmt: skip
+
+
+class _Space:
+    axis = SimpleNamespace(name="raj.merit", start=20)
+
+    def changes(self, values):
+        return [(self.axis, v) for v in values if v != 20]
+
+
+def _result():
+    start = _candidate("start", 1, _counts(0.62, 0.38), 0.12, 0.12, 0.0, (20,))
+    balanced = _candidate("raj.merit=26", 1, _counts(0.51, 0.49), 0.15, 0.0, 0.15, (26,))
+    early = _candidate("raj.merit=24", 0, _counts(0.5, 0.5), 0.10, 0.0, 0.10, (24,))
+    return SimpleNamespace(rungs=(1008, 3024), candidates=[start, balanced, early], best=start)
+
+
+def test_a_balanced_candidate_the_costs_passed_over_is_found_at_the_top_rung_only():
+    found = _inside_but_costlier(_result(), _Space(), Objective(2))
+    assert found["label"] == "raj.merit=26"  # not the one that never reached the top rung
+    assert found["changes"] == [{"field": "raj.merit", "from": 20, "to": 26}]
+
+
+def test_none_when_no_top_rung_candidate_is_inside():
+    result = _result()
+    result.candidates = result.candidates[:1] + result.candidates[2:]
+    assert _inside_but_costlier(result, _Space(), Objective(2)) is None
+
+
+def test_cannot_is_followed_by_the_balanced_candidate_and_the_flags_to_prefer_it():
+    rates = [{"condition": "c", "fair": 0.5, "idol": "Kumara RAJ", "idol_id": "raj",
+              "games": 2000, "rate": 0.38}]  # fmt: skip
+    facts = {
+        "status": CANNOT, "conditions": ["heuristic.tuned, 2 players"],
+        "search_tier": "heuristic.tuned", "candidates": 3, "games": 9072, "seconds": 10,
+        "changes": [], "patch": "p", "report": "r", "best": None,
+        "start": {"rates": rates, "games": 2000, "outside": ["Kumara RAJ"], "distance": 0.07},
+        "inside_but_costlier": _inside_but_costlier(_result(), _Space(), Objective(2)),
+    }  # fmt: skip
+    text = headline(facts)
+    assert "cannot bring every Idol inside the band" in text
+    assert "but raj.merit=26 shows no Idol outside the band" in text
+    assert "lower --field-cost and --step-cost to prefer it" in text
