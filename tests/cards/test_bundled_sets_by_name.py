@@ -57,23 +57,37 @@ def test_a_run_records_the_set_by_its_name_and_resumes_with_it(tmp_path, monkeyp
 
 
 def test_version_2_is_version_1_with_the_changes_balance_wrote_within_its_ranges():
+    """Version 2 was searched in two stages, each an `avarium balance` run from the set the
+    stage before left: each patch is what its run wrote, names its command, and changes only
+    numbers the run was allowed to vary, to values within their ranges."""
     from avarium.simulator.cards.numbers import set_expressions
     from avarium.simulator.run.balance_space import build_space
 
-    patch = bundled.patches("prototype-v2")
-    assert [p.name for p in patch] == ["prototype-v2.patch.toml"]
-    text = patch[0].read_text(encoding="utf-8")
-    assert text.startswith("# Written by avarium balance")
-    assert "--vary-file experiments/balance-v2.vary.toml" in text  # the command that wrote it
-    vary = bundled.data_path().parents[1] / "experiments" / "balance-v2.vary.toml"
-    v1, v2 = load_cards("prototype-v1"), load_cards("prototype-v2")
-    before = build_space([], vary, v1, (0, 1)).axes
-    after = build_space([], vary, v2, (0, 1)).axes
-    changes = []
-    for a, b in zip(before, after, strict=True):
-        assert b.start in a.values, (a.name, b.start)  # within the range the search was given
-        if b.start != a.start:
-            changes.append((a.number, b.start))
-    assert changes  # version 2 is not version 1
-    # ... and nothing else: version 1 with exactly these changes is version 2
-    assert load_cards("prototype-v1", set_expressions(changes)).fingerprint == v2.fingerprint
+    stages = {
+        "prototype-v2.patch.toml": "balance-v2.vary.toml",
+        "prototype-v2-stage2.patch.toml": "balance-v2-stage2.vary.toml",
+    }
+    patches = bundled.patches("prototype-v2")
+    assert [p.name for p in patches] == list(stages)
+    experiments = bundled.data_path().parents[1] / "experiments"
+    before, applied = load_cards("prototype-v1"), []
+    for patch in patches:
+        text = patch.read_text(encoding="utf-8")
+        assert text.startswith("# Written by avarium balance")
+        assert f"--vary-file experiments/{stages[patch.name]}" in text  # the command that wrote it
+        applied.append(patch)
+        after = load_cards("prototype-v1", patches=applied)
+        vary = experiments / stages[patch.name]
+        old = build_space([], vary, before, (0, 1)).axes
+        new = build_space([], vary, after, (0, 1)).axes
+        changes = []
+        for a, b in zip(old, new, strict=True):
+            assert b.start in a.values, (a.name, b.start)  # within the range the search was given
+            if b.start != a.start:
+                changes.append((a.number, b.start))
+        assert changes, patch.name  # each stage changed something
+        # ... and nothing else: the set before with exactly these changes is the set after
+        redone = load_cards("prototype-v1", set_expressions(changes), patches=applied[:-1])
+        assert redone.fingerprint == after.fingerprint, patch.name
+        before = after
+    assert before.fingerprint == load_cards("prototype-v2").fingerprint
