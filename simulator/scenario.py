@@ -60,7 +60,7 @@ from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import COURTYARD_SIZE, CardKind
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.step import step
-from avarium.simulator.engine.zones import move, refill_courtyard
+from avarium.simulator.engine.zones import move, refill_courtyard, set_exhausted
 
 _ZONES = {
     "class": L.Z_CLASS,
@@ -407,7 +407,7 @@ def _apply_status(st: np.ndarray, c: int, status: list[str], entry: str) -> None
     for s in status:
         m = re.fullmatch(r"([+-]\d+)\s+(combat|defense)", s)
         if s == "exhausted":
-            st[L.ROW_CARD + c, L.C_EXHAUSTED] = 1
+            set_exhausted(st, c, 1)
         elif s == "attacked":
             st[L.ROW_CARD + c, L.C_TOKEN] = 1
         elif m:

@@ -81,8 +81,26 @@ def play_games(
     searching = False
     for p in range(n_players):
         searching |= kinds[p] == KIND_LOOKAHEAD or kinds[p] == KIND_MCTS
-    driver = play_games_with_lookahead if searching else play_games_quickly
-    driver(st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out)
+    if searching:
+        play_games_with_lookahead(
+            st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
+        )
+    else:
+        play_games_quickly(
+            st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out,
+            quick_scratch(st, tb),
+        )  # fmt: skip
+
+
+def quick_scratch(st, tb):
+    """play_games_quickly's scratch arrays (it allocates nothing itself): the legal actions,
+    the heuristic's scratch, each seat's random stream and its decisions."""
+    return (
+        np.empty(action_buffer_size(st, tb), np.int64),
+        np.zeros(SCRATCH_SIZE, np.int64),
+        np.ones(MAX_PLAYERS, np.int64),
+        np.zeros(MAX_PLAYERS, np.int64),
+    )
 
 
 @overload(play_games)
@@ -92,22 +110,27 @@ def _play_games_compiled(
     def quickly(
         st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
     ):
-        play_games_quickly(
-            st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
+        scratch = (
+            np.empty(action_buffer_size(st, tb), np.int64),
+            np.zeros(SCRATCH_SIZE, np.int64),
+            np.ones(MAX_PLAYERS, np.int64),
+            np.zeros(MAX_PLAYERS, np.int64),
         )
+        play_games_quickly(
+            st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out,
+            scratch,
+        )  # fmt: skip
 
     return quickly
 
 
-@njit_game_loop
+@njit_game_loop(nrt=False)
 def play_games_quickly(
-    st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
+    st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out, scratch
 ):
-    """play_games for random and heuristic bots only (kinds[p], weights[p])."""
-    buf = np.empty(action_buffer_size(st, tb), np.int64)
-    deltas = np.zeros(SCRATCH_SIZE, np.int64)
-    rngs = np.ones(MAX_PLAYERS, np.int64)
-    made = np.zeros(MAX_PLAYERS, np.int64)
+    """play_games for random and heuristic bots only (kinds[p], weights[p]); scratch is
+    quick_scratch's, so the loop allocates nothing and counts no references."""
+    buf, deltas, rngs, made = scratch
     for i in range(seeds.shape[0]):
         deal(st, tb, n_players, idols[i], bonus[i], seeds[i], config, bot_seeds[i], rngs, made)
         while st[G_DONE] == 0:

@@ -157,12 +157,19 @@ def njit_driver(fn):
     return _compiled(fn, nrt=True)
 
 
-def njit_game_loop(fn):
+def njit_game_loop(fn=None, *, nrt: bool = True):
     """A whole-game loop (a driver no kernel calls): the engine it links in is made private to
     it after linking (_codegen), so LLVM may drop unused arguments and inline across the
-    engine; same games, cheaper calls."""
+    engine; same games, cheaper calls.
+
+    `@njit_game_loop(nrt=False)`: a loop given its scratch arrays by its caller, which then
+    allocates nothing and is compiled without reference counting, like the kernels: a seat's
+    row of weights or its random stream taken per decision is then a view with no atomic
+    count (perf put numba's reference counting at about 5% of random players' games)."""
+    if fn is None:
+        return lambda f: njit_game_loop(f, nrt=nrt)
     _codegen.GAME_LOOPS.add(fn.__qualname__)
-    return _compiled(fn, nrt=True)
+    return _compiled(fn, nrt=nrt)
 
 
 def njit_inline(fn):

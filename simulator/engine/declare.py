@@ -15,7 +15,6 @@ from avarium.simulator.constants import PlayerSel, Quantifier
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.layout import (
     C_DEF,
-    C_EXHAUSTED,
     C_USED,
     D_PAYER,
     D_PRIORITY,
@@ -89,6 +88,8 @@ from avarium.simulator.engine.zones import (
     fire_class,
     move,
     next_seat,
+    set_exhausted,
+    set_used,
 )
 
 # -- windows --------------------------------------------------------------------------------
@@ -228,17 +229,19 @@ def finish(st, tb):
     if kind == DECL_SCHEME:
         payer = st[G_DECL_PAYER]
         if payer >= 0:
-            st[ROW_CARD + payer, C_EXHAUSTED] = 1
+            set_exhausted(st, payer, 1)
         else:
             st[ROW_SEAT + p, P_REP] -= scheme_rep_cost(st, tb, p, c)
         move(st, c, Z_STACK, p)
         st[ROW_SEAT + p, P_N_SCHEMES] += 1
     elif kind == DECL_ABILITY:
         if tb[a, T_AB_EXHAUST]:
-            st[ROW_CARD + c, C_EXHAUSTED] = 1
+            set_exhausted(st, c, 1)
         st[ROW_SEAT + p, P_REP] -= tb[a, T_AB_REP]
         st[ROW_SEAT + p, P_MERIT] -= tb[a, T_AB_MERIT]
-        st[ROW_CARD + c, C_USED] |= 1 << (a - tb[st[ROW_CARD + c, C_DEF], T_AB_START])
+        set_used(
+            st, c, st[ROW_CARD + c, C_USED] | (1 << (a - tb[st[ROW_CARD + c, C_DEF], T_AB_START]))
+        )
     st[ROW_STACK + i, K_KIND] = kind
     st[ROW_STACK + i, K_CARD] = c
     st[ROW_STACK + i, K_AB] = a

@@ -9,7 +9,6 @@ from avarium.simulator.constants import CardKind, Destination, Duration, Op, Pla
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.layout import (
     C_DEF,
-    C_EXHAUSTED,
     C_MC_FIGHT,
     C_MC_PERM,
     C_MC_TURN,
@@ -25,7 +24,6 @@ from avarium.simulator.engine.layout import (
     C_SHIELD_PERM,
     C_SHIELD_TURN,
     C_TOKEN,
-    C_USED,
     C_ZONE,
     D_EFFECT_TRASH,
     DECL_SCHEME,
@@ -99,6 +97,8 @@ from avarium.simulator.engine.zones import (
     move,
     refill_courtyard,
     school_put_bottom,
+    set_exhausted,
+    set_used,
     trash,
 )
 
@@ -251,7 +251,7 @@ def deal_damage(st, tb, cards, m, amount, controller):
         elif outcome[j] == 2:
             expel(st, tb, c, controller)
         elif outcome[j] == 1:
-            st[ROW_CARD + c, C_EXHAUSTED] = 1
+            set_exhausted(st, c, 1)
 
 
 @njit
@@ -289,7 +289,7 @@ def _end_card_effects(st, c, with_turn):
         st[ROW_CARD + c, C_MC_TURN] = 0
         st[ROW_CARD + c, C_MD_TURN] = 0
         st[ROW_CARD + c, C_SHIELD_TURN] = 0
-        st[ROW_CARD + c, C_USED] = 0
+        set_used(st, c, 0)
 
 
 @njit
@@ -413,9 +413,9 @@ def apply_effect(st, tb, i, e):
     for j in range(m):
         c = cards[j]
         if op == Op.EXHAUST:
-            st[ROW_CARD + c, C_EXHAUSTED] = 1
+            set_exhausted(st, c, 1)
         elif op == Op.READY:
-            st[ROW_CARD + c, C_EXHAUSTED] = 0
+            set_exhausted(st, c, 0)
         elif op == Op.EXPEL:
             expel(st, tb, c, controller)
         elif op == Op.MODIFY:

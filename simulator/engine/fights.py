@@ -83,6 +83,7 @@ from avarium.simulator.engine.zones import (
     fire,
     fire_class,
     in_card_order,
+    set_exhausted,
 )
 
 _IDOL = int(CardKind.IDOL)
@@ -382,7 +383,7 @@ def step_apply(st, tb):
             loss = taken[k] if taken[k] < st[ROW_SEAT + q, P_MERIT] else st[ROW_SEAT + q, P_MERIT]
             st[ROW_SEAT + q, P_MERIT] -= loss  # the Idol stays ready
         elif outcome[k] == 1:
-            st[ROW_CARD + c, C_EXHAUSTED] = 1
+            set_exhausted(st, c, 1)
     for k in range(n):
         c = members[k]
         if outcome[k] == 2:

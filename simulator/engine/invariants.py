@@ -36,12 +36,14 @@ from avarium.simulator.engine.layout import (
     G_SCHOOL_N,
     G_STRAY_EFFECTS,
     G_YARD_N,
+    HAND_SCHEME,
     INSTANT_CLASS_SHIFT,
     INSTANT_HAND_SHIFT,
     MAX_PLAYERS,
     N_ZONES,
     P_ALIVE,
     P_MERIT,
+    P_N_HAND_SCHEMES,
     P_N_INSTANT,
     P_N_OWNED,
     P_N_STATIC_DISC,
@@ -61,6 +63,7 @@ from avarium.simulator.engine.layout import (
     Z_SCHOOL,
     Z_STACK,
 )
+from avarium.simulator.engine.zones import class_live
 
 INVARIANTS = (
     "sound",
@@ -160,7 +163,8 @@ def lists_agree(st):
 def static_counts_agree(st):
     """P_N_STATIC_MOD and P_N_STATIC_DISC count the Class cards with such statics, and
     P_N_INSTANT + k the Surprises in hand and the Class cards with activated abilities that
-    timing context k allows."""
+    timing context k allows (and that could still be used), P_N_HAND_SCHEMES the ordinary
+    Schemes with an effect in hand."""
     for p in range(MAX_PLAYERS):
         mod = 0
         disc = 0
@@ -173,20 +177,28 @@ def static_counts_agree(st):
         for k in range(4):
             if instant_plays(st, p, k) != st[ROW_SEAT + p, P_N_INSTANT + k]:
                 return False
+        schemes = 0
+        for c in range(st[G_N_CARDS]):
+            if st[ROW_CARD + c, C_ZONE] == Z_HAND and st[ROW_CARD + c, C_OWNER] == p:
+                schemes += (st[ROW_CARD + c, C_TRAITS] & HAND_SCHEME) != 0
+        if schemes != st[ROW_SEAT + p, P_N_HAND_SCHEMES]:
+            return False
     return True
 
 
 @njit
 def instant_plays(st, p, k):
     """Seat p's Surprises in hand and Class cards with activated abilities that timing
-    context k allows (what P_N_INSTANT + k counts)."""
+    context k allows and that could still be used (zones.class_live): what P_N_INSTANT + k
+    counts."""
     n = 0
     for c in range(st[G_N_CARDS]):
         if st[ROW_CARD + c, C_OWNER] != p:
             continue
         traits = st[ROW_CARD + c, C_TRAITS]
         if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
-            n += (traits >> (INSTANT_CLASS_SHIFT + k)) & 1
+            if class_live(st, c, traits):
+                n += (traits >> (INSTANT_CLASS_SHIFT + k)) & 1
         elif st[ROW_CARD + c, C_ZONE] == Z_HAND:
             n += (traits >> (INSTANT_HAND_SHIFT + k)) & 1
     return n

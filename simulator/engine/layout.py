@@ -86,12 +86,21 @@ SEEN_TAKEN = MAX_PLAYERS
 # own turn) + (a fight before its Fight! step). move() counts them per seat (P_N_STATIC_*,
 # P_N_INSTANT + k), so the kernels that sum statics skip the Classes that have none, and a
 # priority window passes over a seat with nothing it could play now without looking at its
-# cards.
+# cards. A Class card counts only while one of its activated abilities could still be used:
+# not when every one of them costs exhausting it (bit CLASS_NEEDS_READY) and it is exhausted,
+# nor when every one is once per turn (bit CLASS_ONCE) and each has been used (C_USED covers
+# the ability slots from ACTIVATED_SLOTS_SHIFT); zones.set_exhausted and set_used keep the
+# counts when those change (zones.class_live). Bit HAND_SCHEME marks an ordinary Scheme with an
+# effect, counted in hand (P_N_HAND_SCHEMES: its player's own Plan Phase is the only time).
 C_TRAITS = C_SEEN + 1
 STATIC_MOD = 1
 STATIC_DISC = 2
 INSTANT_HAND_SHIFT = 2
 INSTANT_CLASS_SHIFT = 6
+HAND_SCHEME = 1 << 10
+CLASS_NEEDS_READY = 1 << 11
+CLASS_ONCE = 1 << 12
+ACTIVATED_SLOTS_SHIFT = 16
 W = C_TRAITS + 1  # columns of the state array (every region of rows uses the same width)
 
 # -- columns of the seat rows, st[ROW_SEAT + p, P_*] ---------------------------------------------
@@ -118,7 +127,8 @@ W = C_TRAITS + 1  # columns of the state array (every region of rows uses the sa
     # Class cards with an activated ability whose restrictions allow playing it in that context.
     P_N_INSTANT,
 ) = range(19)
-N_SEAT_COLUMNS = P_N_INSTANT + 4
+P_N_HAND_SCHEMES = P_N_INSTANT + 4  # ordinary Schemes with an effect in the seat's hand
+N_SEAT_COLUMNS = P_N_HAND_SCHEMES + 1
 
 # -- columns of the effect stack st.stack[i, K_*] and the trigger queue st.trig[t, TR_*] ----------
 K_KIND = 0  # DECL_* of the item

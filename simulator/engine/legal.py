@@ -87,6 +87,7 @@ from avarium.simulator.engine.playable import (
     can_be_attacked,
     can_lead,
     can_pay_by_exhausting,
+    could_play,
     fight_possible,
     payment_context,
     scheme_can_start,
@@ -205,7 +206,8 @@ def legal_actions(st, tb, out):
                 if tb[st[ROW_CARD + c, C_DEF], T_COST] - discount <= rep:
                     out[m] = off_recruit(st) + c
                     m += 1
-        m = _instant_options(st, tb, p, out, m)
+        if could_play(st, p):
+            m = _instant_options(st, tb, p, out, m)
         if fight_possible(st, tb, p):
             for i in range(st[ROW_SEAT + p, P_N_OWNED]):
                 c = st[ROW_CARD + i, C_OWNED + p]

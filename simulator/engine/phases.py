@@ -12,7 +12,6 @@ from avarium.simulator.engine.declare import open_window
 from avarium.simulator.engine.effects import end_effects
 from avarium.simulator.engine.layout import (
     C_DEF,
-    C_EXHAUSTED,
     C_FDMG,
     C_OWNED,
     C_OWNER,
@@ -98,6 +97,7 @@ from avarium.simulator.engine.zones import (
     move,
     next_seat,
     offer_courtyard,
+    set_exhausted,
 )
 
 # -- the end of the game ------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def start_ready(st):
         for i in range(st[ROW_SEAT + p, P_N_OWNED]):
             c = st[ROW_CARD + i, C_OWNED + p]
             if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
-                st[ROW_CARD + c, C_EXHAUSTED] = 0
+                set_exhausted(st, c, 0)
     st[G_STEP] = S_START_REP
     open_window(st, p)
 

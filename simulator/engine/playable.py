@@ -14,7 +14,7 @@ from avarium.simulator.constants import (
     Quantifier,
     Restriction,
 )
-from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine._jit import njit, njit_inline
 from avarium.simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
@@ -31,6 +31,7 @@ from avarium.simulator.engine.layout import (
     MAX_PLAYERS,
     P_DISC_SCHEME,
     P_MERIT,
+    P_N_HAND_SCHEMES,
     P_N_INSTANT,
     P_N_OWNED,
     P_REP,
@@ -242,15 +243,32 @@ def scheme_ways(st, tb, p, c, reduction, best_payer):
     return ways
 
 
+@njit_inline
+def nothing_to_play(st, p, own, own_plan):
+    """Seat p's counts say it has nothing it could play now: no Surprise in hand nor usable
+    activated ability in Class that the timing context allows, nor, in its own Plan Phase,
+    an ordinary Scheme in hand (a superset: costs, conditions and targets are not counted)."""
+    context = (2 if own else 0) + (1 if fight_before_damage(st) else 0)
+    n = st[ROW_SEAT + p, P_N_INSTANT + context]
+    if own_plan:
+        n += st[ROW_SEAT + p, P_N_HAND_SCHEMES]
+    return n == 0
+
+
+@njit_inline
+def could_play(st, p):
+    """Seat p's counts leave room for a Scheme or an ability it could start now."""
+    own = st[G_ACTIVE] == p
+    return not nothing_to_play(st, p, own, own and in_plan_phase(st))
+
+
 @njit
 def can_act(st, tb, p):
     """Whether seat p has anything to play in a priority window (else it passes silently)."""
     own = st[G_ACTIVE] == p
     own_plan = own and in_plan_phase(st)
-    if not own_plan:
-        context = (2 if own else 0) + (1 if fight_before_damage(st) else 0)
-        if st[ROW_SEAT + p, P_N_INSTANT + context] == 0:
-            return False  # no Surprise in hand nor activated ability in Class allowed now
+    if nothing_to_play(st, p, own, own_plan):
+        return False
     reduction = 0
     best = -2  # payment context not computed yet
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):

@@ -5,6 +5,7 @@ from avarium.simulator.constants import AbilityKind, CardKind, Op, Restriction
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.layout import (
     A_START,
+    ACTIVATED_SLOTS_SHIFT,
     C_DEF,
     C_LIBRARY,
     C_LISTPOS,
@@ -12,6 +13,8 @@ from avarium.simulator.engine.layout import (
     C_SCHOOL,
     C_TRAITS,
     C_ZONE,
+    CLASS_NEEDS_READY,
+    CLASS_ONCE,
     G_AB_SLOTS,
     G_ACTIVE,
     G_LIB_CAP,
@@ -33,6 +36,7 @@ from avarium.simulator.engine.layout import (
     G_STEP,
     G_TURN,
     G_WINNER,
+    HAND_SCHEME,
     INSTANT_CLASS_SHIFT,
     INSTANT_HAND_SHIFT,
     K_TARGET,
@@ -69,6 +73,7 @@ from avarium.simulator.engine.step import step
 from avarium.simulator.engine.tables import (
     H_AB_SLOTS,
     T_AB_END,
+    T_AB_EXHAUST,
     T_AB_KIND,
     T_AB_RESTRICT,
     T_AB_START,
@@ -123,12 +128,23 @@ def traits_of(tb, d):
     bits = 0
     if tb[d, T_SURPRISE] != 0 and tb[d, T_AB_END] > tb[d, T_AB_START]:
         bits |= timing_contexts(tb, tb[d, T_AB_START]) << INSTANT_HAND_SHIFT
+    elif tb[d, T_KIND] == _SCHEME and tb[d, T_AB_END] > tb[d, T_AB_START]:
+        bits |= HAND_SCHEME
     if tb[d, T_N_ACTIVATED] > 0:
         contexts = 0
+        needs_ready = CLASS_NEEDS_READY
+        once = CLASS_ONCE
+        slots = 0
         for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
             if tb[a, T_AB_KIND] == _ACTIVATED_KIND:
                 contexts |= timing_contexts(tb, a)
-        bits |= contexts << INSTANT_CLASS_SHIFT
+                if tb[a, T_AB_EXHAUST] == 0:
+                    needs_ready = 0
+                if tb[a, T_AB_RESTRICT] & Restriction.ONCE_PER_TURN == 0:
+                    once = 0
+                slots |= 1 << (a - tb[d, T_AB_START])
+        bits |= (contexts << INSTANT_CLASS_SHIFT) | needs_ready | once
+        bits |= slots << ACTIVATED_SLOTS_SHIFT
     if tb[d, T_N_STATIC] == 0:
         return bits
     for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):

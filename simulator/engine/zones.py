@@ -8,6 +8,7 @@ rebuilt from the Trash Pile when it runs out; a card that changes zone comes bac
 from avarium.simulator.constants import COURTYARD_SIZE, Trigger
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.layout import (
+    ACTIVATED_SLOTS_SHIFT,
     C_DEF,
     C_EXHAUSTED,
     C_FDMG,
@@ -32,6 +33,8 @@ from avarium.simulator.engine.layout import (
     C_USED,
     C_YARD,
     C_ZONE,
+    CLASS_NEEDS_READY,
+    CLASS_ONCE,
     G_ACTIVE,
     G_ELIMINATED,
     G_LIB_CAP,
@@ -48,6 +51,7 @@ from avarium.simulator.engine.layout import (
     G_STEP,
     G_TRIG_N,
     G_YARD_N,
+    HAND_SCHEME,
     INSTANT_CLASS_SHIFT,
     INSTANT_HAND_SHIFT,
     K_CANCEL,
@@ -58,6 +62,7 @@ from avarium.simulator.engine.layout import (
     P_IDOL,
     P_MERIT,
     P_N_EXPELLED,
+    P_N_HAND_SCHEMES,
     P_N_INSTANT,
     P_N_OWNED,
     P_N_STATIC_DISC,
@@ -148,21 +153,70 @@ def offer_courtyard(st):
 
 @njit
 def _count_traits(st, c, traits, zone, owner, old_owner):
-    """Keep each seat's counts of cards with static abilities in its Class and of cards that
-    could act at instant speed (Surprises in hand, activated abilities in Class) as c moves."""
+    """Keep each seat's counts of cards with static abilities in its Class, of cards that
+    could act at instant speed (Surprises in hand, activated abilities in Class) and of the
+    ordinary Schemes in its hand as c moves."""
     old_zone = st[ROW_CARD + c, C_ZONE]
     if old_zone == Z_CLASS:
         st[ROW_SEAT + old_owner, P_N_STATIC_MOD] -= traits & STATIC_MOD
         st[ROW_SEAT + old_owner, P_N_STATIC_DISC] -= (traits & STATIC_DISC) >> 1
-        _count_contexts(st, old_owner, traits >> INSTANT_CLASS_SHIFT, -1)
+        if class_live(st, c, traits):
+            _count_contexts(st, old_owner, traits >> INSTANT_CLASS_SHIFT, -1)
     elif old_zone == Z_HAND:
         _count_contexts(st, old_owner, traits >> INSTANT_HAND_SHIFT, -1)
+        if traits & HAND_SCHEME:
+            st[ROW_SEAT + old_owner, P_N_HAND_SCHEMES] -= 1
     if zone == Z_CLASS:
         st[ROW_SEAT + owner, P_N_STATIC_MOD] += traits & STATIC_MOD
         st[ROW_SEAT + owner, P_N_STATIC_DISC] += (traits & STATIC_DISC) >> 1
         _count_contexts(st, owner, traits >> INSTANT_CLASS_SHIFT, 1)
     elif zone == Z_HAND:
         _count_contexts(st, owner, traits >> INSTANT_HAND_SHIFT, 1)
+        if traits & HAND_SCHEME:
+            st[ROW_SEAT + owner, P_N_HAND_SCHEMES] += 1
+
+
+@njit
+def class_live(st, c, traits):
+    """Whether Class card c still counts in its seat's instant-speed plays (P_N_INSTANT + k):
+    not when every activated ability of it costs exhausting it and it is exhausted, nor when
+    every one is once per turn and each has been used this turn (a superset still: the other
+    costs, conditions and targets are checked when it counts)."""
+    if traits & CLASS_NEEDS_READY and st[ROW_CARD + c, C_EXHAUSTED] != 0:
+        return False
+    if traits & CLASS_ONCE:
+        slots = traits >> ACTIVATED_SLOTS_SHIFT
+        if st[ROW_CARD + c, C_USED] & slots == slots:
+            return False
+    return True
+
+
+@njit
+def set_exhausted(st, c, value):
+    """Exhaust (1) or ready (0) card c, keeping its seat's instant-speed counts (the only way
+    C_EXHAUSTED changes, besides move, which makes a card fresh)."""
+    _set_status(st, c, C_EXHAUSTED, value)
+
+
+@njit
+def set_used(st, c, value):
+    """Set card c's once-per-turn marks (C_USED), keeping its seat's instant-speed counts."""
+    _set_status(st, c, C_USED, value)
+
+
+@njit
+def _set_status(st, c, col, value):
+    traits = st[ROW_CARD + c, C_TRAITS]
+    if (traits >> INSTANT_CLASS_SHIFT) & 15 == 0 or st[ROW_CARD + c, C_ZONE] != Z_CLASS:
+        st[ROW_CARD + c, col] = value  # not counted (no activated ability in a Class)
+        return
+    before = class_live(st, c, traits)
+    st[ROW_CARD + c, col] = value
+    after = class_live(st, c, traits)
+    if before != after:
+        _count_contexts(
+            st, st[ROW_CARD + c, C_OWNER], traits >> INSTANT_CLASS_SHIFT, 1 if after else -1
+        )
 
 
 @njit

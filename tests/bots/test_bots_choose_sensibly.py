@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from avarium.simulator.api import Game
 from avarium.simulator.engine import layout as L
+from avarium.simulator.engine.zones import set_used
 from avarium.simulator.scenario import scenario
 
 from tests.bots.helpers import HEURISTICS, choose, names
@@ -318,7 +319,7 @@ def test_love_does_not_spend_the_reputation_that_wins_next_turn(bundled, bot):
     """
     game = scenario(text, bundled)
     love = game.find("lourvarius_love")
-    game.state[L.ROW_CARD + love, L.C_USED] = 1  # its once-per-turn ability is spent
+    set_used(game.state, love, 1)  # its once-per-turn ability is spent
     assert not any(n.startswith("activate") for n in names(game))
     assert choices(game, bot) == ["end turn"] * len(SEEDS)
 

@@ -126,7 +126,7 @@ def play_watched(cards, players: int, seed: int, monkeypatch) -> dict[str, int]:
     vals = np.zeros(1)  # the random players read no card estimates
     drivers.play_games_quickly(
         st, tb, vals, players, idols, bonus, seeds[:1], seeds[1:], rules.config(), kinds,
-        weights, out,
+        weights, out, drivers.quick_scratch(st, tb),
     )  # fmt: skip
     monkeypatch.undo()
     return seen
