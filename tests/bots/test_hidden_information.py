@@ -66,7 +66,8 @@ def shuffle_ring(st: np.ndarray, column: int, slots: list[int], rng) -> None:
 
 def swap_hand_with_library(st: np.ndarray, q: int, pos: int, slot: int) -> None:
     """Enemy q's hand card at list position `pos` and the Library card in ring slot `slot`
-    change places; both card lists and q's count of Surprises in hand stay consistent."""
+    change places; both card lists and q's counts of Surprises and Schemes in hand stay
+    consistent."""
     hand = int(st[L.ROW_CARD + pos, L.C_OWNED + q])
     lib = int(st[L.ROW_CARD + slot, L.C_LIBRARY])
     for k in range(4):  # each timing context a Surprise may be played in
@@ -75,6 +76,9 @@ def swap_hand_with_library(st: np.ndarray, q: int, pos: int, slot: int) -> None:
             for c in (hand, lib)
         ]
         st[L.ROW_SEAT + q, L.P_N_INSTANT + k] += bit[1] - bit[0]
+    # ... and its count of ordinary Schemes in hand (the engine's shortcut for its own Plan Phase)
+    scheme = [int(st[L.ROW_CARD + c, L.C_TRAITS] & L.HAND_SCHEME != 0) for c in (hand, lib)]
+    st[L.ROW_SEAT + q, L.P_N_HAND_SCHEMES] += scheme[1] - scheme[0]
     st[L.ROW_CARD + pos, L.C_OWNED + q] = lib
     st[L.ROW_CARD + lib, L.C_ZONE] = L.Z_HAND
     st[L.ROW_CARD + lib, L.C_OWNER] = q
@@ -146,6 +150,7 @@ def visible_part(game: Game, seat: int) -> tuple:
     # how many Surprises a hand holds is hidden (the engine counts them to skip priority
     # windows; no bot reads the count)
     seats[:, L.P_N_INSTANT : L.P_N_INSTANT + 4] = 0
+    seats[:, L.P_N_HAND_SCHEMES] = 0  # how many ordinary Schemes a hand holds is hidden too
     seats = seats.tobytes()
     return (tuple(zones), sizes, seats, int(st[L.G_LIB_N]), int(st[L.G_SCHOOL_N]))
 

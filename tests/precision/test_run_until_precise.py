@@ -80,9 +80,10 @@ def test_a_look_sees_only_the_games_of_its_rounds(tmp_path):
 
 
 def test_until_settled_stops_once_a_planted_strong_idol_and_the_rest_are_decided(tmp_path):
+    # Version 1: its Coral is far from the band; version 2's sits at its edge and is not decided.
     facts = simulate(
         tmp_path / "run", "--until", "settled", "--idols", "touka,raj,coral",
-        "--set", "raj.merit=40", "-j", "1",
+        "--set", "raj.merit=40", "-j", "1", "--cards", "prototype-v1",
     )  # fmt: skip
     assert facts["stopped"], facts["why"]
     assert facts["games"] < facts["cap"]
