@@ -41,8 +41,8 @@ def _conditions(record) -> list[tuple[str, int]]:
     return [(Condition(c["tier"], int(c["players"])).name, int(c["players"])) for c in listed]
 
 
-def _candidate(c, space, idols, names, objective, conditions) -> dict:
-    found = objective_module.outside(c.counts, objective)
+def _summary(c, space) -> dict:
+    """A candidate's changes and score, as balance.json records them."""
     return {
         "label": c.label,
         "changes": [
@@ -52,6 +52,12 @@ def _candidate(c, space, idols, names, objective, conditions) -> dict:
         "distance": c.distance,
         "cost": c.cost,
         "games": c.counts.games,
+    }
+
+
+def _candidate(c, space, idols, names, objective, conditions) -> dict:
+    found = objective_module.outside(c.counts, objective)
+    return _summary(c, space) | {
         "rates": _rates(c.counts, idols, names, conditions),
         "outside": [names.get(idols[i], idols[i]) for i in found["idols"]],
         "seats_outside": [s + 1 for s in found["seats"]],
@@ -94,17 +100,7 @@ def _inside_but_costlier(result, space, objective) -> dict | None:
     ]
     if not inside:
         return None
-    c = min(inside, key=lambda c: c.objective)
-    return {
-        "label": c.label,
-        "changes": [
-            {"field": a.name, "from": a.start, "to": v} for a, v in space.changes(c.values)
-        ],
-        "distance": c.distance,
-        "cost": c.cost,
-        "objective": c.objective,
-        "games": c.counts.games,
-    }
+    return _summary(min(inside, key=lambda c: c.objective), space)
 
 
 def _patch(out: Path, result, space, status: str, command: str) -> Path:
