@@ -18,6 +18,7 @@ from avarium.simulator.engine.surface import (
     deal_game,
     legal_actions,
     njit,
+    njit_entry,
     njit_game_loop,
     njit_inline,
     record,
@@ -51,7 +52,7 @@ def choose_quickly(st, tb, vals, kind, w, rng, buf, m, deltas):
     return heuristic_choose(st, tb, vals, w, rng, buf, m, deltas)
 
 
-@njit
+@njit_entry
 def choose_action(st, tb, vals, kind, w, rng, buf, m, deltas, base, work, buf2, acc, prng):
     """The action seat `st[G_DEC_PLAYER]`'s bot (kind, weights w, stream rng) takes among the
     m >= 2 legal actions in buf."""

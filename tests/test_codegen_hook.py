@@ -10,6 +10,7 @@ or loaded from the cache: the crash that once made the hook be dropped.
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -88,3 +89,17 @@ def test_a_kernel_after_a_game_loop_keeps_its_own_copy_compiled_or_cached(tmp_pa
     assert plain[1] == "inner's arguments in the loop: [19]"  # the arrays field by field
     assert compiled[1] == "inner's arguments in the loop: [3]"
     assert cached[1] == "inner's arguments in the loop: []"  # loaded as machine code
+
+
+def test_only_game_loops_and_kernels_python_calls_are_optimised_in_full():
+    """The rest get the cheap passes only: their code runs inside the loops and entry points
+    that link them in, where it is optimised again in full (_codegen)."""
+    # importing the modules declares their kernels (nothing compiles)
+    importlib.import_module("avarium.simulator.api")  # step, legal_actions, setup_game
+    importlib.import_module("avarium.strategies.drivers")  # the game loops, choose_action
+
+    full = _codegen.GAME_LOOPS | _codegen.ENTRY_POINTS
+    assert {"step", "legal_actions", "setup_game", "choose_action"} <= _codegen.ENTRY_POINTS
+    assert {"play_games_quickly", "play_games_with_lookahead", "mcts_choose"} <= full
+    # kernels called only from other kernels
+    assert not {"move", "heuristic_choose", "can_act", "can_activate"} & full

@@ -16,7 +16,7 @@
 """
 
 from avarium.simulator.constants import AbilityKind, CardKind
-from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine._jit import njit, njit_entry
 from avarium.simulator.engine.fights import can_join, capacity
 from avarium.simulator.engine.layout import (
     A_CARD_RANGES,
@@ -187,7 +187,7 @@ def _instant_options(st, tb, p, out, m):
     return m
 
 
-@njit
+@njit_entry
 def legal_actions(st, tb, out):
     """Write the legal actions of the waiting decision into `out`; return how many."""
     dec = st[G_DEC]

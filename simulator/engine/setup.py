@@ -2,7 +2,7 @@
 
 import numpy as np
 from avarium.simulator.constants import AbilityKind, CardKind, Op, Restriction
-from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine._jit import njit, njit_entry
 from avarium.simulator.engine.layout import (
     A_START,
     ACTIVATED_SLOTS_SHIFT,
@@ -158,7 +158,7 @@ def traits_of(tb, d):
     return bits
 
 
-@njit
+@njit_entry
 def setup_game(st, tb, n_players, idols, bonus, seed, config):
     """Deal a new game into `st` and advance to the first decision.
 

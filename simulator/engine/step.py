@@ -6,7 +6,7 @@ the first decision a player must make (or the end of the game). `step` assumes t
 legal (the Python API checks it); both are compiled, so whole games run without Python.
 """
 
-from avarium.simulator.engine._jit import njit, njit_inline
+from avarium.simulator.engine._jit import njit, njit_entry, njit_inline
 from avarium.simulator.engine.declare import (
     begin_ability,
     begin_scheme,
@@ -309,7 +309,7 @@ def start_action(st, tb, p, action):
     return True
 
 
-@njit
+@njit_entry
 def step(st, tb, action):
     """Apply a legal action of the waiting decision, then advance to the next decision.
 

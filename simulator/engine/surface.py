@@ -25,6 +25,7 @@ What the bots use, by engine module:
 from avarium.simulator.engine._jit import (
     njit,
     njit_driver,
+    njit_entry,
     njit_game_loop,
     njit_inline,
 )
@@ -337,6 +338,7 @@ __all__ = [
     "move",
     "njit",
     "njit_driver",
+    "njit_entry",
     "njit_game_loop",
     "njit_inline",
     "off_activate",
