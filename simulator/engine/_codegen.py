@@ -55,8 +55,9 @@ OFF = "AVARIUM_PLAIN_CODEGEN"
 
 # Qualified names of the game loops (numba names a function's library after it).
 GAME_LOOPS: set[str] = set()
-# Kernels called from Python one call at a time (the drivers, and the Python API's step,
-# legal_actions and setup_game): their own machine code is what runs, so it is optimised in full.
+# Kernels called from Python one call at a time (the drivers, the Python API's step,
+# legal_actions and setup_game, the bots' choose_action): their own machine code is what runs,
+# so it is optimised in full.
 ENTRY_POINTS: set[str] = set()
 
 

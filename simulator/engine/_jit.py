@@ -159,10 +159,11 @@ def njit_driver(fn):
 
 
 def njit_entry(fn):
-    """A kernel the Python API calls one call at a time (step, legal_actions, setup_game): its
-    own module gets numba's full optimisation. Other kernels get only the cheap passes, since
-    the code that runs is the copy each caller links in and optimises again (_codegen): 22% less
-    CPU to compile the engine, the game loops as fast (docs/performance.md, session 10)."""
+    """A kernel Python calls one call at a time (the API's step, legal_actions and setup_game,
+    the bots' choose_action): its own module gets numba's full optimisation. Other kernels get
+    only the cheap passes, since the code that runs is the copy each caller links in and
+    optimises again (_codegen): a fifth less CPU to compile the engine, the game loops as fast
+    (docs/performance.md, session 10)."""
     _codegen.ENTRY_POINTS.add(fn.__qualname__)
     return _compiled(fn, nrt=False)
 
