@@ -45,7 +45,9 @@ from avarium.simulator.engine.layout import (
     P_DISC_RECRUIT,
     P_DISC_SCHEME,
     P_MERIT,
+    P_N_CLASS_STUDENTS,
     P_N_EXPELLED,
+    P_N_HAND,
     P_N_OWNED,
     P_N_RECRUITED,
     P_N_SCHEMES,
@@ -59,7 +61,6 @@ from avarium.simulator.engine.layout import (
     Z_CLASS,
     Z_COURTYARD,
     Z_EXPEL,
-    Z_HAND,
     Z_STACK,
 )
 from avarium.simulator.engine.tables import (
@@ -462,26 +463,14 @@ def scheme_rep_cost(st, tb, p, c):
 
 @njit
 def students_in_class(st, tb, p):
-    n = 0
-    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
-        c = st[ROW_CARD + _i, C_OWNED + p]
-        if (
-            st[ROW_CARD + c, C_ZONE] == Z_CLASS
-            and st[ROW_CARD + c, C_OWNER] == p
-            and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT
-        ):
-            n += 1
-    return n
+    """Seat p's Students in its Class (kept by zones.move)."""
+    return st[ROW_SEAT + p, P_N_CLASS_STUDENTS]
 
 
 @njit
 def hand_size(st, p):
-    n = 0
-    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
-        c = st[ROW_CARD + _i, C_OWNED + p]
-        if st[ROW_CARD + c, C_ZONE] == Z_HAND and st[ROW_CARD + c, C_OWNER] == p:
-            n += 1
-    return n
+    """Seat p's cards in hand (kept by zones.move)."""
+    return st[ROW_SEAT + p, P_N_HAND]
 
 
 @njit

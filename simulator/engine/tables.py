@@ -21,6 +21,7 @@ from avarium.simulator.engine.layout import (
     INSTANT_HAND_SHIFT,
     STATIC_DISC,
     STATIC_MOD,
+    STUDENT_CARD,
 )
 
 # The columns of each kind of row: the compiler's card-table groups (simulator/cards/compiler.py,
@@ -198,12 +199,12 @@ def timing_contexts(tb: np.ndarray, a: int) -> int:
 
 
 def traits_of(tb: np.ndarray, d: int) -> int:
-    """C_TRAITS bits of definition d (layout.py): a static Combat/Defense change, a static
-    reduction, a Surprise, an ordinary Scheme, activated abilities. Kept in the tables, since
+    """C_TRAITS bits of definition d (layout.py): a Student, a static Combat/Defense change, a
+    static reduction, a Surprise, an ordinary Scheme, activated abilities. Kept in the tables, since
     they depend on the definition alone: each deal copies them (computing them at every deal
     cost about 0.6% of random players' games, measured with perf)."""
     start, end = int(tb[d, T_AB_START]), int(tb[d, T_AB_END])
-    bits = 0
+    bits = STUDENT_CARD if tb[d, T_KIND] == CardKind.STUDENT else 0
     if tb[d, T_SURPRISE] != 0 and end > start:
         bits |= timing_contexts(tb, start) << INSTANT_HAND_SHIFT
     elif tb[d, T_KIND] == CardKind.SCHEME and end > start:
