@@ -49,7 +49,7 @@ from avarium.simulator.engine.surface import (
     can_lead,
     combat_of,
     compare,
-    defense_of,
+    fighting_stats,
     hand_size,
     njit,
     value_of,
@@ -278,7 +278,8 @@ def side_value(st, tb, p, w, deltas):
         c = st[ROW_CARD + i, C_OWNED + p]
         z = st[ROW_CARD + c, C_ZONE]
         if (z == Z_CLASS or z == Z_HALLWAY) and tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT:
-            v += w[W_CLASS_SIZE] + w[W_BOARD] * (combat_of(st, tb, c) + defense_of(st, tb, c))
+            combat, defense = fighting_stats(st, tb, c)
+            v += w[W_CLASS_SIZE] + w[W_BOARD] * (combat + defense)
     no_change(deltas)
     prog = wincon_progress(st, tb, p, deltas, -1)
     return v + w[W_WINCON] * prog * prog
@@ -349,8 +350,9 @@ def note_targets(st, tb, p, scratch):
                 if n == MAX_TARGETS:
                     return
                 scratch[TARGETS + 3 * n] = t
-                scratch[TARGETS + 3 * n + 1] = combat_of(st, tb, t)
-                scratch[TARGETS + 3 * n + 2] = defense_of(st, tb, t)
+                combat, defense = fighting_stats(st, tb, t)
+                scratch[TARGETS + 3 * n + 1] = combat
+                scratch[TARGETS + 3 * n + 2] = defense
                 n += 1
     scratch[N_TARGETS] = n
 

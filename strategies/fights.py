@@ -22,8 +22,7 @@ from avarium.simulator.engine.surface import (
     T_WINCON_TIMING,
     Z_CLASS,
     can_be_attacked,
-    combat_of,
-    defense_of,
+    fighting_stats,
     njit,
 )
 from avarium.strategies.features import (
@@ -150,8 +149,7 @@ def score_fight(st, tb, vals, w, p, leader, deltas, base):
     """A fight led by `leader`, against the best target it could pick (enemy Class cards: the
     ones noted for this decision, or else found and counted here)."""
     best = -1e9
-    lead_combat = combat_of(st, tb, leader)
-    lead_defense = defense_of(st, tb, leader)
+    lead_combat, lead_defense = fighting_stats(st, tb, leader)
     n = deltas[N_TARGETS]
     for j in range(n):
         t = deltas[TARGETS + 3 * j]
@@ -172,7 +170,8 @@ def score_fight(st, tb, vals, w, p, leader, deltas, base):
         for i in range(st[ROW_SEAT + q, P_N_OWNED]):
             t = st[ROW_CARD + i, C_OWNED + q]
             if st[ROW_CARD + t, C_ZONE] == Z_CLASS and can_be_attacked(st, tb, p, t):
-                fighters = (lead_combat, lead_defense, combat_of(st, tb, t), defense_of(st, tb, t))
+                combat, defense = fighting_stats(st, tb, t)
+                fighters = (lead_combat, lead_defense, combat, defense)
                 x = fight_outcome(st, tb, vals, w, p, leader, t, deltas, base, fighters)
                 if x > best:
                     best = x

@@ -81,6 +81,7 @@ from avarium.simulator.engine.surface import (
     combat_of,
     defense_of,
     fight_before_damage,
+    fighting_stats,
     hand_size,
     njit,
     off_activate,
@@ -382,7 +383,8 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
         return 0.0  # the order of one's own triggers: any
     c = action - choose
     if dec == D_PAYER:
-        v = -(combat_of(st, tb, c) + defense_of(st, tb, c))
+        combat, defense = fighting_stats(st, tb, c)
+        v = -(combat + defense)
         return v - 100.0 if st[ROW_CARD + c, C_ROLE] != 0 else v  # never a fighter
     if dec == D_TRASH_COST or dec == D_HAND_LIMIT or dec == D_EFFECT_TRASH:
         return -worth(st, tb, vals, c)
@@ -392,29 +394,27 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
         return score_target(st, tb, vals, w, p, c, deltas)
     if dec == D_FIGHT_TARGET:
         leader = st[G_F_ATT_LEADER]
-        fighters = (
-            combat_of(st, tb, leader),
-            defense_of(st, tb, leader),
-            combat_of(st, tb, c),
-            defense_of(st, tb, c),
-        )
+        lead_combat, lead_defense = fighting_stats(st, tb, leader)
+        combat, defense = fighting_stats(st, tb, c)
+        fighters = (lead_combat, lead_defense, combat, defense)
         return fight_outcome(st, tb, vals, w, p, leader, c, deltas, base, fighters)
     if dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:
         if dec == D_SUPPORT_ATT:
             mine, theirs = st[G_F_ATT_LEADER], st[G_F_DEF_LEADER]
         else:
             mine, theirs = st[G_F_DEF_LEADER], st[G_F_ATT_LEADER]
-        v = w[W_SUPPORT] * combat_of(st, tb, c)
+        combat = combat_of(st, tb, c)  # asked once, read three times
+        v = w[W_SUPPORT] * combat
         now = combat_of(st, tb, mine) if st[ROW_CARD + mine, C_EXHAUSTED] == 0 else 0
         need = defense_of(st, tb, theirs)
         if tb[st[ROW_CARD + theirs, C_DEF], T_KIND] == _STUDENT and now < need:
-            if now + combat_of(st, tb, c) >= need:
+            if now + combat >= need:
                 v += w[W_EXPEL_GAIN] * worth(st, tb, vals, theirs)
         if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _IDOL:
             v -= 0.5  # an Idol supporter risks Merit if the leader falls
         if dec == D_SUPPORT_DEF and w[W_GUARD] != 0.0:  # defending against the attacker's threat
             attacker = threat_progress(st, tb, deltas, p, st[G_F_ATT])
-            v += w[W_GUARD] * combat_of(st, tb, c) * (1.0 + attacker)
+            v += w[W_GUARD] * combat * (1.0 + attacker)
         return v
     if dec == D_DAMAGE:
         x = worth(st, tb, vals, c)

@@ -43,6 +43,8 @@ from avarium.simulator.engine.layout import (
     N_ZONES,
     P_ALIVE,
     P_MERIT,
+    P_N_CLASS_STUDENTS,
+    P_N_HAND,
     P_N_HAND_SCHEMES,
     P_N_INSTANT,
     P_N_OWNED,
@@ -55,6 +57,7 @@ from avarium.simulator.engine.layout import (
     ROW_SEAT,
     STATIC_DISC,
     STATIC_MOD,
+    STUDENT_CARD,
     Z_CLASS,
     Z_COURTYARD,
     Z_HALLWAY,
@@ -164,7 +167,8 @@ def static_counts_agree(st):
     """P_N_STATIC_MOD and P_N_STATIC_DISC count the Class cards with such statics, and
     P_N_INSTANT + k the Surprises in hand and the Class cards with activated abilities that
     timing context k allows (and that could still be used), P_N_HAND_SCHEMES the ordinary
-    Schemes with an effect in hand."""
+    Schemes with an effect in hand, P_N_HAND every card in hand and P_N_CLASS_STUDENTS the
+    Students in Class."""
     for p in range(MAX_PLAYERS):
         mod = 0
         disc = 0
@@ -178,10 +182,19 @@ def static_counts_agree(st):
             if instant_plays(st, p, k) != st[ROW_SEAT + p, P_N_INSTANT + k]:
                 return False
         schemes = 0
+        hand = 0
+        students = 0
         for c in range(st[G_N_CARDS]):
-            if st[ROW_CARD + c, C_ZONE] == Z_HAND and st[ROW_CARD + c, C_OWNER] == p:
+            if st[ROW_CARD + c, C_OWNER] != p:
+                continue
+            if st[ROW_CARD + c, C_ZONE] == Z_HAND:
                 schemes += (st[ROW_CARD + c, C_TRAITS] & HAND_SCHEME) != 0
+                hand += 1
+            elif st[ROW_CARD + c, C_ZONE] == Z_CLASS:
+                students += (st[ROW_CARD + c, C_TRAITS] & STUDENT_CARD) != 0
         if schemes != st[ROW_SEAT + p, P_N_HAND_SCHEMES]:
+            return False
+        if hand != st[ROW_SEAT + p, P_N_HAND] or students != st[ROW_SEAT + p, P_N_CLASS_STUDENTS]:
             return False
     return True
 

@@ -100,6 +100,7 @@ INSTANT_CLASS_SHIFT = 6
 HAND_SCHEME = 1 << 10
 CLASS_NEEDS_READY = 1 << 11
 CLASS_ONCE = 1 << 12
+STUDENT_CARD = 1 << 13  # a Student: counted in its seat's Class (P_N_CLASS_STUDENTS)
 ACTIVATED_SLOTS_SHIFT = 16
 W = C_TRAITS + 1  # columns of the state array (every region of rows uses the same width)
 
@@ -128,7 +129,11 @@ W = C_TRAITS + 1  # columns of the state array (every region of rows uses the sa
     P_N_INSTANT,
 ) = range(19)
 P_N_HAND_SCHEMES = P_N_INSTANT + 4  # ordinary Schemes with an effect in the seat's hand
-N_SEAT_COLUMNS = P_N_HAND_SCHEMES + 1
+# The seat's hand size and its Students in Class, kept by zones.move (each was a scan of the
+# seat's cards at every Win-Con clause, condition, trash cost and End Phase limit that reads it)
+P_N_HAND = P_N_HAND_SCHEMES + 1
+P_N_CLASS_STUDENTS = P_N_HAND + 1
+N_SEAT_COLUMNS = P_N_CLASS_STUDENTS + 1
 
 # -- columns of the effect stack st.stack[i, K_*] and the trigger queue st.trig[t, TR_*] ----------
 K_KIND = 0  # DECL_* of the item

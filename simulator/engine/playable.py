@@ -193,7 +193,20 @@ def payment_context(st, tb, p):
     """What seat p can pay Schemes with now, computed once per question: the Reputation cost
     reduction in force, and the highest cost among p's ready Students (a Scheme costing at most
     that can be paid by exhausting one)."""
-    reduction = st[ROW_SEAT + p, P_DISC_SCHEME] + static_discount(st, tb, p, Discounted.SCHEME)
+    return scheme_reduction(st, tb, p), best_payer(st, tb, p)
+
+
+@njit_inline
+def scheme_reduction(st, tb, p):
+    """The reduction of Schemes' Reputation costs in force for seat p (a read, and a call only
+    while p's Class has a static reduction)."""
+    return st[ROW_SEAT + p, P_DISC_SCHEME] + static_discount(st, tb, p, Discounted.SCHEME)
+
+
+@njit
+def best_payer(st, tb, p):
+    """The highest cost among seat p's ready Students in its Class (-1: none): a Scheme
+    costing at most that can be paid by exhausting one."""
     best = -1
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
         x = st[ROW_CARD + _i, C_OWNED + p]
@@ -205,7 +218,7 @@ def payment_context(st, tb, p):
             d = st[ROW_CARD + x, C_DEF]
             if tb[d, T_KIND] == _STUDENT and tb[d, T_COST] > best:
                 best = tb[d, T_COST]
-    return reduction, best
+    return best
 
 
 PAY_REP = 1  # scheme_ways: the Scheme can be paid with Reputation
@@ -269,8 +282,8 @@ def can_act(st, tb, p):
     own_plan = own and in_plan_phase(st)
     if nothing_to_play(st, p, own, own_plan):
         return False
-    reduction = 0
-    best = -2  # payment context not computed yet
+    reduction = -1  # not read yet (were it -1 in force, it is read again: the same answer)
+    best = -2  # not counted yet: only needed for a Scheme that Reputation cannot pay for
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
         c = st[ROW_CARD + _i, C_OWNED + p]
         z = st[ROW_CARD + c, C_ZONE]
@@ -283,8 +296,13 @@ def can_act(st, tb, p):
                 continue
             if not scheme_can_start(st, tb, p, c):
                 continue
-            if best == -2:
-                reduction, best = payment_context(st, tb, p)
+            if reduction == -1:
+                reduction = scheme_reduction(st, tb, p)
+            rep_cost = tb[d, T_COST] - reduction
+            if best == -2 and st[ROW_SEAT + p, P_REP] < (rep_cost if rep_cost > 0 else 0):
+                best = best_payer(st, tb, p)
+            # with best still -2, Reputation pays: scheme_ways is then 0 or PAY_REP, the same
+            # answer here as with the payers counted
             if scheme_ways(st, tb, p, c, reduction, best) != 0:
                 return True
         elif z == Z_CLASS and tb[d, T_N_ACTIVATED] > 0:
@@ -345,15 +363,19 @@ def fight_possible(st, tb, p):
     """No fight on a player's first turn; some leader and some target must exist."""
     if st[ROW_SEAT + p, P_TURNS_TAKEN] <= 1 or st[G_FIGHT] == 1:
         return False
+    # Any enemy Student or Idol in a Class will do: an Idol can be attacked unless its player
+    # has a ready Student in Class, which can be attacked itself. So can_be_attacked's count
+    # of ready Students is not needed here (it was a scan of a Class at every Plan Phase
+    # decision).
     for _q in range(MAX_PLAYERS):
-        if _q == p:
+        if _q == p or not enemy(st, p, _q):
             continue
         for _i in range(st[ROW_SEAT + _q, P_N_OWNED]):
             c = st[ROW_CARD + _i, C_OWNED + _q]
             if (
                 st[ROW_CARD + c, C_ZONE] == Z_CLASS
-                and st[ROW_CARD + c, C_OWNER] != p
-                and can_be_attacked(st, tb, p, c)
+                and st[ROW_CARD + c, C_OWNER] == _q
+                and tb[st[ROW_CARD + c, C_DEF], T_KIND] != _SCHEME
             ):
                 return True
     return False

@@ -1,11 +1,10 @@
 """Setting up a game (rulebook section 3 and section 9, ruling 1)."""
 
 import numpy as np
-from avarium.simulator.constants import AbilityKind, CardKind, Op, Restriction
+from avarium.simulator.constants import CardKind
 from avarium.simulator.engine._jit import njit, njit_entry
 from avarium.simulator.engine.layout import (
     A_START,
-    ACTIVATED_SLOTS_SHIFT,
     C_DEF,
     C_LIBRARY,
     C_LISTPOS,
@@ -13,8 +12,6 @@ from avarium.simulator.engine.layout import (
     C_SCHOOL,
     C_TRAITS,
     C_ZONE,
-    CLASS_NEEDS_READY,
-    CLASS_ONCE,
     G_AB_SLOTS,
     G_ACTIVE,
     G_LIB_CAP,
@@ -36,9 +33,6 @@ from avarium.simulator.engine.layout import (
     G_STEP,
     G_TURN,
     G_WINNER,
-    HAND_SCHEME,
-    INSTANT_CLASS_SHIFT,
-    INSTANT_HAND_SHIFT,
     K_TARGET,
     MAX_EFFECTS,
     MAX_PLAYERS,
@@ -61,8 +55,6 @@ from avarium.simulator.engine.layout import (
     ROW_SEAT,
     ROW_STACK,
     S_START_WINCON,
-    STATIC_DISC,
-    STATIC_MOD,
     Z_BOX,
     Z_CLASS,
     Z_LIBRARY,
@@ -72,19 +64,9 @@ from avarium.simulator.engine.rng import shuffle
 from avarium.simulator.engine.step import step
 from avarium.simulator.engine.tables import (
     H_AB_SLOTS,
-    T_AB_END,
-    T_AB_EXHAUST,
-    T_AB_KIND,
-    T_AB_RESTRICT,
-    T_AB_START,
-    T_EF_END,
-    T_EF_OP,
-    T_EF_START,
     T_KIND,
     T_MERIT,
-    T_N_ACTIVATED,
-    T_N_STATIC,
-    T_SURPRISE,
+    T_TRAITS,
 )
 from avarium.simulator.engine.zones import move, refill_courtyard
 
@@ -98,64 +80,6 @@ CFG_OPT_SCHOOL = 2
 CFG_OPT_TIE = 3
 CFG_OPT_SPLIT = 4
 N_CONFIG = 5
-
-_STATIC_KIND = int(AbilityKind.STATIC)
-_ACTIVATED_KIND = int(AbilityKind.ACTIVATED)
-_OP_MODIFY = int(Op.MODIFY)
-_OP_DISCOUNT = int(Op.DISCOUNT)
-
-
-@njit
-def timing_contexts(tb, a):
-    """The timing contexts k = 2 * (own turn) + (in a fight before Fight!) in which ability a's
-    restrictions allow it (a superset: "once per turn" and costs are checked when it counts)."""
-    bits = tb[a, T_AB_RESTRICT]
-    contexts = 0
-    for own in range(2):
-        if bits & Restriction.YOUR_TURN and own == 0:
-            continue
-        for fight in range(2):
-            if bits & Restriction.IN_FIGHT and fight == 0:
-                continue
-            contexts |= 1 << (2 * own + fight)
-    return contexts
-
-
-@njit
-def traits_of(tb, d):
-    """C_TRAITS bits of definition d: a static Combat/Defense change, a static reduction, a
-    Surprise, activated abilities."""
-    bits = 0
-    if tb[d, T_SURPRISE] != 0 and tb[d, T_AB_END] > tb[d, T_AB_START]:
-        bits |= timing_contexts(tb, tb[d, T_AB_START]) << INSTANT_HAND_SHIFT
-    elif tb[d, T_KIND] == _SCHEME and tb[d, T_AB_END] > tb[d, T_AB_START]:
-        bits |= HAND_SCHEME
-    if tb[d, T_N_ACTIVATED] > 0:
-        contexts = 0
-        needs_ready = CLASS_NEEDS_READY
-        once = CLASS_ONCE
-        slots = 0
-        for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
-            if tb[a, T_AB_KIND] == _ACTIVATED_KIND:
-                contexts |= timing_contexts(tb, a)
-                if tb[a, T_AB_EXHAUST] == 0:
-                    needs_ready = 0
-                if tb[a, T_AB_RESTRICT] & Restriction.ONCE_PER_TURN == 0:
-                    once = 0
-                slots |= 1 << (a - tb[d, T_AB_START])
-        bits |= (contexts << INSTANT_CLASS_SHIFT) | needs_ready | once
-        bits |= slots << ACTIVATED_SLOTS_SHIFT
-    if tb[d, T_N_STATIC] == 0:
-        return bits
-    for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
-        if tb[a, T_AB_KIND] != _STATIC_KIND:
-            continue
-        for e in range(tb[a, T_EF_START], tb[a, T_EF_END]):
-            if tb[e, T_EF_OP] == _OP_MODIFY:
-                bits |= STATIC_MOD
-            elif tb[e, T_EF_OP] == _OP_DISCOUNT:
-                bits |= STATIC_DISC
-    return bits
 
 
 @njit_entry
@@ -180,14 +104,14 @@ def deal_game(st, tb, n_players, idols, bonus, seed, config):
     st[ROW_CARD:, C_DEF + 1 :] = 0  # every card column but its definition
     st[ROW_CARD:, C_OWNER] = -1  # in no list yet (move keeps the lists from here on)
     for c in range(n):
-        st[ROW_CARD + c, C_TRAITS] = traits_of(tb, st[ROW_CARD + c, C_DEF])
+        st[ROW_CARD + c, C_TRAITS] = tb[st[ROW_CARD + c, C_DEF], T_TRAITS]
     st[ROW_CARD:, C_LISTPOS] = -1
     st[G_N_CARDS] = n
     st[G_SCHOOL_CAP] = school_cap
     st[G_LIB_CAP] = lib_cap
     st[G_RNG] = seed
-    for c in range(n):
-        move(st, c, Z_BOX, -1)
+    # every card is now fresh, in no list and in the Box (Z_BOX is 0): a move there would
+    # change nothing, so none is made (a move a card costs a deal about 1% of random games)
     for p in range(MAX_PLAYERS):
         st[ROW_SEAT + p, P_MERIT] = 0
         st[ROW_SEAT + p, P_REP] = 0
@@ -215,27 +139,30 @@ def deal_game(st, tb, n_players, idols, bonus, seed, config):
         st[ROW_SEAT + p, P_REP] = bonus[p]
         st[ROW_SEAT + p, P_BONUS] = bonus[p]
         st[ROW_SEAT + p, P_ALIVE] = 1
-    # 3-4: the School shuffled, six Students face up in the Courtyard
+    # 3-5: the Students in the School and the Schemes in the Library, in card order, in one
+    # pass; each is a fresh card of no seat moved from the Box, which only changes its zone
+    # (no list, no count, nobody sees it), so the zone is written in place of a move
     k = 0
+    k_lib = 0
     for c in range(n):
-        if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _STUDENT:
+        kind = tb[st[ROW_CARD + c, C_DEF], T_KIND]
+        if kind == _STUDENT:
             st[ROW_CARD + k, C_SCHOOL] = c
-            move(st, c, Z_SCHOOL, -1)
+            st[ROW_CARD + c, C_ZONE] = Z_SCHOOL
             k += 1
+        elif kind == _SCHEME:
+            st[ROW_CARD + k_lib, C_LIBRARY] = c
+            st[ROW_CARD + c, C_ZONE] = Z_LIBRARY
+            k_lib += 1
+    # 3-4: the School shuffled, six Students face up in the Courtyard
     shuffle(st, C_SCHOOL, k)
     st[G_SCHOOL_HEAD] = 0
     st[G_SCHOOL_N] = k
     refill_courtyard(st)
     # 5: the Library shuffled
-    k = 0
-    for c in range(n):
-        if tb[st[ROW_CARD + c, C_DEF], T_KIND] == _SCHEME:
-            st[ROW_CARD + k, C_LIBRARY] = c
-            move(st, c, Z_LIBRARY, -1)
-            k += 1
-    shuffle(st, C_LIBRARY, k)
+    shuffle(st, C_LIBRARY, k_lib)
     st[G_LIB_HEAD] = 0
-    st[G_LIB_N] = k
+    st[G_LIB_N] = k_lib
     slots = tb[-1, H_AB_SLOTS]
     st[G_PLAYERS] = n_players
     st[G_N_CARDS] = n

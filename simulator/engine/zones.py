@@ -61,7 +61,9 @@ from avarium.simulator.engine.layout import (
     P_ALIVE,
     P_IDOL,
     P_MERIT,
+    P_N_CLASS_STUDENTS,
     P_N_EXPELLED,
+    P_N_HAND,
     P_N_HAND_SCHEMES,
     P_N_INSTANT,
     P_N_OWNED,
@@ -76,6 +78,7 @@ from avarium.simulator.engine.layout import (
     SEEN_TAKEN,
     STATIC_DISC,
     STATIC_MOD,
+    STUDENT_CARD,
     TR_AB,
     TR_CARD,
     TR_PLAYER,
@@ -154,10 +157,11 @@ def offer_courtyard(st):
 @njit
 def _count_traits(st, c, traits, zone, owner, old_owner):
     """Keep each seat's counts of cards with static abilities in its Class, of cards that
-    could act at instant speed (Surprises in hand, activated abilities in Class) and of the
-    ordinary Schemes in its hand as c moves."""
+    could act at instant speed (Surprises in hand, activated abilities in Class), of the
+    ordinary Schemes in its hand and of the Students in its Class as c moves."""
     old_zone = st[ROW_CARD + c, C_ZONE]
     if old_zone == Z_CLASS:
+        st[ROW_SEAT + old_owner, P_N_CLASS_STUDENTS] -= (traits & STUDENT_CARD) != 0
         st[ROW_SEAT + old_owner, P_N_STATIC_MOD] -= traits & STATIC_MOD
         st[ROW_SEAT + old_owner, P_N_STATIC_DISC] -= (traits & STATIC_DISC) >> 1
         if class_live(st, c, traits):
@@ -167,6 +171,7 @@ def _count_traits(st, c, traits, zone, owner, old_owner):
         if traits & HAND_SCHEME:
             st[ROW_SEAT + old_owner, P_N_HAND_SCHEMES] -= 1
     if zone == Z_CLASS:
+        st[ROW_SEAT + owner, P_N_CLASS_STUDENTS] += (traits & STUDENT_CARD) != 0
         st[ROW_SEAT + owner, P_N_STATIC_MOD] += traits & STATIC_MOD
         st[ROW_SEAT + owner, P_N_STATIC_DISC] += (traits & STATIC_DISC) >> 1
         _count_contexts(st, owner, traits >> INSTANT_CLASS_SHIFT, 1)
@@ -248,6 +253,11 @@ def move(st, c, zone, owner):
     """Put card c into `zone` under `owner`, as a fresh card (the only way cards move, so the
     seat and Courtyard lists stay true)."""
     old_owner = st[ROW_CARD + c, C_OWNER]
+    old_zone = st[ROW_CARD + c, C_ZONE]
+    if old_zone == Z_HAND:  # every card counts in its hand's size, traits or none
+        st[ROW_SEAT + old_owner, P_N_HAND] -= 1
+    if zone == Z_HAND:
+        st[ROW_SEAT + owner, P_N_HAND] += 1
     traits = st[ROW_CARD + c, C_TRAITS]
     if traits != 0:
         _count_traits(st, c, traits, zone, owner, old_owner)
