@@ -224,6 +224,12 @@ def headline(facts: dict) -> str:
             "no change needed: no Idol of the starting set is shown outside the band (flag "
             "test, Holm over every Idol)"
         )
+        if start["distance"] > 0:
+            # not shown is not the same as inside: say so, and how to let the test decide
+            lines.append(
+                f"the worst is estimated {start['distance'] * 100:.1f} points out, within the "
+                f"noise of its {start['games']:,} games; a larger --first-rung plays more"
+            )
     else:
         lines.append(
             f"searched {facts['candidates']} candidates with {facts['games']:,} games in "

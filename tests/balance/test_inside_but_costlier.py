@@ -64,3 +64,21 @@ def test_cannot_is_followed_by_the_balanced_candidate_and_the_flags_to_prefer_it
     assert "cannot bring every Idol inside the band" in text
     assert "but raj.merit=26 shows no Idol outside the band" in text
     assert "lower --field-cost and --step-cost to prefer it" in text
+
+
+def _no_change(distance: float) -> dict:
+    rates = [{"condition": "c", "fair": 0.5, "idol": "AMYBA", "idol_id": "amyba",
+              "games": 2268, "rate": 0.5 + 0.05 + distance}]  # fmt: skip
+    return {
+        "status": "no change needed", "conditions": ["heuristic.tuned, 2 players"],
+        "search_tier": "heuristic.tuned", "changes": [], "patch": "p", "report": "r",
+        "best": None,
+        "start": {"rates": rates, "games": 18144, "outside": [], "distance": distance},
+    }  # fmt: skip
+
+
+def test_no_change_needed_says_when_an_estimate_is_outside_but_not_shown_to_be():
+    text = headline(_no_change(0.016))
+    assert "no change needed" in text
+    assert "the worst is estimated 1.6 points out, within the noise of its 18,144 games" in text
+    assert "estimated" not in headline(_no_change(0.0))
