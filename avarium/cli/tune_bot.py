@@ -18,7 +18,9 @@ def _flag(message: str) -> str:
     """A library message naming a field, with the field shown as this command's flag."""
     head, colon, rest = message.partition(":")
     flags = {"start": "--start", "against": "--against", "name": "--name", "cards": "--cards"}
-    flags |= {k: f"--{k}" for k in ("generations", "population", "rounds", "seed", "jobs")}
+    flags |= {
+        k: f"--{k}" for k in ("generations", "population", "rounds", "seed", "jobs", "players")
+    }
     return f"{flags[head]}:{rest}" if colon and head in flags else message
 
 
@@ -47,9 +49,18 @@ def tune_bot_command(
         int,
         typer.Option(
             metavar="N",
-            help="Games per ordered Idol pairing and seat order, for each candidate.",
+            help="Games per ordered seating of the Idols and seat of the candidate, for each "
+            "candidate.",
         ),
     ] = 4,
+    players: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="Players per game, 2 to 4: at 3 or 4 the candidate plays each seat in turn "
+            "against the incumbent in every other (a fair share is 1/N).",
+        ),
+    ] = 2,
     seed: Seed = None,
     start: Annotated[str, typer.Option(metavar="PROFILE", help="Profile to start from.")] = (
         "balanced"
@@ -67,8 +78,9 @@ def tune_bot_command(
     """Fit a heuristic profile's weights by self-play with CMA-ES.
 
     Every candidate plays the incumbent in both seat orders over every ordered pairing of
-    Idols, on the same deals; its score is its share of wins. Writes OUT (a profiles file for
-    --profiles) and the log of every generation."""
+    Idols (at --players 3 or 4: in each seat, the incumbent in every other), on the same deals;
+    its score is its share of wins. Writes OUT (a profiles file for --profiles) and the log of
+    every generation."""
     from avarium.simulator.run.tune_bot import check_inputs, tune, write_profiles
     from avarium.strategies.profiles import ProfileError, load
 
@@ -89,7 +101,9 @@ def tune_bot_command(
         raise fail(str(exc), 2) from None
     cs = load_cards_or_fail(path, None, None)
     try:
-        check_inputs(cs, generations, population, rounds, seed, start, against, name, table)
+        check_inputs(
+            cs, generations, population, rounds, seed, start, against, name, table, players
+        )
     except ValueError as exc:
         raise fail(_flag(str(exc)), 2) from None
     jobs = jobs_to_use(jobs)
@@ -104,9 +118,11 @@ def tune_bot_command(
 
     try:
         result = tune(
-            cs, table, generations, population, rounds, seed, log, start, against, jobs, report
-        )
+            cs, table, generations, population, rounds, seed, log, start, against, jobs, report,
+            players,
+        )  # fmt: skip
         flags = [f"--generations={generations}", f"--population={population}"]
+        flags += [f"--players={players}"] if players != 2 else []
         flags += [f"--rounds={rounds}", f"--seed={seed}", f"--start={start}"]
         flags += [f"--against={against}", f"--name={name}", f"--out={out}"]
         flags += [f"--profiles={profiles}"] if profiles is not None else []
@@ -115,10 +131,11 @@ def tune_bot_command(
         write_profiles(out, name, result, against, _weights(table, against), command)
     except OSError as exc:
         raise fail(f"cannot write {exc.filename or out}: {exc.strerror or exc}") from None
+    fair = "" if players == 2 else f" (a fair share at {players} players: {1 / players:.1%})"
     typer.echo(
         f"{name}: {result.train_score:.1%} of its games won against {against} on the tuning "
-        f"deals, {result.check_score:.1%} on other deals (seed {seed + 1}); {result.games:,} "
-        f"games in {result.seconds:.0f} s; wrote {out} and {log}"
+        f"deals, {result.check_score:.1%} on other deals (seed {seed + 1}){fair}; "
+        f"{result.games:,} games in {result.seconds:.0f} s; wrote {out} and {log}"
     )
 
 

@@ -2,13 +2,15 @@
 package) proposes weights, and each proposal plays the incumbent profile on the same deals.
 
 Fitness is the candidate's share of wins against the incumbent (a draw or a stalled game is no
-win) over both seat orders and every ordered pairing of the card set's Idols, two players,
-`rounds` games each. Every candidate of every generation plays the very same deals (common
-random numbers: the experiment's variants share their seeds and seatings game for game, and
-every generation uses the same seed), so two candidates differ by their weights, not their
-luck. The games are played by the ladder's machinery: one experiment per generation whose
-variants are "candidate v incumbent" and "incumbent v candidate", played in memory by the
-runner and counted by `ladder.tabulate`.
+win): at two players over both seat orders and every ordered pairing of the card set's Idols,
+`rounds` games each; at three or four (`players`), the candidate in each seat in turn and the
+incumbent in every other, over every ordered seating of the Idols (a fair share is then 1/N,
+and a profile tuned at two players has only ever chosen among one enemy: which one it attacks
+at a larger table is whatever its weights imply, docs/balance.md). Every candidate of every
+generation plays the very same deals (common random numbers: the experiment's variants share
+their seeds and seatings game for game, and every generation uses the same seed), so two
+candidates differ by their weights, not their luck. One experiment per generation, a variant
+per candidate and seat, played in memory by the runner; a candidate's wins are its seat's.
 
 Only the weights the heuristic reads when it scores actions are tuned (TUNED); the others (the
 position weights only the lookahead and MCTS read, and every budget) keep the starting
@@ -33,7 +35,6 @@ from avarium.simulator.fileio import write_atomically
 from avarium.simulator.run import runner
 from avarium.simulator.run.experiment import card_fields, check_seed
 from avarium.simulator.run.experiment_file import resolve
-from avarium.simulator.run.ladder import SEPARATOR, tabulate
 from avarium.strategies.weights import NAMES
 
 # The weights the heuristic reads when it scores actions (strategies/heuristic.py).
@@ -104,16 +105,18 @@ def check_inputs(
     against: str,
     name: str,
     table: dict[str, np.ndarray],
+    players: int = 2,
 ) -> None:
     """The command's input, each problem a ValueError naming the field."""
     _whole(generations, "generations", 1, MAX_GENERATIONS)
     _whole(population, "population", 2, MAX_POPULATION)
     _whole(rounds, "rounds", 1, 1_000_000)
+    _whole(players, "players", 2, 4)
     check_seed(seed)
-    if len(cards.idols) < 2:
+    if len(cards.idols) < players:
         raise ValueError(
-            f"cards: tuning plays every pairing of the set's Idols; {cards.source} has "
-            f"{len(cards.idols)}"
+            f"cards: tuning at {players} players seats {players} different Idols a game; "
+            f"{cards.source} has {len(cards.idols)}"
         )
     for field_name, profile in (("start", start), ("against", against)):
         if profile not in table:
@@ -166,9 +169,10 @@ def _play(
     jobs: int,
     workdir: Path,
     tag: str,
+    players: int = 2,
 ) -> list[tuple[int, int]]:
-    """(wins, games) of each candidate against the incumbent, both seat orders, every ordered
-    Idol pairing, on the deals of `seed` (the same for every candidate)."""
+    """(wins, games) of each candidate against the incumbent, in every seat, every ordered
+    seating of the Idols, on the deals of `seed` (the same for every candidate)."""
     names = [f"candidate{i}" for i in range(len(candidates))]
     text = [profile_toml(against, against_weights)]
     for label, vector in zip(names, candidates, strict=True):
@@ -177,14 +181,16 @@ def _play(
     path = workdir / f"{tag}.toml"
     path.write_text("\n".join(text), encoding="utf-8")
     incumbent = f"heuristic.{against}"
-    variants = []
-    for label in names:
-        bot = f"heuristic.{label}"
-        variants.append({"label": f"{bot}{SEPARATOR}{incumbent}", "bots": [bot, incumbent]})
-        variants.append({"label": f"{incumbent}{SEPARATOR}{bot}", "bots": [incumbent, bot]})
+    variants, seated = [], []  # seated[v]: (candidate, its seat) of variant v
+    for i, label in enumerate(names):
+        for k in range(players):
+            bots = [incumbent] * players
+            bots[k] = f"heuristic.{label}"
+            variants.append({"label": f"{label} in seat {k + 1}", "bots": bots})
+            seated.append((i, k))
     doc = {
         "seed": seed,
-        "players": 2,
+        "players": players,
         "seating": "all",
         "games_per_pairing": rounds,
         "profiles": str(path),
@@ -192,15 +198,13 @@ def _play(
         "variant": variants,
     }
     experiment = resolve(doc, "tune-bot", Path.cwd())
-    pairs = tabulate(experiment, runner.play_in_memory(experiment, jobs))
-    out = []
-    for label in names:
-        bot = f"heuristic.{label}"
-        first = pairs[pairs["first"] == bot]
-        second = pairs[pairs["second"] == bot]
-        wins = int(first["first_wins"].sum() + second["second_wins"].sum())
-        out.append((wins, int(first["games"].sum() + second["games"].sum())))
-    return out
+    wins, games = [0] * len(names), [0] * len(names)
+    for p in runner.play_in_memory(experiment, jobs):
+        i, k = seated[p.chunk.variant]
+        g = p.games.values  # a row per game and seat; a draw or a stalled game is no win
+        games[i] += int((g["seat"] == 0).sum())
+        wins[i] += int((g["won"].astype(bool) & (g["seat"] == k)).sum())
+    return list(zip(wins, games, strict=True))
 
 
 def tune(
@@ -215,6 +219,7 @@ def tune(
     against: str = "balanced",
     jobs: int = 1,
     on_generation: Callable[[Generation], None] | None = None,
+    players: int = 2,
 ) -> TuneResult:
     """Fit the TUNED weights of profile `start` against profile `against` of `table` (the loaded
     profiles, as strategies.profiles.load gives them), writing every candidate to the CSV `log`
@@ -250,7 +255,7 @@ def tune(
             vectors = [codec.weights(x) for x in xs]
             played = _play(
                 cards, vectors, base, against, against_weights, rounds, seed, jobs, Path(tmp),
-                f"generation{g}",
+                f"generation{g}", players,
             )  # fmt: skip
             scores = [w / n for w, n in played]
             result.games += sum(n for _, n in played)
@@ -265,8 +270,9 @@ def tune(
             if on_generation is not None:
                 on_generation(gen)
         final = codec.weights(es.result.xfavorite)  # the search's mean, not a lucky sample
+        common = (base, against, against_weights, rounds)
         (train,), (check,) = (
-            _play(cards, [final], base, against, against_weights, rounds, s, jobs, Path(tmp), t)
+            _play(cards, [final], *common, s, jobs, Path(tmp), t, players)
             for s, t in ((seed, "final"), (seed + 1, "check"))
         )
         for label, (wins, games) in (("final", train), ("check", check)):

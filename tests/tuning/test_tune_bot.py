@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 
+import numpy as np
 import pytest
 from avarium.simulator.run.tune_bot import LOG_COLUMNS, TUNED
 from avarium.strategies.profiles import load
@@ -95,6 +96,7 @@ def test_the_profile_written_is_the_final_mean_and_loads_with_its_incumbent(two_
         (["--against", "cautious"], '--against: no profile "cautious"'),
         (["--name", "balanced"], '--name: the tuned profile needs a name other than "balanced"'),
         (["--name", "my tuned"], "--name: expected a profile name"),
+        (["--players", "5"], "--players: expected a whole number from 2 to 4"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(tmp_path, flags, message):
@@ -145,3 +147,42 @@ def test_an_out_it_cannot_write_is_refused_before_any_game():
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "/proc/tuned" in lines[0]
     assert "generation" not in result.output and "Traceback" not in result.output
+
+
+def test_at_three_players_a_candidate_plays_each_seat_and_its_wins_are_its_seats(tmp_path):
+    """A candidate with the incumbent's own weights plays the very same games in each of its
+    three variants (the variants share their deals), so its wins are the games someone won,
+    once each: a third of its games at most."""
+    from avarium.simulator.cards.loader import load_cards
+    from avarium.simulator.run.tune_bot import _play
+
+    import avarium
+
+    cards = load_cards(None)
+    balanced = dict(zip(NAMES, load(None)["balanced"].tolist(), strict=True))
+    start = np.array([balanced[w] for w in TUNED])
+    ((wins, games),) = _play(
+        cards, [start], balanced, "balanced", balanced, 1, 3, 1, tmp_path, "t", players=3
+    )
+    seatings = 8 * 7 * 6  # every ordered seating of the 8 bundled Idols at 3 seats
+    assert games == 3 * seatings
+    alone = avarium.play_games(
+        cards, bots="heuristic.balanced", games=seatings, players=3, seed=3, idols="all",
+        seating="all",
+    )  # fmt: skip
+    decided = int(alone.groupby("game_id")["won"].any().sum())
+    assert wins == decided and 0.8 * seatings < wins <= seatings
+
+
+def test_a_three_player_tuning_says_the_fair_share_and_writes_its_command(tmp_path):
+    out = tmp_path / "t3.toml"
+    result = runner.invoke(
+        app,
+        ["tune-bot", "--players", "3", "--generations", "1", "--population", "2",
+         "--rounds", "1", "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "a fair share at 3 players: 33.3%" in result.output
+    rows = list(csv.DictReader(out.with_suffix(".csv").open()))
+    assert all(int(r["games"]) == 3 * 8 * 7 * 6 for r in rows)
+    assert "--players=3" in out.read_text().splitlines()[0]
