@@ -41,19 +41,19 @@ def compile_rules() -> None:
 
 
 def compile_notice(heuristic: bool, search: bool) -> str:
-    """What a cold start here says it compiles, and for how long: the CPU time of its longer side
-    in each step, measured on this project's 2-core machine under load (docs/performance.md,
-    session 8): the rules 67 s beside the bots' kernels 67 s, then the game loop 12 s, and the
-    search bots' loop 73 s when they play."""
+    """What a cold start here says it compiles, and for how long, measured on this project's
+    2-core machine, idle, with a cold cache (docs/performance.md, session 10): `avarium bench`'s
+    kernels took 124 s of wall time (159 s of CPU) with the search bots' loop and 75 s (114 s)
+    without it; on one core a cold start takes about its CPU time."""
     what = "the rules engine"
     if search:
         what += ", the heuristic and the search bots"
     elif heuristic:
         what += " and the heuristic bots"
     if (os.cpu_count() or 1) >= 2:
-        took = "on 2 cores (first run only: " + ("about 2½" if search else "about 1½")
+        took = "on 2 cores (first run only: " + ("about 2" if search else "about 1½")
     else:  # one core: both sides in turn
-        took = "(first run only: " + ("about 3½" if search else "about 2½")
+        took = "(first run only: " + ("about 3" if search else "about 2")
     return f"compiling {what} {took} minutes, longer on a busy machine)…"
 
 
