@@ -110,7 +110,7 @@ class Conditions:
             scaled = [self._scaled(i, s) for s in steps]
             mine = table.variants(scaled)
             seed = int(table.base.get("seed", 0))
-            tasks += chunked(scaled, mine, seed, len(variants), len(tasks))
+            tasks += chunked(scaled, mine, seed, len(variants), len(tasks), table.jobs)
             owners += range(len(steps))
             variants += mine
         totals: list[Counts | None] = [None] * len(variants)

@@ -18,7 +18,9 @@ from pathlib import Path
 import numpy as np
 from avarium.simulator.run.worker import Chunk, Played, Task
 
-# Games per task: a few seconds of heuristic play, small enough for two workers to share a step.
+# Games per task at most: a few seconds of heuristic play. A step is also cut into at least one
+# task per worker (`chunked`), so that a search bot's step, a minute of play or more in a few
+# hundred games, keeps every worker busy rather than one.
 TASK_GAMES = 2_000
 
 
@@ -77,14 +79,21 @@ def count(played: Played, pool: int, players: int) -> Counts:
     )
 
 
-def chunked(steps, variants, seed: int, first_variant: int = 0, first_task: int = 0) -> list[Task]:
-    """Each step's games as tasks of TASK_GAMES games, step i played as variant
-    `first_variant + i` of the pool (so that several tables can share one pool of tasks)."""
+def chunked(
+    steps, variants, seed: int, first_variant: int = 0, first_task: int = 0, jobs: int = 1
+) -> list[Task]:
+    """Each step's games as tasks of at most TASK_GAMES games and at least `jobs` tasks (as the
+    games allow), step i played as variant `first_variant + i` of the pool (so that several
+    tables can share one pool of tasks). How the games are cut changes no game: game k of a
+    variant is dealt by k alone."""
     tasks = []
     for i, (s, v) in enumerate(zip(steps, variants, strict=True)):
-        for first in range(s.start, s.stop, TASK_GAMES):
+        games = s.stop - s.start
+        pieces = max(-(-games // TASK_GAMES), min(jobs, games))
+        size = -(-games // pieces) if games else 1
+        for first in range(s.start, s.stop, size):
             chunk = Chunk(first_task + len(tasks), first_variant + i, first,
-                          min(first + TASK_GAMES, s.stop))  # fmt: skip
+                          min(first + size, s.stop))  # fmt: skip
             tasks.append(Task(chunk, v, 0, seed))
     return tasks
 
@@ -158,7 +167,7 @@ class Table:
         if not steps:
             return []
         variants = self.variants(steps)
-        tasks = chunked(steps, variants, int(self.base.get("seed", 0)))
+        tasks = chunked(steps, variants, int(self.base.get("seed", 0)), jobs=self.jobs)
         totals: list[Counts | None] = [None] * len(steps)
         for i, got in counted(tasks, variants, self.jobs, on_games):
             add_up(totals, i, got)
