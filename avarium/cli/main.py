@@ -347,7 +347,9 @@ def bench(
     cold: Annotated[
         bool,
         typer.Option(
-            "--cold", help="Also time a cold start (compiles everything: about a minute)."
+            "--cold",
+            help="Also time a cold start: a new process with an empty cache compiling the "
+            "engine and the random and heuristic bots on one core (a minute or two).",
         ),
     ] = False,
     seed: Seed = None,
