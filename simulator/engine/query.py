@@ -364,53 +364,55 @@ def _static_bonus_sum(st, tb, c):
     return combat, defense
 
 
-@njit
-def combat_of(st, tb, c):
-    """Effective Combat: printed, plus every change in force; never below 0."""
+@njit_inline
+def _effective_combat(st, tb, c, static_bonus):
+    """Effective Combat given the statics' change: printed, plus every change in force; never
+    below 0. Written once for combat_of and fighting_stats (inlined: no call of its own)."""
     v = (
         tb[st[ROW_CARD + c, C_DEF], T_COMBAT]
         + st[ROW_CARD + c, C_MC_TURN]
         + st[ROW_CARD + c, C_MC_FIGHT]
         + st[ROW_CARD + c, C_MC_PERM]
+        + static_bonus
     )
-    v += _static_bonuses(st, tb, c)[0]
     return v if v > 0 else 0
 
 
-@njit
-def defense_of(st, tb, c):
-    """Effective Defense: printed, plus every change in force; never below 1 (ruling)."""
+@njit_inline
+def _effective_defense(st, tb, c, static_bonus):
+    """Effective Defense given the statics' change: printed, plus every change in force; never
+    below 1 (ruling). Written once for defense_of and fighting_stats (inlined)."""
     v = (
         tb[st[ROW_CARD + c, C_DEF], T_DEFENSE]
         + st[ROW_CARD + c, C_MD_TURN]
         + st[ROW_CARD + c, C_MD_FIGHT]
         + st[ROW_CARD + c, C_MD_PERM]
+        + static_bonus
     )
-    v += _static_bonuses(st, tb, c)[1]
     return v if v > 1 else 1
+
+
+@njit
+def combat_of(st, tb, c):
+    """Effective Combat: printed, plus every change in force; never below 0."""
+    return _effective_combat(st, tb, c, _static_bonuses(st, tb, c)[0])
+
+
+@njit
+def defense_of(st, tb, c):
+    """Effective Defense: printed, plus every change in force; never below 1 (ruling)."""
+    return _effective_defense(st, tb, c, _static_bonuses(st, tb, c)[1])
 
 
 @njit
 def fighting_stats(st, tb, c):
     """(combat_of, defense_of) of card c with one pass over the statics: the bots' fight
     estimates ask for both of a card (about a third of their static sums, counted)."""
-    d = st[ROW_CARD + c, C_DEF]
     bonus_combat, bonus_defense = _static_bonuses(st, tb, c)
-    combat = (
-        tb[d, T_COMBAT]
-        + st[ROW_CARD + c, C_MC_TURN]
-        + st[ROW_CARD + c, C_MC_FIGHT]
-        + st[ROW_CARD + c, C_MC_PERM]
-        + bonus_combat
+    return (
+        _effective_combat(st, tb, c, bonus_combat),
+        _effective_defense(st, tb, c, bonus_defense),
     )
-    defense = (
-        tb[d, T_DEFENSE]
-        + st[ROW_CARD + c, C_MD_TURN]
-        + st[ROW_CARD + c, C_MD_FIGHT]
-        + st[ROW_CARD + c, C_MD_PERM]
-        + bonus_defense
-    )
-    return (combat if combat > 0 else 0), (defense if defense > 1 else 1)
 
 
 @njit_inline

@@ -93,3 +93,23 @@ def test_a_clone_is_independent(bundled):
         c.step(c.legal_actions()[0])
     assert g.hash() == before
     assert not g.is_terminal()
+
+
+def test_fighting_stats_are_combat_of_and_defense_of_in_every_state(bundled):
+    """The bots' one-pass read of a card's Combat and Defense (query.fighting_stats) gives what
+    combat_of and defense_of give, for every card of every state of random games, statics in
+    force included."""
+    from avarium.simulator.engine.query import combat_of, defense_of, fighting_stats
+
+    with_statics = 0
+    for seed in range(8 if COMPILED else 1):
+        g = new_game(bundled, ["touka", "raj", "amyba", "kitty"], seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.is_terminal():
+            s, tb = g.state, g.tables
+            with_statics += any(s[L.ROW_SEAT + q, L.P_N_STATIC_MOD] for q in range(MAX_PLAYERS))
+            for c in range(g.n_cards):
+                assert fighting_stats(s, tb, c) == (combat_of(s, tb, c), defense_of(s, tb, c))
+            legal = g.legal_actions()
+            g.step(legal[int(rng.integers(len(legal)))])
+    assert with_statics > 0, "no state had a static Combat/Defense change in force"
