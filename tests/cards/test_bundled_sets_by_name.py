@@ -91,3 +91,22 @@ def test_version_2_is_version_1_with_the_changes_balance_wrote_within_its_ranges
         assert redone.fingerprint == after.fingerprint, patch.name
         before = after
     assert before.fingerprint == load_cards("prototype-v2").fingerprint
+
+
+def test_the_two_tier_third_stage_is_version_2_with_changes_within_its_ranges():
+    """experiments/balance-v2-stage3.patch.toml (not part of version 2 yet, docs/balance.md):
+    what `avarium balance --tier heuristic.tuned,mcts` wrote from version 2, changing only
+    numbers its vary file allowed, to values within their ranges."""
+    from avarium.simulator.run.balance_space import build_space
+
+    experiments = bundled.data_path().parents[1] / "experiments"
+    patch = experiments / "balance-v2-stage3.patch.toml"
+    vary = experiments / "balance-v2-stage3.vary.toml"
+    assert "--vary-file experiments/balance-v2-stage3.vary.toml" in patch.read_text("utf-8")
+    before = load_cards("prototype-v2")
+    after = load_cards("prototype-v2", patches=[patch])
+    old = build_space([], vary, before, (0, 1)).axes
+    new = build_space([], vary, after, (0, 1)).axes
+    moved = [b.name for a, b in zip(old, new, strict=True) if a.start != b.start]
+    assert all(b.start in a.values for a, b in zip(old, new, strict=True))
+    assert len(moved) == 8 and after.fingerprint != before.fingerprint
