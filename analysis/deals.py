@@ -10,7 +10,8 @@ therefore resamples, or clusters on, the deal: the game's index within its varia
 
 - `deal_index`: that index, per row.
 - `deal_outcomes`: per variant, deal and quantity (a seat, or one Idol), how many times the
-  quantity played and won in that deal, as dense arrays.
+  quantity played and won in that deal, as dense arrays; `side_by_side` puts several skill
+  tiers' outcomes of one run together, deal by deal.
 - `bootstrap_rates`: the rates of every variant and quantity in resampled sets of deals, where one
   resample draws deals with replacement and takes each drawn deal's games in every variant.
 - `clustered_counts`: a pooled rate with its deal-clustered variance and effective counts, for
@@ -87,6 +88,25 @@ def deal_outcomes(
     plays = np.bincount(flat[counted], minlength=size).reshape(shape).astype(float)
     wins = np.bincount(flat[counted & won], minlength=size).reshape(shape).astype(float)
     return DealOutcomes(list(variants), quantities, plays, wins, stalled)
+
+
+def side_by_side(parts: list[DealOutcomes]) -> DealOutcomes:
+    """The outcomes of several tiers of one run as one, each tier's quantities beside the
+    others' (`quantities` become (tier index, quantity) pairs). A tiered run deals game k of
+    every tier alike, so deal k is one deal in every part; a tier that played fewer games (the
+    search bot on a share of them) has no plays in the deals it did not play."""
+    deals = max(p.plays.shape[1] for p in parts)
+
+    def padded(a: np.ndarray) -> np.ndarray:
+        return np.pad(a, ((0, 0), (0, deals - a.shape[1]), (0, 0)))
+
+    return DealOutcomes(
+        parts[0].variants,
+        [(i, q) for i, p in enumerate(parts) for q in p.quantities],
+        np.concatenate([padded(p.plays) for p in parts], axis=2),
+        np.concatenate([padded(p.wins) for p in parts], axis=2),
+        sum(p.stalled for p in parts),
+    )
 
 
 def resample_counts(deals: int, draws: int, rng: np.random.Generator):

@@ -1,8 +1,8 @@
 """Sweeps: one variant per sweep point (labels such as `bonus=0,2` or `kumara_raj.merit=18`).
 
 Seat and Idol win rates per variant, and which variant's seats are closest to fair, with how sure
-that choice is. The tune-bonus and sweep commands build on these; the report shows them for any
-run with more than one variant.
+that choice is, at one skill tier or at every tier of a run at once. The tune-bonus and sweep
+commands build on these; the report shows them for any run with more than one variant.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from avarium.analysis.counts import totals
-from avarium.analysis.deals import DealOutcomes, bootstrap_rates, deal_outcomes
+from avarium.analysis.deals import DealOutcomes, bootstrap_rates, deal_outcomes, side_by_side
 from avarium.analysis.games import stalled_rows, without_stalls
 from avarium.analysis.proportions import fair_share, rate_table
 from avarium.simulator.run.tiers import SEPARATOR
@@ -127,26 +127,53 @@ def closest_to_fair(
         part = games[games["players"] == players]
         variants = variant_order(part["variant"].astype(str).unique())
         outcomes = deal_outcomes(part, players, variants, by=by, idol=idol)
-        choice = fairest(outcomes, 1.0 / players, draws, seed)
-        if choice is None:
-            continue
-        for i, variant in enumerate(variants):
-            chosen = i == choice.chosen
-            rows.append(
-                {
-                    "players": players,
-                    "variant": variant,
-                    "worst_gap": choice.gaps[i],
-                    "prob_best": choice.prob_best[i],
-                    "chosen": chosen,
-                    "gap": choice.gap if chosen else np.nan,
-                    "gap_lo": choice.gap_lo if chosen else np.nan,
-                    "gap_hi": choice.gap_hi if chosen else np.nan,
-                    "deals": outcomes.plays.shape[1],
-                    "stalled": outcomes.stalled,
-                }
-            )
+        rows += _fairness_rows(players, outcomes, draws, seed)
     return pd.DataFrame(rows, columns=FAIREST_COLUMNS)
+
+
+def closest_to_fair_at_every_tier(
+    tiers: list[pd.DataFrame], draws: int = DRAWS, seed: int = 0
+) -> pd.DataFrame:
+    """closest_to_fair for the seats of several skill tiers of one run at once: a variant's
+    worst gap is that of its worst seat at any tier, so the chosen variant is the one whose
+    seats are fairest whichever tier plays. `tiers` holds each tier's games under the variants'
+    own labels (analysis.tiers.by_tier). The tiers deal game k of every variant alike, so one
+    bootstrap over deals takes each drawn deal's games at every tier and every variant along;
+    a tier that played a share of the deals (the search bot) counts only in those, and its
+    noise widens the choice's uncertainty as it should."""
+    rows = []
+    every = pd.concat(tiers, ignore_index=True)
+    for players in sorted(int(p) for p in every["players"].unique()):
+        at = every[every["players"] == players]
+        variants = variant_order(at["variant"].astype(str).unique())
+        outcomes = side_by_side([deal_outcomes(t, players, variants) for t in tiers])
+        rows += _fairness_rows(players, outcomes, draws, seed)
+    return pd.DataFrame(rows, columns=FAIREST_COLUMNS)
+
+
+def _fairness_rows(players: int, outcomes: DealOutcomes, draws: int, seed: int) -> list[dict]:
+    """closest_to_fair's rows of one player count."""
+    choice = fairest(outcomes, 1.0 / players, draws, seed)
+    if choice is None:
+        return []
+    rows = []
+    for i, variant in enumerate(outcomes.variants):
+        chosen = i == choice.chosen
+        rows.append(
+            {
+                "players": players,
+                "variant": variant,
+                "worst_gap": choice.gaps[i],
+                "prob_best": choice.prob_best[i],
+                "chosen": chosen,
+                "gap": choice.gap if chosen else np.nan,
+                "gap_lo": choice.gap_lo if chosen else np.nan,
+                "gap_hi": choice.gap_hi if chosen else np.nan,
+                "deals": outcomes.plays.shape[1],
+                "stalled": outcomes.stalled,
+            }
+        )
+    return rows
 
 
 @dataclass

@@ -26,6 +26,7 @@ from avarium.analysis.counts import row_counts
 from avarium.analysis.flags import DEFAULT_BAND, NOT_ENOUGH, balance_flags
 from avarium.analysis.games import seat_matrix
 from avarium.analysis.seats import seat_winrates
+from avarium.analysis.sweeps import closest_to_fair_at_every_tier
 from avarium.analysis.winrates import idol_winrates
 from avarium.simulator.run.tiers import SEPARATOR
 from scipy.stats import norm
@@ -113,6 +114,9 @@ def analyse_tiers(
     result.tables["tier_verdicts"] = verdicts(result, games)
     result.tables["tier_reasons"] = reasons(result, games)
     result.tables["tier_samples"] = samples(result, games)
+    if len(result.groups) > 1:  # a sweep or tune-bonus: the point fairest whichever tier plays
+        every_tier = [part for _, part in by_tier(games, experiment)]
+        result.tables["tier_fairest"] = closest_to_fair_at_every_tier(every_tier)
     return result
 
 

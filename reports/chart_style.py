@@ -36,6 +36,10 @@ plt.rcParams["svg.hashsalt"] = "avarium"
 # Text stays text in the SVG: a designer can edit a label, and the file is a third the size.
 plt.rcParams["svg.fonttype"] = "none"
 FOOTER_COLOUR = "#666666"
+# A report holds every chart's figure until its page is written, and closes each then
+# (`finish`): a tiered sweep of fifteen points draws more than matplotlib's 20 at once by
+# design, and its warning would reach the designer's terminal as noise.
+plt.rcParams["figure.max_open_warning"] = 0
 
 
 def png(fig: Figure, dpi: int = DPI) -> bytes:

@@ -57,6 +57,15 @@ SHARE = {"share": PERCENT, "lo": PERCENT, "hi": PERCENT}
 PLACEMENT = {"placement": INTEGER, "expelled_order": INTEGER, **SHARE}
 MEAN_PLACEMENT = {"mean_placement": NUMBER, "first_out": PERCENT, "never_out": PERCENT}
 BY_VARIANT = {**RATE, "order": INTEGER, "value": NUMBER}
+# The point of a sweep closest to fair (analysis/sweeps.py), at one tier or at every tier.
+FAIREST = {
+    "worst_gap": POINTS,
+    "gap": POINTS,
+    "gap_lo": POINTS,
+    "gap_hi": POINTS,
+    "prob_best": PERCENT,
+    "chosen": FLAG,
+}
 # Pooled over variants that share deals: the effective games and wins of the deal-clustered
 # interval (analysis/deals.py).
 POOLED = {"eff_games": NUMBER, "eff_wins": NUMBER}
@@ -198,23 +207,9 @@ TYPES: dict[str, dict[str, str]] = {
         },
         "seat_by_variant": BY_VARIANT,
         "idol_by_variant": BY_VARIANT,
-        "fairest_variant": {
-            "worst_gap": POINTS,
-            "gap": POINTS,
-            "gap_lo": POINTS,
-            "gap_hi": POINTS,
-            "prob_best": PERCENT,
-            "chosen": FLAG,
-        },
-        "swept_idol": {
-            "gap": POINTS,
-            "gap_lo": POINTS,
-            "gap_hi": POINTS,
-            "worst_gap": POINTS,
-            "prob_best": PERCENT,
-            "chosen": FLAG,
-            **RATE,
-        },
+        "fairest_variant": FAIREST,
+        "tier_fairest": FAIREST,
+        "swept_idol": {**FAIREST, **RATE},
         "idol_differences": DIFFERENCE,
         "seat_differences": DIFFERENCE,
         # Skill tiers (reports/tiers.py); the verdict table is shown as sentences per cell.

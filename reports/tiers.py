@@ -174,6 +174,20 @@ def tiers_section(result: TierAnalysis) -> Section:
             seats[["group", "tier", "players", "seat", "games", "rate", "lo", "hi", "fair"]],
         )
     )
+    if "tier_fairest" in result.tables:
+        paragraphs.append(
+            "<p>Seats closest to fair at every tier at once: a point's worst gap is its worst "
+            "seat at any tier, and the point chosen is the one whose worst seat, whichever tier "
+            "plays, is nearest fair (the probability and the corrected gap from one bootstrap "
+            "over the deals every tier played).</p>"
+        )
+        tables.append(
+            Table(
+                "tier_fairest",
+                result.tables["tier_fairest"],
+                "Seats closest to fair at every tier at once",
+            )
+        )
     return Section("skill-tiers", "Skill tiers", paragraphs, figures, tables)
 
 

@@ -42,6 +42,27 @@ def seat_table(seats: pd.DataFrame, fairness: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def every_tier_table(fairness: pd.DataFrame) -> pd.DataFrame:
+    """One row per sweep point, over every tier at once: the worst seat's gap from fair at any
+    tier and the probability this point is the fairest so judged (the per-tier tables above it
+    hold each tier's seat rates)."""
+    from avarium.analysis.sweeps import variant_order
+
+    rows = []
+    for variant in variant_order(fairness["variant"].unique()):
+        fair = fairness[fairness["variant"] == variant].iloc[0]
+        rows.append(
+            {
+                "point": variant,
+                "worst gap at any tier (as measured)": formats.cell(formats.POINTS, fair.worst_gap),
+                "P(fairest)": formats.cell(formats.PERCENT, fair.prob_best),
+            }
+        )
+    import pandas as pd  # imported when used: see reports/commands.build_report
+
+    return pd.DataFrame(rows)
+
+
 # At three or more players the stated probability is not calibrated, and no statement of its
 # kind can be on every planted truth (docs/analysis.md, "P(fairest)"): say how to read it.
 _HOW_CLEAR = (

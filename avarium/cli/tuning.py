@@ -55,7 +55,8 @@ Tiers = Annotated[
     typer.Option(
         metavar="TIERS",
         help="Skill tiers played on the same deals, weakest first, each BOT, BOT=GAMES or "
-        f"BOT=P% (default: {','.join(DEFAULT_TIERS)}); the recommendation is given per tier.",
+        f"BOT=P% (default: {','.join(DEFAULT_TIERS)}); the recommendation is given per tier "
+        "(tune-bonus: and for every tier at once).",
     ),
 ]
 MaxPoints = Annotated[
@@ -112,9 +113,10 @@ def tune_bonus_command(
 
     Plays every bonus vector (first seat 0, later seats never less than earlier ones) on the
     same deals, prints the seat win rates at each with 95% intervals and recommends the fairest,
-    with the probability that it truly is; writes the run's report (seat win rate against
-    bonus). Rerunning resumes the sweep, or reads it when complete. The same seed plays the
-    same deals at every point."""
+    with the probability that it truly is, at each skill tier and then for every tier at once
+    (the vector whose worst seat at any tier is nearest fair); writes the run's report (seat
+    win rate against bonus). Rerunning resumes the sweep, or reads it when complete. The same
+    seed plays the same deals at every point."""
     try:  # checked before anything heavy is imported: a refusal is immediate
         vectors = bonus_vectors(players, max_bonus, max_points)
     except ValueError as exc:
@@ -129,6 +131,7 @@ def tune_bonus_command(
         (jobs, quiet, as_json),
         f"{len(vectors)} bonus vectors x {games_per_point:,} games, {players} players",
         _fairest_seats,
+        _fairest_seats_at_every_tier,
         {
             "players": players,
             "points": [bonus_label(v) for v in vectors],
@@ -156,11 +159,28 @@ def _fairest_seats(games, names: dict[str, str], tier: str) -> tuple[dict, str]:
     return fields, text
 
 
-def _play_and_tell(doc: dict, out: Path, how: tuple, heading: str, per_tier, head: dict) -> None:
+def _fairest_seats_at_every_tier(tiers: list) -> tuple[dict, str]:
+    """tune-bonus over every tier at once: each vector's worst seat at any tier and the vector
+    whose worst is nearest fair, as JSON fields and as the text printed."""
+    from avarium.analysis.sweeps import closest_to_fair_at_every_tier
+    from avarium.reports.tuning import every_tier_table, markdown, recommendation
+
+    fairness = closest_to_fair_at_every_tier(tiers)
+    chosen = fairness[fairness["chosen"]]
+    fields = {"points": records(fairness), "recommended": records(chosen)[0]}
+    text = markdown(every_tier_table(fairness))
+    text += "\n\n" + recommendation(fairness, "worst seat at any tier", "recommended at every tier")
+    return fields, text
+
+
+def _play_and_tell(
+    doc: dict, out: Path, how: tuple, heading: str, per_tier, together, head: dict
+) -> None:
     """The flow tune-bonus and sweep share: say what is played (`heading`), play or resume the
-    run, then per skill tier `per_tier(games, names, tier)` -> (JSON fields, text printed),
-    write the report, and with --json print `head` with the run, the tiers and the page.
-    `how` is (jobs, quiet, as_json)."""
+    run, then per skill tier `per_tier(games, names, tier)` -> (JSON fields, text printed) and,
+    when the run has several tiers and `together` is given, `together(every tier's games)` ->
+    the same for every tier at once; write the report, and with --json print `head` with the
+    run, the tiers, the every-tier result and the page. `how` is (jobs, quiet, as_json)."""
     jobs, quiet, as_json = how
     if not as_json:
         typer.echo(heading)
@@ -172,9 +192,15 @@ def _play_and_tell(doc: dict, out: Path, how: tuple, heading: str, per_tier, hea
         results.append({"tier": tier or None, **fields})
         if not as_json:
             typer.echo(f"\n{_tier_head(tier)}" + text)
+    every = {}
+    if together is not None and len(tiers_played) > 1:
+        fields, text = together([games for _, games in tiers_played])
+        every = {"every_tier": fields}
+        if not as_json:
+            typer.echo("\nevery tier at once (each point's worst seat at any tier):\n" + text)
     page = _report(out, quiet, as_json)
     if as_json:
-        print_json(head | {"run": played, "tiers": results, "report": page})
+        print_json(head | {"run": played, "tiers": results, **every, "report": page})
 
 
 def _tiers_of(out: Path):
@@ -264,6 +290,7 @@ def sweep_command(
         (jobs, quiet, as_json),
         f"{len(points)} points x {games_per_point:,} games, {players} players",
         _idols_per_point,
+        None,
         {
             "points": [label["label"] for label in doc["variant"]],
             "games_per_point": games_per_point,

@@ -36,8 +36,12 @@ SETS = {
         Bundled(
             "prototype-v2",
             "prototype-v1",
-            ("prototype-v2.patch.toml", "prototype-v2-stage2.patch.toml"),
-            "version 1 with the Idol changes two `avarium balance` runs found (docs/balance.md)",
+            (
+                "prototype-v2.patch.toml",
+                "prototype-v2-stage2.patch.toml",
+                "prototype-v2-stage3.patch.toml",
+            ),
+            "version 1 with the Idol changes three `avarium balance` runs found (docs/balance.md)",
         ),
     )
 }

@@ -446,3 +446,15 @@ def test_the_summary_notes_name_idols_by_name_too():
     text = "Model: left out lourvarius_love (4 games); kumara_raj.merit=18 is a field."
     named = names.in_words(text, {"lourvarius_love", "kumara_raj"}, names.readable)
     assert named == "Model: left out Lourvarius Love (4 games); kumara_raj.merit=18 is a field."
+
+
+def test_a_report_of_many_charts_says_nothing_on_the_terminal():
+    """A report holds its charts' figures until its page is written (a tiered tune-bonus draws
+    more than matplotlib's 20 at once): no warning about open figures reaches the terminal."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        figures = [chart_style.grid(1, 2.0)[0] for _ in range(25)]
+    for figure in figures:
+        chart_style.finish(figure)  # each closed as the page writes it

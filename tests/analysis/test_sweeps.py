@@ -8,6 +8,7 @@ import statsmodels.api as sm
 from avarium.analysis.deals import bootstrap_rates, clustered_counts, deal_index, deal_outcomes
 from avarium.analysis.sweeps import (
     closest_to_fair,
+    closest_to_fair_at_every_tier,
     fairest,
     idol_winrates_by_variant,
     parse_variant,
@@ -64,6 +65,26 @@ def test_close_variants_share_the_probability_of_being_best():
     choice = closest_to_fair(games).set_index("variant")
     assert choice.loc["bonus=0,3", "prob_best"] < 0.01
     assert choice.loc[["bonus=0,0", "bonus=0,1", "bonus=0,2"], "prob_best"].max() < 0.9
+
+
+def test_the_bonus_fair_at_every_tier_is_the_one_whose_worst_seat_at_any_tier_is_nearest_fair():
+    """Two tiers on the same deals, each fairest at its own bonus (0,1 and 0,3); the second a
+    search bot on a share of the deals. Judged at both at once, 0,2 (no tier's own choice) has
+    the smallest worst seat: 0.1 logits off at each, where 0,1 and 0,3 are 0.2-0.3 off at one."""
+    strong = _bonus_sweep(12_000, edges=(0.2, 0.0, -0.1, -0.3))
+    search = _bonus_sweep(12_000, edges=(0.3, 0.2, 0.1, 0.0))
+    search = search[search["game_id"] % 12_000 < 4_000]  # the first third of every point's deals
+    assert closest_to_fair(strong).set_index("variant")["chosen"].idxmax() == "bonus=0,1"
+    assert closest_to_fair(search).set_index("variant")["chosen"].idxmax() == "bonus=0,3"
+    both = closest_to_fair_at_every_tier([strong, search]).set_index("variant")
+    assert both["chosen"].idxmax() == "bonus=0,2" and both.loc["bonus=0,2", "prob_best"] > 0.9
+    assert (both["deals"] == 12_000).all()  # deal k is one deal at both tiers
+    for variant, row in both.iterrows():  # the worst seat at any tier, as each tier measured it
+        alone = [
+            closest_to_fair(t).set_index("variant").loc[variant, "worst_gap"]
+            for t in (strong, search)
+        ]
+        assert row["worst_gap"] == max(alone)
 
 
 def test_idol_win_rates_per_variant_carry_the_swept_value():

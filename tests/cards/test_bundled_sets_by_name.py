@@ -73,14 +73,16 @@ def balance_changes(vary, before, after):
 
 
 def test_version_2_is_version_1_with_the_changes_balance_wrote_within_its_ranges():
-    """Version 2 was searched in two stages, each an `avarium balance` run from the set the
-    stage before left: each patch is what its run wrote, names its command, and changes only
-    numbers the run was allowed to vary, to values within their ranges."""
+    """Version 2 was searched in three stages, each an `avarium balance` run from the set the
+    stage before left (the third at two tiers at once): each patch is what its run wrote, names
+    its command, and changes only numbers the run was allowed to vary, to values within their
+    ranges."""
     from avarium.simulator.cards.numbers import set_expressions
 
     stages = {
         "prototype-v2.patch.toml": "balance-v2.vary.toml",
         "prototype-v2-stage2.patch.toml": "balance-v2-stage2.vary.toml",
+        "prototype-v2-stage3.patch.toml": "balance-v2-stage3.vary.toml",
     }
     patches = bundled.patches("prototype-v2")
     assert [p.name for p in patches] == list(stages)
@@ -99,21 +101,3 @@ def test_version_2_is_version_1_with_the_changes_balance_wrote_within_its_ranges
         assert redone.fingerprint == after.fingerprint, patch.name
         before = after
     assert before.fingerprint == load_cards("prototype-v2").fingerprint
-
-
-def test_the_two_tier_third_stage_is_version_2_with_changes_within_its_ranges():
-    """experiments/balance-v2-stage3.patch.toml (not part of version 2 yet, docs/balance.md):
-    what `avarium balance --tier heuristic.tuned,mcts` wrote from version 2, changing only
-    numbers its vary file allowed, to values within their ranges, and nothing else."""
-    from avarium.simulator.cards.numbers import set_expressions
-
-    experiments = bundled.data_path().parents[1] / "experiments"
-    patch = experiments / "balance-v2-stage3.patch.toml"
-    vary = experiments / "balance-v2-stage3.vary.toml"
-    assert "--vary-file experiments/balance-v2-stage3.vary.toml" in patch.read_text("utf-8")
-    before = load_cards("prototype-v2")
-    after = load_cards("prototype-v2", patches=[patch])
-    changes = balance_changes(vary, before, after)
-    assert len(changes) == 8 and after.fingerprint != before.fingerprint
-    redone = load_cards("prototype-v2", set_expressions(changes))
-    assert redone.fingerprint == after.fingerprint

@@ -106,12 +106,18 @@ def test_tune_bonus_recommends_a_vector_at_every_skill_tier(tmp_path):
     for tier in ("random", "heuristic.balanced"):
         assert f"tier {tier}:\n| point |" in result.output
         assert f"recommended at tier {tier}: bonus=0," in result.output
+    assert "every tier at once (each point's worst seat at any tier):\n| point |" in result.output
+    assert "recommended at every tier: bonus=0," in result.output
     games = pd.read_parquet(out / "games")
     assert set(games["variant"].astype(str)) == {
         f"bonus=0,{b} · {tier}" for b in (0, 1) for tier in ("random", "heuristic.balanced")
     }
     page = (out / "report" / "index.html").read_text(encoding="utf-8")
     assert '<section id="skill-tiers">' in page
+    # The report names the same point fairest at every tier at once as the terminal does.
+    every = pd.read_csv(out / "report" / "tables" / "tier_fairest.csv")
+    (chosen,) = every.loc[every["chosen"], "variant"]
+    assert f"recommended at every tier: {chosen} (" in result.output
 
 
 def test_a_sweep_of_a_field_that_does_not_exist_names_it_and_writes_nothing(tmp_path):
@@ -140,6 +146,16 @@ def test_tune_bonus_json_is_one_object_with_each_tiers_rows_and_recommendation(t
         assert {(s["variant"], s["seat"]) for s in tier["seats"]} == {
             (p, seat) for p in data["points"] for seat in (0, 1)
         }
+    # Over every tier at once, a point's worst gap is its worst seat at either tier.
+    every = {p["variant"]: p for p in data["every_tier"]["points"]}
+    for point in data["points"]:
+        worst = max(
+            p["worst_gap"] for t in data["tiers"] for p in t["points"] if p["variant"] == point
+        )
+        assert every[point]["worst_gap"] == pytest.approx(worst)
+    assert data["every_tier"]["recommended"]["variant"] == min(
+        data["points"], key=lambda p: every[p]["worst_gap"]
+    )
     assert data["report"] == str(tmp_path / "t" / "report" / "index.html")
 
 
@@ -153,5 +169,6 @@ def test_sweep_json_gives_each_idols_win_rate_per_point(tmp_path):
     assert data["points"] == ["kumara_raj.merit=10", "kumara_raj.merit=30"]
     (tier,) = data["tiers"]
     assert tier["tier"] is None  # one bot, no tiers
+    assert "every_tier" not in data  # nothing to hold together
     raj = {r["variant"]: r["rate"] for r in tier["idols"] if r["idol"] == "kumara_raj"}
     assert raj["kumara_raj.merit=30"] > raj["kumara_raj.merit=10"]
