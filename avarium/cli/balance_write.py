@@ -11,6 +11,7 @@ from avarium.reports.names import card_names, named
 from avarium.simulator.cards.numbers import patch_tables
 from avarium.simulator.fileio import write_atomically
 from avarium.simulator.run import balance_dir
+from avarium.simulator.run.balance import ETA
 from avarium.simulator.run.balance_conditions import Condition
 
 NO_CHANGE = "no change needed"
@@ -225,10 +226,14 @@ def headline(facts: dict) -> str:
             "test, Holm over every Idol)"
         )
         if start["distance"] > 0:
-            # not shown is not the same as inside: say so, and how to let the test decide
+            # Not shown is not the same as inside: say so, and how to let the test decide. The
+            # starting set plays the top rung, which the budget may hold below the first rung
+            # times three: only a first rung above the top one is sure to play it on more.
+            more = facts["rungs"][-1] * ETA
             lines.append(
                 f"the worst is estimated {start['distance'] * 100:.1f} points out, within the "
-                f"noise of its {start['games']:,} games; a larger --first-rung plays more"
+                f"noise of its {start['games']:,} games; --first-rung {more} plays it on "
+                f"{ETA} times as many"
             )
     else:
         lines.append(

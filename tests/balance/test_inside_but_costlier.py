@@ -72,7 +72,7 @@ def _no_change(distance: float) -> dict:
     return {
         "status": "no change needed", "conditions": ["heuristic.tuned, 2 players"],
         "search_tier": "heuristic.tuned", "changes": [], "patch": "p", "report": "r",
-        "best": None,
+        "best": None, "rungs": [1008, 3024, 9072],
         "start": {"rates": rates, "games": 18144, "outside": [], "distance": distance},
     }  # fmt: skip
 
@@ -81,4 +81,7 @@ def test_no_change_needed_says_when_an_estimate_is_outside_but_not_shown_to_be()
     text = headline(_no_change(0.016))
     assert "no change needed" in text
     assert "the worst is estimated 1.6 points out, within the noise of its 18,144 games" in text
+    # The starting set played the top rung, 9,072 games a condition: a first rung three times
+    # that is what plays it on more, whatever the budget.
+    assert "--first-rung 27216 plays it on 3 times as many" in text
     assert "estimated" not in headline(_no_change(0.0))
