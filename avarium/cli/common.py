@@ -68,7 +68,8 @@ Sets = Annotated[
     typer.Option(
         "--set",
         metavar="CARD.FIELD=VALUE",
-        help="Override a card field, e.g. kumara_raj.merit=18 (repeatable).",
+        help="Override a card field, e.g. kumara_raj.merit=18, or one number in a Win-Con or "
+        "an ability as balance names it, e.g. coral.wincon.clubs=3 (repeatable).",
     ),
 ]
 Patches = Annotated[

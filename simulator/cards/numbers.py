@@ -9,28 +9,21 @@
 
 A changed number becomes an ordinary override (`--set`) or patch-file entry: a Win-Con or an
 ability is rewritten whole with the new number in place, so the usual checks read it. Errors are
-NumberErrors (ValueErrors) naming the card, the field and what was expected.
+NumberErrors (ValueErrors) naming the card, the field and what was expected. A number inside a
+text is found and rewritten by text_numbers, which `--set CARD.wincon.N=V` uses too.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from avarium.simulator.cards.errors import CardNameError
 from avarium.simulator.cards.model import Card, CardSet
 from avarium.simulator.cards.schema import FIELDS
+from avarium.simulator.cards.text_numbers import NumberError, numbers_in, position_of, rewritten
 
-# A whole number standing alone in a card's text ("6" in ">= 6", "1" in "+1 combat"), not part
-# of a word such as "p2".
-_NUMBER = re.compile(r"(?<![A-Za-z_0-9])\d+(?![A-Za-z_0-9])")
 TEXT_FIELDS = ("wincon", "abilities")
-
-
-class NumberError(ValueError):
-    """A number that cannot be named: the message says which card and field, and what was
-    expected."""
 
 
 @dataclass(frozen=True)
@@ -62,10 +55,6 @@ class CardNumber:
         return self.card, self.field, self.ability
 
 
-def numbers_in(text: str) -> list[re.Match]:
-    return list(_NUMBER.finditer(text))
-
-
 def _card(cards: CardSet, query: str) -> Card:
     try:
         return cards.find(query)
@@ -80,27 +69,8 @@ def _numeric_fields(card: Card) -> dict[str, tuple[int, int]]:
 def _in_text(card: Card, field: str, ability: int | None, key: str, text: str) -> CardNumber:
     """The number `key` (a position or a word) names inside `text`."""
     label = field if ability is None else f"{field}.{ability}"
-    found = numbers_in(text)
-    listed = ", ".join(f"{label}.{i} = {m.group()}" for i, m in enumerate(found, 1)) or "none"
-    if not found:
-        raise NumberError(f'{card.id}.{label}: "{text}" has no number to vary')
-    if key.isdigit():
-        position = int(key)
-        if not 1 <= position <= len(found):
-            raise NumberError(
-                f'{card.id}.{label}.{key}: "{text}" has {len(found)} number(s) ({listed}); '
-                f"expected a position from 1 to {len(found)}"
-            )
-    else:
-        word = re.search(rf"\b{re.escape(key)}\b", text, re.I)
-        after = [i for i, m in enumerate(found, 1) if word and m.start() >= word.end()]
-        if not after:
-            raise NumberError(
-                f'{card.id}.{label}.{key}: no number follows "{key}" in "{text}"; expected a '
-                f"position or a word before a number ({listed})"
-            )
-        position = after[0]
-    value = int(found[position - 1].group())
+    position = position_of(text, key, card.id, label)
+    value = int(numbers_in(text)[position - 1].group())
     # A number in a text has no range of its own in the card language: the checks of the
     # rewritten text judge it; 0 and up is all that is assumed here.
     return CardNumber(card.id, field, value, 0, 10**6, ability, position, text)
@@ -135,16 +105,6 @@ def find_number(cards: CardSet, target: str) -> CardNumber:
     )
 
 
-def _rewritten(text: str, values: dict[int, int]) -> str:
-    """The text with its numbers at the given positions (from 1) replaced."""
-    pieces, last = [], 0
-    for i, m in enumerate(numbers_in(text), 1):
-        if i in values:
-            pieces += [text[last : m.start()], str(values[i])]
-            last = m.end()
-    return "".join(pieces) + text[last:]
-
-
 def changed_fields(changes: Iterable[tuple[CardNumber, int]]) -> dict[tuple, object]:
     """Each field the changes write, (card, field, ability) -> its new value: a number, or the
     whole Win-Con or ability with every changed number of it in place."""
@@ -157,7 +117,7 @@ def changed_fields(changes: Iterable[tuple[CardNumber, int]]) -> dict[tuple, obj
             text, values = texts.setdefault(number.where, (number.text, {}))
             values[number.position] = int(value)
     for where, (text, values) in texts.items():
-        out[where] = _rewritten(text, values)
+        out[where] = rewritten(text, values)
     return out
 
 

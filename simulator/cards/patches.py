@@ -5,6 +5,8 @@ Two forms, applied to the cards as read (before checking, so a patch is checked 
 - `--set CARD.FIELD=VALUE`, e.g. `--set kumara_raj.merit=18`, `--set raj.abilities.1="EXHAUST:
   gain 2 merit"` (replace ability 1), `--set touka.abilities=[]`. CARD is an id or any
   unambiguous part of a name; VALUE is read as a TOML value (a bare word is taken as text).
+  One number inside a Win-Con or an ability is named as `avarium balance` names it:
+  `--set coral.wincon.clubs=3`, `--set amyba.wincon.1=20`, `--set kitty.abilities.1.1=2`.
 - a patch file (TOML): one table per card to change, `remove = [ids]`, and `[[add.student]]`
   (or idol, scheme) tables for new cards::
 
@@ -29,9 +31,16 @@ from pathlib import Path
 from avarium.simulator.cards.errors import ERROR, CardNameError, Problem
 from avarium.simulator.cards.files import RawCard, decode, parse_toml, raw_cards_from_doc
 from avarium.simulator.cards.names import resolve
+from avarium.simulator.cards.text_numbers import NumberError, position_of, rewritten
 from avarium.simulator.constants import CardKind
 
 _SET = re.compile(r"^\s*([^=]+?)\.([A-Za-z_]+)(?:\.(\d+))?\s*=(.*)$", re.S)
+# One number inside a text, named as the balance search names it: `coral.wincon.clubs=3`,
+# `amyba.wincon.1=20`, `kitty.abilities.1.1=2` (ability 1, its first number). A whole ability
+# (`raj.abilities.1="..."`) has no key after its index, so it never reads as one.
+_SET_NUMBER = re.compile(
+    r"^\s*([^=]+?)\.(wincon|abilities\.(\d+))\.([A-Za-z_]+|\d+)\s*=\s*(\S*)\s*$", re.I
+)
 
 #: Where a patch wrote something: the patch file (or the --set expression) and its line.
 Origin = tuple[str, int]
@@ -110,10 +119,59 @@ def _assign(
     raw.origins[f"{name}[{index}]"] = origin
 
 
+def _set_number(raws: list[RawCard], m: re.Match, origin: str, problems: list[Problem]) -> None:
+    """`--set CARD.wincon.KEY=N` or `CARD.abilities.K.KEY=N`: the text rewritten with that one
+    number changed, then set like any field, so the usual checks read the new text."""
+    query, where, ability, key, value = m.groups()
+    field = "abilities" if ability else "wincon"
+    try:
+        raw = _find(raws, query)
+    except CardNameError as exc:
+        problems.append(Problem(ERROR, exc.message, origin, query.strip()))
+        return
+    label = where.lower()  # wincon, abilities.K
+    current = raw.values.get(field)
+    if ability:
+        k = int(ability)
+        listed = current if isinstance(current, list) else []
+        text = listed[k - 1] if 1 <= k <= len(listed) else None
+    else:
+        text = current
+    if not isinstance(text, str):
+        what = f"ability {ability}" if ability else "Win-Con"
+        problems.append(
+            Problem(
+                ERROR, f"{raw.card_id}.{label}: the card has no {what}", origin, raw.card_id, field
+            )
+        )
+        return
+    if not value.isdigit():
+        problems.append(
+            Problem(
+                ERROR,
+                f"{raw.card_id}.{label}.{key}: expected a whole number, found {value!r}",
+                origin,
+                raw.card_id,
+                field,
+            )
+        )
+        return
+    try:
+        position = position_of(text, key, raw.card_id, label)
+    except NumberError as exc:
+        problems.append(Problem(ERROR, str(exc), origin, raw.card_id, field))
+        return
+    new_text = rewritten(text, {position: int(value)})
+    _assign(raw, field, int(ability) if ability else None, new_text, (origin, 0), problems)
+
+
 def apply_sets(raws: list[RawCard], sets: list[str], problems: list[Problem]) -> list[RawCard]:
     raws = [_copy(r) for r in raws]
     for expr in sets:
         origin = f"--set {expr}"
+        if number := _SET_NUMBER.match(expr):
+            _set_number(raws, number, origin, problems)
+            continue
         m = _SET.match(expr)
         if m is None:
             problems.append(

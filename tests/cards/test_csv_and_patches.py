@@ -100,3 +100,50 @@ def test_a_patch_with_a_bad_ability_names_the_patch_file(mini_path, tmp_path):
         load_cards(mini_path, patches=[patch])
     (p,) = exc.value.problems
     assert p.file == str(patch) and p.card == "hatsurugi_touka" and p.suggestion == "draw"
+
+
+def test_set_changes_one_number_inside_a_wincon_or_an_ability_as_balance_names_it():
+    """`--set CARD.wincon.N=V` and `CARD.abilities.K.N=V` (or a word before the number) rewrite
+    that number in place: the same set as writing the whole text out."""
+    whole = {
+        "amyba.wincon.1=16": "amyba.wincon=instant: your recruited >= 16",
+        "coral.wincon.clubs=4": "coral.wincon=at start of turn: your clubs >= 4",
+        "raj.abilities.1.2=2": "raj.abilities.1=on end of turn if your class >= 3: gain 2 merit",
+    }
+    for number, text in whole.items():
+        changed = load_cards("prototype-v1", [number])
+        assert changed.fingerprint == load_cards("prototype-v1", [text]).fingerprint, number
+        assert changed.fingerprint != load_cards("prototype-v1").fingerprint
+
+
+def test_the_changes_a_balance_patch_names_can_be_typed_back_as_set_overrides():
+    """Each bundled patch's first line names its changes as the search does
+    (`amyba.wincon.1=18`); typed back as `--set`, they give the patched set."""
+    from avarium.simulator.cards import bundled
+
+    before: list = []
+    for patch in bundled.patches("prototype-v2"):
+        names = patch.read_text(encoding="utf-8").splitlines()[0].split("): ", 1)[1]
+        typed = load_cards("prototype-v1", names.rstrip(".").split(), patches=before)
+        before = [*before, patch]
+        assert typed.fingerprint == load_cards("prototype-v1", patches=before).fingerprint
+
+
+@pytest.mark.parametrize(
+    ("expression", "message"),
+    [
+        (
+            "amyba.wincon.3=1",
+            'amyba.wincon.3: "instant: your recruited >= 12" has 1 number(s) (wincon.1 = 12)',
+        ),
+        ("amyba.wincon.1=x", "amyba.wincon.1: expected a whole number, found 'x'"),
+        ("kitty.abilities.2.1=2", "peppermint_kitty.abilities.2: the card has no ability 2"),
+        ("coral.wincon.merit=3", 'no number follows "merit"'),
+    ],
+)
+def test_a_number_a_text_does_not_have_is_refused_naming_the_card_and_what_it_has(
+    expression, message
+):
+    with pytest.raises(CardSetError) as exc:
+        load_cards("prototype-v1", [expression])
+    assert message in str(exc.value) and f"--set {expression}" in str(exc.value)
