@@ -32,14 +32,21 @@ def seat_table(seats: pd.DataFrame, fairness: pd.DataFrame) -> pd.DataFrame:
         row = {"point": variant}
         for r in part.itertuples():
             row[f"seat {int(r.seat)}"] = _interval(r)
-        fair = fairness[fairness["variant"] == variant].iloc[0]
-        # The gap is a difference of two rates (points), the probability a share (percent).
-        row["worst gap (as measured)"] = formats.cell(formats.POINTS, fair.worst_gap)
-        row["P(fairest)"] = formats.cell(formats.PERCENT, fair.prob_best)
+        row.update(_choice_cells(fairness, variant, "worst gap (as measured)"))
         rows.append(row)
     import pandas as pd  # imported when used: see reports/commands.build_report
 
     return pd.DataFrame(rows)
+
+
+def _choice_cells(fairness: pd.DataFrame, variant: str, gap_heading: str) -> dict[str, str]:
+    """A point's worst gap and its probability of being the fairest, as its table row shows
+    them: the gap is a difference of two rates (points), the probability a share (percent)."""
+    fair = fairness[fairness["variant"] == variant].iloc[0]
+    return {
+        gap_heading: formats.cell(formats.POINTS, fair.worst_gap),
+        "P(fairest)": formats.cell(formats.PERCENT, fair.prob_best),
+    }
 
 
 def every_tier_table(fairness: pd.DataFrame) -> pd.DataFrame:
@@ -48,16 +55,10 @@ def every_tier_table(fairness: pd.DataFrame) -> pd.DataFrame:
     hold each tier's seat rates)."""
     from avarium.analysis.sweeps import variant_order
 
-    rows = []
-    for variant in variant_order(fairness["variant"].unique()):
-        fair = fairness[fairness["variant"] == variant].iloc[0]
-        rows.append(
-            {
-                "point": variant,
-                "worst gap at any tier (as measured)": formats.cell(formats.POINTS, fair.worst_gap),
-                "P(fairest)": formats.cell(formats.PERCENT, fair.prob_best),
-            }
-        )
+    rows = [
+        {"point": v, **_choice_cells(fairness, v, "worst gap at any tier (as measured)")}
+        for v in variant_order(fairness["variant"].unique())
+    ]
     import pandas as pd  # imported when used: see reports/commands.build_report
 
     return pd.DataFrame(rows)

@@ -119,44 +119,26 @@ def _assign(
     raw.origins[f"{name}[{index}]"] = origin
 
 
-def _set_number(raws: list[RawCard], m: re.Match, origin: str, problems: list[Problem]) -> None:
+def _set_number(raw: RawCard, m: re.Match, origin: str, problems: list[Problem]) -> None:
     """`--set CARD.wincon.KEY=N` or `CARD.abilities.K.KEY=N`: the text rewritten with that one
     number changed, then set like any field, so the usual checks read the new text."""
-    query, where, ability, key, value = m.groups()
+    _, where, ability, key, value = m.groups()
     field = "abilities" if ability else "wincon"
-    try:
-        raw = _find(raws, query)
-    except CardNameError as exc:
-        problems.append(Problem(ERROR, exc.message, origin, query.strip()))
-        return
     label = where.lower()  # wincon, abilities.K
-    current = raw.values.get(field)
-    if ability:
-        k = int(ability)
-        listed = current if isinstance(current, list) else []
-        text = listed[k - 1] if 1 <= k <= len(listed) else None
-    else:
-        text = current
-    if not isinstance(text, str):
-        what = f"ability {ability}" if ability else "Win-Con"
-        problems.append(
-            Problem(
-                ERROR, f"{raw.card_id}.{label}: the card has no {what}", origin, raw.card_id, field
-            )
-        )
-        return
-    if not value.isdigit():
-        problems.append(
-            Problem(
-                ERROR,
-                f"{raw.card_id}.{label}.{key}: expected a whole number, found {value!r}",
-                origin,
-                raw.card_id,
-                field,
-            )
-        )
-        return
     try:
+        current = raw.values.get(field)
+        if ability:
+            listed = current if isinstance(current, list) else []
+            text = listed[int(ability) - 1] if 1 <= int(ability) <= len(listed) else None
+        else:
+            text = current
+        if not isinstance(text, str):
+            what = f"ability {ability}" if ability else "Win-Con"
+            raise NumberError(f"{raw.card_id}.{label}: the card has no {what}")
+        if not value.isdigit():
+            raise NumberError(
+                f"{raw.card_id}.{label}.{key}: expected a whole number, found {value!r}"
+            )
         position = position_of(text, key, raw.card_id, label)
     except NumberError as exc:
         problems.append(Problem(ERROR, str(exc), origin, raw.card_id, field))
@@ -169,21 +151,23 @@ def apply_sets(raws: list[RawCard], sets: list[str], problems: list[Problem]) ->
     raws = [_copy(r) for r in raws]
     for expr in sets:
         origin = f"--set {expr}"
-        if number := _SET_NUMBER.match(expr):
-            _set_number(raws, number, origin, problems)
-            continue
-        m = _SET.match(expr)
+        number = _SET_NUMBER.match(expr)  # one number in a text, else a whole field
+        m = number or _SET.match(expr)
         if m is None:
             problems.append(
                 Problem(ERROR, "expected CARD.FIELD=VALUE, e.g. kumara_raj.merit=18", origin)
             )
             continue
-        query, name, index, text = m.groups()
+        query = m.group(1)
         try:
             raw = _find(raws, query)
         except CardNameError as exc:
             problems.append(Problem(ERROR, exc.message, origin, query.strip()))
             continue
+        if number:
+            _set_number(raw, number, origin, problems)
+            continue
+        _, name, index, text = m.groups()
         _assign(
             raw,
             name,
