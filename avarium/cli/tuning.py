@@ -197,7 +197,10 @@ def _play_and_tell(
         fields, text = together([games for _, games in tiers_played])
         every = {"every_tier": fields}
         if not as_json:
-            typer.echo("\nevery tier at once (each point's worst seat at any tier):\n" + text)
+            named = ", ".join(tier for tier, _ in tiers_played)
+            typer.echo(
+                f"\nevery tier at once ({named}: each point's worst seat at any tier):\n" + text
+            )
     page = _report(out, quiet, as_json)
     if as_json:
         print_json(head | {"run": played, "tiers": results, **every, "report": page})

@@ -106,7 +106,8 @@ def test_tune_bonus_recommends_a_vector_at_every_skill_tier(tmp_path):
     for tier in ("random", "heuristic.balanced"):
         assert f"tier {tier}:\n| point |" in result.output
         assert f"recommended at tier {tier}: bonus=0," in result.output
-    assert "every tier at once (each point's worst seat at any tier):\n| point |" in result.output
+    heading = "every tier at once (random, heuristic.balanced: each point's worst seat at any tier)"
+    assert heading + ":\n| point |" in result.output
     assert "recommended at every tier: bonus=0," in result.output
     games = pd.read_parquet(out / "games")
     assert set(games["variant"].astype(str)) == {
