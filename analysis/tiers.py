@@ -25,13 +25,12 @@ import pandas as pd
 from avarium.analysis.counts import row_counts
 from avarium.analysis.flags import DEFAULT_BAND, NOT_ENOUGH, balance_flags
 from avarium.analysis.games import seat_matrix
+from avarium.analysis.paired import matched_gap, paired_wins
 from avarium.analysis.seats import seat_winrates
 from avarium.analysis.sweeps import closest_to_fair_at_every_tier
+from avarium.analysis.tier_gaps import tier_gaps
+from avarium.analysis.tier_variants import TierVariant, tier_variants
 from avarium.analysis.winrates import idol_winrates
-from avarium.simulator.run.tiers import SEPARATOR
-from scipy.stats import norm
-
-Z95 = float(norm.ppf(0.975))  # two-sided 95%
 
 INSIDE = "inside the band at every tier"
 TOO_STRONG = "too strong at every tier"
@@ -40,39 +39,6 @@ DEPENDS = "depends on skill"
 UNSETTLED = "unsettled"
 FLAGGED = (TOO_STRONG, TOO_WEAK, DEPENDS)  # the verdicts that call for a designer's look
 SAMPLES = 3  # sample games shown per flagged Idol
-
-
-@dataclass(frozen=True)
-class TierVariant:
-    label: str  # the variant's label in the dataset
-    tier: str  # the tier's bot
-    group: str  # the variant's own label ("main" when it has none)
-    order: int  # 0 for the weakest tier of its group
-    first: int  # the variant's first game id (game ids run on across variants)
-    games: int
-
-
-def tier_variants(experiment: dict) -> list[TierVariant]:
-    """The tiered variants of a run's resolved experiment, weakest first in each group; empty
-    when the run names no tiers (or one tier only: nothing to set side by side)."""
-    tables = experiment.get("variant")
-    if not isinstance(tables, list):
-        return []
-    out: list[TierVariant] = []
-    first = 0
-    orders: dict[str, int] = {}
-    for table in tables:
-        games = int(table.get("games", 0)) if isinstance(table, dict) else 0
-        tier = table.get("tier") if isinstance(table, dict) else None
-        if isinstance(tier, str) and tier:
-            label = str(table.get("label", ""))
-            suffix = SEPARATOR + tier
-            group = label[: -len(suffix)] if label.endswith(suffix) else "main"
-            order = orders.get(group, 0)
-            orders[group] = order + 1
-            out.append(TierVariant(label, tier, group, order, first, games))
-        first += games
-    return [t for t in out if orders[t.group] > 1]
 
 
 @dataclass
@@ -112,6 +78,7 @@ def analyse_tiers(
     result.tables["tier_winrates"] = _flags(pd.concat(parts, ignore_index=True), band)
     result.tables["tier_seats"] = _first(pd.concat(seats, ignore_index=True))
     result.tables["tier_verdicts"] = verdicts(result, games)
+    result.tables["tier_gaps"] = tier_gaps(result.tiers, games, band)
     result.tables["tier_reasons"] = reasons(result, games)
     result.tables["tier_samples"] = samples(result, games)
     if len(result.groups) > 1:  # a sweep or tune-bonus: the point fairest whichever tier plays
@@ -178,45 +145,17 @@ def verdicts(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
     return out.reset_index(drop=True)
 
 
-def _paired_wins(games: pd.DataFrame, a: TierVariant, b: TierVariant, idol: str, players: int):
-    """The Idol's result (won or not) in tier a and tier b on every deal both played."""
-
-    def wins(t: TierVariant) -> pd.Series:
-        rows = games[
-            (games["variant"] == t.label) & (games["idol"] == idol) & (games["players"] == players)
-        ]
-        deal = rows["game_id"].to_numpy(np.int64) - t.first
-        return pd.Series(rows["won"].to_numpy(bool), index=deal)
-
-    both = pd.concat([wins(a), wins(b)], axis=1, join="inner", keys=["a", "b"])
-    return both["a"].to_numpy(), both["b"].to_numpy(), both.index.to_numpy()
-
-
 def paired_change(
     games: pd.DataFrame, a: TierVariant, b: TierVariant, idol: str, players: int
 ) -> dict:
-    """Tier b's win rate minus tier a's on the deals both played, with a 95% interval.
-
-    The interval is Agresti and Min's (2005) for matched proportions: a Wald interval on the
-    2x2 table of paired results with 0.5 added to each cell, which keeps its coverage near 95%
-    for small or one-sided tables (the plain Wald interval is [0, 0] when no game changed)."""
-    wa, wb, _ = _paired_wins(games, a, b, idol, players)
-    n = len(wa)
-    if n == 0:
+    """Tier b's win rate minus tier a's on the deals both played, with a 95% interval
+    (matched_gap)."""
+    wa, wb, _ = paired_wins(games, a, b, idol, players)
+    if len(wa) == 0:
         return {"change": np.nan, "change_lo": np.nan, "change_hi": np.nan, "paired_games": 0}
-    only_b = float(np.sum(wb & ~wa))  # won at the stronger tier only
-    only_a = float(np.sum(wa & ~wb))
-    change = (only_b - only_a) / n
-    # Agresti-Min: each of the four cells + 0.5, so n + 2 games and the discordant cells + 0.5.
-    m = n + 2.0
-    pb, pa = (only_b + 0.5) / m, (only_a + 0.5) / m
-    adjusted = pb - pa
-    se = np.sqrt((pb + pa - adjusted**2) / m)
-    return {
-        "change": change,
-        "change_lo": max(-1.0, adjusted - Z95 * se),
-        "change_hi": min(1.0, adjusted + Z95 * se),
-        "paired_games": n,
+    gap = matched_gap(wa, wb)
+    return {key: gap[key] for key in ("change", "change_lo", "change_hi")} | {
+        "paired_games": len(wa)
     }
 
 
@@ -256,7 +195,7 @@ def samples(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
             continue
         tiers = sorted((t for t in result.tiers if t.group == v.group), key=lambda t: t.order)
         weaker, stronger = tiers[-2], tiers[-1]
-        wa, wb, deals = _paired_wins(games, weaker, stronger, v.idol, v.players)
+        wa, wb, deals = paired_wins(games, weaker, stronger, v.idol, v.players)
         if v.verdict in (TOO_STRONG, TOO_WEAK):
             wanted = wb if v.verdict == TOO_STRONG else ~wb
             why = "won" if v.verdict == TOO_STRONG else "lost"

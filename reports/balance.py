@@ -50,6 +50,7 @@ def build_page(
     changes: pd.DataFrame,
     effects: pd.DataFrame,
     candidates: pd.DataFrame,
+    gaps: pd.DataFrame,
 ) -> Path:
     """Write the page into `out` (replacing an older page of ours); returns its directory."""
     shown = candidates.drop(columns=["values"], errors="ignore")
@@ -74,9 +75,16 @@ def build_page(
             "Every Idol before and after, at every checked tier",
             [
                 "<p>Win rates with 95% Wilson intervals; the starting and recommended sets "
-                "played on the same deals at every tier.</p>"
+                "played on the same deals at every tier.</p>",
+                "<p>Tiers apart: each Idol's widest gap between two checked tiers, on the deals "
+                "both played, against the band's width. Where it is shown wider (<em>apart</em>; "
+                "Holm over every Idol and pair of tiers), no change that moves both tiers alike "
+                "can bring the Idol inside at both (docs/balance.md, Tiers apart).</p>",
             ],
-            tables=[Table("balance_before_after", before_after, "Before and after", max_rows=None)],
+            tables=[
+                Table("balance_before_after", before_after, "Before and after", max_rows=None),
+                Table("balance_tier_gaps", gaps, "Tiers apart: each Idol's widest gap"),
+            ],
         ),
         Section(
             "effects",

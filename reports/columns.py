@@ -57,6 +57,22 @@ SHARE = {"share": PERCENT, "lo": PERCENT, "hi": PERCENT}
 PLACEMENT = {"placement": INTEGER, "expelled_order": INTEGER, **SHARE}
 MEAN_PLACEMENT = {"mean_placement": NUMBER, "first_out": PERCENT, "never_out": PERCENT}
 BY_VARIANT = {**RATE, "order": INTEGER, "value": NUMBER}
+# Each Idol's widest gap between two tiers against the band's width (analysis/tier_gaps.py).
+TIER_GAPS = {
+    "group": TEXT,
+    "tier_a": TEXT,
+    "tier_b": TEXT,
+    "rate_a": PERCENT,
+    "rate_b": PERCENT,
+    "gap": POINTS,
+    "gap_lo": POINTS,
+    "gap_hi": POINTS,
+    "paired_games": COUNT,
+    "band_width": POINTS,
+    "p": P_VALUE,
+    "p_holm": P_VALUE,
+    "apart": FLAG,
+}
 # The point of a sweep closest to fair (analysis/sweeps.py), at one tier or at every tier.
 FAIREST = {
     "worst_gap": POINTS,
@@ -215,6 +231,7 @@ TYPES: dict[str, dict[str, str]] = {
         # Skill tiers (reports/tiers.py); the verdict table is shown as sentences per cell.
         "tier_win_rates": {**FLAGS, "group": TEXT, "tier": TEXT, "order": INTEGER},
         "tier_seats": {**RATE, "group": TEXT, "tier": TEXT, "order": INTEGER},
+        "tier_gaps": TIER_GAPS,
         "tier_reasons": {
             "group": TEXT,
             "tier": TEXT,
@@ -232,6 +249,7 @@ TYPES: dict[str, dict[str, str]] = {
             "to": INTEGER,
             "steps": NUMBER,
         },
+        "balance_tier_gaps": TIER_GAPS,
         "balance_before_after": {
             "tier": TEXT,
             "games_before": COUNT,

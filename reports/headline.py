@@ -55,6 +55,11 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
             verdict: _rows(verdicts[verdicts["verdict"] == verdict], ["idol", "players"])
             for verdict in FLAGGED_VERDICTS
         }
+        gaps = _table(report, "tier_gaps")
+        if gaps is not None:
+            apart = gaps[gaps["apart"].astype(bool)].assign(apart=True)
+            columns = ["group", "idol", "players", "tier_a", "rate_a", "tier_b", "rate_b"]
+            facts["tiers_apart"] = _rows(apart, [*columns, "gap", "apart"])
     elif flags is not None:
         outside = flags[flags["status"] == "outside"].sort_values("rate", ascending=False)
         facts["outside"] = _rows(outside, ["idol", "players", "side", "rate", "lo", "hi"])
@@ -90,6 +95,14 @@ def report_lines(facts: dict) -> list[str]:
                 lines.append(f"{verdict}: {names}")
         if not lines:
             lines.append("no Idol is outside the band at every tier, and none depends on skill")
+        from avarium.analysis.tier_gaps import apart_sentence  # numpy and scipy: lazily
+
+        apart = apart_sentence(facts.get("tiers_apart", []))
+        if apart:
+            lines.append(
+                "tiers further apart than the band (no change that moves every tier alike can "
+                f"bring these inside at all): {apart}"
+            )
     elif "outside" in facts:
         for r in facts["outside"]:
             players = f", {r['players']} players" if several else ""

@@ -12,6 +12,7 @@ import re
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from avarium.analysis.tier_gaps import apart_sentence
 from avarium.analysis.tiers import (
     DEPENDS,
     FLAGGED,
@@ -69,6 +70,15 @@ def summary_items(result: TierAnalysis) -> list[str]:
             head = f'<span class="flag">{esc(verdict)}</span>' if flag else esc(verdict)
             where = "" if len(groups) == 1 else f" ({esc(group)})"
             items.append(f"<li>{head}{where}: {names}.</li>")
+        gaps = result.tables["tier_gaps"]
+        apart = apart_sentence(gaps[gaps["group"] == group].to_dict("records"))
+        if apart:
+            where = "" if len(groups) == 1 else f" ({esc(group)})"
+            items.append(
+                f'<li><span class="flag">tiers further apart than the band</span>{where} (no '
+                f"change that moves every tier alike can bring these inside at all): "
+                f"{esc(apart)}.</li>"
+            )
     return items
 
 
@@ -162,6 +172,17 @@ def tiers_section(result: TierAnalysis) -> Section:
                 _verdict_view(result, group),
             )
         )
+    gaps = result.tables["tier_gaps"]
+    if not gaps.empty:
+        paragraphs.append(
+            "<p>Tiers apart: each Idol's widest gap between two tiers, on the deals both played, "
+            "against the band's width. An Idol is inside the band at two tiers only if its rates "
+            "there differ by no more than the band is wide, so where the gap is shown wider "
+            "(<em>apart</em>; Holm over every Idol and pair of tiers), no card change that moves "
+            "both tiers alike can bring it inside at both: only one that moves one tier more than "
+            "the other can.</p>"
+        )
+        tables.append(Table("tier_gaps", gaps, "Tiers apart: each Idol's widest gap"))
     tables.append(
         Table("tier_win_rates", result.tables["tier_winrates"], "Every tier's flags (all rows)")
     )

@@ -125,7 +125,8 @@ def balance_command(
     tier and writes OUT/patch.toml (a --patch file), OUT/report/ (before and after, each change's
     effect), OUT/candidates.parquet and OUT/balance.json. Says "no change needed" when no Idol
     of the starting set is shown outside the band, and says so when no allowed change brings
-    every Idol inside."""
+    every Idol inside. Names the Idols whose checked tiers are further apart than the band is
+    wide: no change that moves every tier alike can bring those inside at all."""
     from avarium.cli.balance_run import run_balance
 
     run_balance(

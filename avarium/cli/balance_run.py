@@ -316,10 +316,10 @@ def run_balance(o: dict) -> None:
         status = _status(result, objective)
         check_out, _summary = _check(o, doc, space, start, result, request, objective)
         try:
-            games = load_run(check_out).games
+            checked = load_run(check_out)
         except DatasetError as exc:
             raise fail(str(exc)) from None
-        facts = write_outputs(o, record, space, start, objective, result, status, games, seconds)
+        facts = write_outputs(o, record, space, start, objective, result, status, checked, seconds)
     if o["as_json"]:
         print_json(facts | {"before_after": records(facts.pop("_before_after"))})
         return

@@ -117,8 +117,22 @@ def _patch(out: Path, result, space, status: str, command: str) -> Path:
     return path
 
 
-def write_outputs(o, record, space, start, objective, result, status, games, seconds) -> dict:
+def _tiers_apart(checked, band):
+    """The check's Idols whose tiers are further apart than the band (analysis/tier_gaps.py),
+    for the starting set (`before`) and the recommended one (`after`), at each player count."""
+    from avarium.analysis.tier_gaps import tier_gaps
+    from avarium.analysis.tier_variants import tier_variants
+
+    played = set(checked.games["variant"].astype(str))
+    tiers = [t for t in tier_variants(checked.provenance.experiment) if t.label in played]
+    return tier_gaps(tiers, checked.games, band)
+
+
+def write_outputs(o, record, space, start, objective, result, status, checked, seconds) -> dict:
+    """Write the patch, the candidates log, the page and the record from the search's `result`
+    and its check run (`checked`, a dataset Run); returns the facts the terminal shows."""
     out: Path = o["out"]
+    games = checked.games
     idols = list(start.idols)
     names = card_names([start.card_data])
     conditions = _conditions(record)
@@ -140,6 +154,7 @@ def write_outputs(o, record, space, start, objective, result, status, games, sec
     effects = objective_module.change_effects(games, "start", alone, owners)
     before_after = named(objective_module.before_after(games, "before", "after"), names)
     effects = named(effects, names)
+    gaps = named(_tiers_apart(checked, objective.band), names)
     frame = page_module.candidates_frame(_candidates(result, space))
     page_module.write_candidates(frame, out / "candidates.parquet")
     patch = _patch(out, result, space, status, o["command"])
@@ -163,6 +178,7 @@ def write_outputs(o, record, space, start, objective, result, status, games, sec
         "bonus": list(space.bonus(best.values, start.bonus)),
         "patch": str(patch),
         "effects": page_module.records_of(effects),
+        "tiers_apart": page_module.records_of(gaps[gaps["apart"].astype(bool)]),
         "inside_but_costlier": (
             _inside_but_costlier(result, space, objective) if status != "balanced" else None
         ),
@@ -184,7 +200,7 @@ def write_outputs(o, record, space, start, objective, result, status, games, sec
         "command": o["command"],
     }
     page = page_module.build_page(
-        out / "report", headline(facts), shown, before_after, changes_frame, effects, frame
+        out / "report", headline(facts), shown, before_after, changes_frame, effects, frame, gaps
     )
     facts["report"] = str(page / "index.html")
     balance_dir.write_record(out, record | {"status": status, "result": facts})
@@ -196,6 +212,15 @@ def _budget(budget: dict) -> str:
     if budget["games"] is not None:
         return f"{budget['games']:,} games (reproducible: the same seed gives the same search)"
     return f"{budget['minutes']:g} minutes (stops where the clock says: not reproducible)"
+
+
+def _apart(rows: list[dict], group: str) -> str:
+    """The Idols of the check's `group` (at every player count it played) shown with tiers
+    further apart than the band."""
+    from avarium.analysis.tier_gaps import apart_sentence
+
+    mine = [r for r in rows if r["group"] == group or r["group"].startswith(group + " (")]
+    return apart_sentence([r | {"group": group} for r in mine])
 
 
 def _pct(x) -> str:
@@ -273,6 +298,13 @@ def headline(facts: dict) -> str:
                     f"{costlier['cost']:.3f}, more than the distance they remove; lower "
                     "--field-cost and --step-cost to prefer it (docs/balance.md, The objective)"
                 )
+    apart = _apart(facts.get("tiers_apart", []), "after" if facts["best"] else "before")
+    if apart:
+        which = "the recommended set" if facts["best"] else "the starting set"
+        lines.append(
+            f"at the check, {which} has tiers further apart than the band is wide (no change "
+            f"that moves every tier alike can bring these inside at all): {apart}"
+        )
     lines.append(f"patch: {facts['patch']}")
     lines.append(f"report: {facts.get('report', '')}")
     return "\n".join(lines)

@@ -85,3 +85,33 @@ def test_no_change_needed_says_when_an_estimate_is_outside_but_not_shown_to_be()
     # that is what plays it on more, whatever the budget.
     assert "--first-rung 27216 plays it on 3 times as many" in text
     assert "estimated" not in headline(_no_change(0.0))
+
+
+def _apart(group: str, idol: str, players: int = 2) -> dict:
+    return {"group": group, "players": players, "idol": idol, "tier_a": "heuristic.balanced",
+            "rate_a": 0.281, "tier_b": "mcts/20", "rate_b": 0.51, "apart": True}  # fmt: skip
+
+
+def test_the_check_names_the_idols_whose_tiers_are_further_apart_than_the_band():
+    # No change: the starting set's check (`before`) is the one a designer has in hand.
+    facts = _no_change(0.0) | {"tiers_apart": [_apart("before", "Love"), _apart("after", "Raj")]}
+    (line,) = [x for x in headline(facts).splitlines() if "further apart" in x]
+    assert line.startswith("at the check, the starting set has tiers further apart")
+    assert line.endswith("inside at all): Love (heuristic.balanced 28.1% vs mcts/20 51.0%)")
+    # None apart: no line.
+    assert "further apart" not in headline(_no_change(0.0) | {"tiers_apart": []})
+
+
+def test_after_a_search_the_recommended_sets_idols_apart_are_named_at_every_player_count():
+    facts = _no_change(0.0) | {
+        "status": "balanced", "best": {"objective": 0.01, "distance": 0.0}, "candidates": 3,
+        "games": 9072, "seconds": 10,
+        "tiers_apart": [_apart("before", "Love"), _apart("after", "Raj"),
+                        _apart("after (3 players)", "Love", players=3)],
+    }  # fmt: skip
+    (line,) = [x for x in headline(facts).splitlines() if "further apart" in x]
+    assert "the recommended set has tiers further apart" in line
+    assert line.endswith(
+        "Raj [2 players] (heuristic.balanced 28.1% vs mcts/20 51.0%), "
+        "Love [3 players] (heuristic.balanced 28.1% vs mcts/20 51.0%)"
+    )

@@ -217,3 +217,25 @@ def test_a_start_outside_the_ranges_is_searched_from_the_nearest_allowed_values(
     played = tried[tried["label"] != "start"]
     assert played["hatsurugi_touka.combat"].isin([1, 2]).all()
     assert played["lourvarius_love.combat"].isin([2, 3]).all()
+
+
+def test_the_check_names_the_idols_whose_tiers_are_further_apart_than_the_band(tmp_path):
+    # On version 1, random play and the heuristic put Touka about 50 points apart: no number
+    # that moves both alike can bring her inside at both, and the check says so.
+    out = tmp_path / "apart"
+    command = ["balance", "--cards", "prototype-v1", "--vary", "touka.combat=2..4",
+               "--tier", "heuristic", "--budget", "3000", "--check-tiers", "random,heuristic",
+               "--check-games", "800", "-j", "1", "-o", str(out), "--json"]  # fmt: skip
+    result = cli.invoke(app, command)
+    assert result.exit_code == 0, result.output
+    facts = json.loads(result.stdout)
+    touka = [r for r in facts["tiers_apart"] if r["idol_id"] == "hatsurugi_touka"]
+    assert {r["group"] for r in touka} == {"before", "after"}
+    for r in touka:
+        assert (r["tier_a"], r["tier_b"]) == ("random", "heuristic.balanced")
+        assert r["gap"] > r["band_width"] and r["apart"]
+    page = pd.read_csv(out / "report" / "tables" / "balance_tier_gaps.csv")
+    shown = page[page["apart"]].sort_values(["group", "idol_id"])
+    assert list(zip(shown["group"], shown["idol_id"], strict=True)) == sorted(
+        (r["group"], r["idol_id"]) for r in facts["tiers_apart"]
+    )

@@ -44,12 +44,18 @@ def test_a_tiered_report_sets_the_tiers_side_by_side_with_a_verdict_for_each_ido
     # Idols by name (a synthetic run's set cannot be read again: names made from the ids).
     assert "depends on skill</span>: Hatsurugi Touka" in summary
     assert "too weak at every tier</span>: Syeira Coral" in summary
+    # Touka's tiers are further apart than the band: no change that moves both alike will do.
+    assert "tiers further apart than the band</span> (no change" in summary
+    assert "at all): Hatsurugi Touka (heuristic.balanced " in summary
     tiers = section(page, "skill-tiers")
     assert "Verdicts across skill tiers" in tiers and "charts/tier_win_rates_2p.png" in tiers
     verdicts = pd.read_csv(run / "report" / "tables" / "tier_verdicts.csv")
     touka = verdicts.set_index("idol_id").loc["hatsurugi_touka"]
     assert touka["verdict"] == "depends on skill"
     assert (touka["change_from"], touka["change_to"]) == ("heuristic.balanced", "mcts/40")
+    gaps = pd.read_csv(run / "report" / "tables" / "tier_gaps.csv").set_index("idol_id")
+    assert gaps["apart"].to_dict() == {idol: idol == "hatsurugi_touka" for idol in gaps.index}
+    assert "Tiers apart: each Idol's widest gap" in tiers
 
 
 def test_why_an_idol_wins_names_games_to_replay_in_this_run(tmp_path):
@@ -80,3 +86,17 @@ def test_a_run_without_tiers_has_no_tier_sections(tmp_path):
     page = (build_report(run) / "index.html").read_text(encoding="utf-8")
     for section_id in TIER_SECTION_IDS:
         assert f'<section id="{section_id}">' not in page
+
+
+def test_the_terminal_names_an_idol_whose_tiers_are_further_apart_than_the_band(tmp_path):
+    from avarium.reports.headline import headline, report_facts
+
+    run = tiered(tmp_path)
+    report = build_report(run)
+    (apart,) = report_facts(report)["tiers_apart"]
+    assert apart["idol"] == "Hatsurugi Touka" and apart["gap"] < -0.10
+    (line,) = [line for line in headline(report) if line.startswith("tiers further apart")]
+    assert line.endswith(
+        f"at all): Hatsurugi Touka (heuristic.balanced {apart['rate_a']:.1%} "
+        f"vs mcts/40 {apart['rate_b']:.1%})"
+    )

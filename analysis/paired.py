@@ -1,0 +1,57 @@
+"""Matched pairs: an Idol's results at two tiers on the same deals, and the difference of its
+win rates with an interval that respects the pairing.
+
+Tiers play the same deals and seatings (simulator/run/tiers.py): game k of every tier's variant
+is dealt and seated alike, so two tiers' results on a deal are a matched pair.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+from scipy.stats import norm
+
+if TYPE_CHECKING:
+    from avarium.analysis.tier_variants import TierVariant
+
+Z95 = float(norm.ppf(0.975))  # two-sided 95%
+
+
+def paired_wins(games: pd.DataFrame, a: TierVariant, b: TierVariant, idol: str, players: int):
+    """The Idol's result (won or not) in tier a and tier b on every deal both played."""
+
+    def wins(t: TierVariant) -> pd.Series:
+        rows = games[
+            (games["variant"] == t.label) & (games["idol"] == idol) & (games["players"] == players)
+        ]
+        deal = rows["game_id"].to_numpy(np.int64) - t.first
+        return pd.Series(rows["won"].to_numpy(bool), index=deal)
+
+    both = pd.concat([wins(a), wins(b)], axis=1, join="inner", keys=["a", "b"])
+    return both["a"].to_numpy(), both["b"].to_numpy(), both.index.to_numpy()
+
+
+def matched_gap(wa: np.ndarray, wb: np.ndarray) -> dict:
+    """The rate of wins b minus the rate of wins a, over paired results (one deal each), with
+    the estimate and standard error behind its 95% interval.
+
+    The interval is Agresti and Min's (2005) for matched proportions: a Wald interval on the
+    2x2 table of paired results with 0.5 added to each cell, which keeps its coverage near 95%
+    for small or one-sided tables (the plain Wald interval is [0, 0] when no game changed)."""
+    n = len(wa)
+    only_b = float(np.sum(wb & ~wa))  # won at tier b only
+    only_a = float(np.sum(wa & ~wb))
+    # Agresti-Min: each of the four cells + 0.5, so n + 2 games and the discordant cells + 0.5.
+    m = n + 2.0
+    pb, pa = (only_b + 0.5) / m, (only_a + 0.5) / m
+    adjusted = pb - pa
+    se = float(np.sqrt((pb + pa - adjusted**2) / m))
+    return {
+        "change": (only_b - only_a) / n,
+        "change_lo": max(-1.0, adjusted - Z95 * se),
+        "change_hi": min(1.0, adjusted + Z95 * se),
+        "adjusted": adjusted,
+        "se": se,
+    }

@@ -1,0 +1,45 @@
+"""The tiers of a run: which of its variants are one variant's games at several levels of play.
+
+A tiered variant (simulator/run/tiers.py) is played once per tier, labelled `LABEL · TIER`, on
+the same deals and seatings; game ids run on across variants, so each tier's games start at its
+own first id and game k of every tier is the same deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from avarium.simulator.run.tiers import SEPARATOR
+
+
+@dataclass(frozen=True)
+class TierVariant:
+    label: str  # the variant's label in the dataset
+    tier: str  # the tier's bot
+    group: str  # the variant's own label ("main" when it has none)
+    order: int  # 0 for the weakest tier of its group
+    first: int  # the variant's first game id (game ids run on across variants)
+    games: int
+
+
+def tier_variants(experiment: dict) -> list[TierVariant]:
+    """The tiered variants of a run's resolved experiment, weakest first in each group; empty
+    when the run names no tiers (or one tier only: nothing to set side by side)."""
+    tables = experiment.get("variant")
+    if not isinstance(tables, list):
+        return []
+    out: list[TierVariant] = []
+    first = 0
+    orders: dict[str, int] = {}
+    for table in tables:
+        games = int(table.get("games", 0)) if isinstance(table, dict) else 0
+        tier = table.get("tier") if isinstance(table, dict) else None
+        if isinstance(tier, str) and tier:
+            label = str(table.get("label", ""))
+            suffix = SEPARATOR + tier
+            group = label[: -len(suffix)] if label.endswith(suffix) else "main"
+            order = orders.get(group, 0)
+            orders[group] = order + 1
+            out.append(TierVariant(label, tier, group, order, first, games))
+        first += games
+    return [t for t in out if orders[t.group] > 1]
