@@ -100,20 +100,24 @@ def wider_than(gap: dict, width: float) -> float:
     return float(norm.sf((abs(gap["adjusted"]) - width) / gap["se"]))
 
 
-def apart_sentence(rows: list[dict]) -> str:
+def apart_sentence(rows: list[dict], groups: list[str] | None = None) -> str:
     """Idols shown with tiers further apart than the band (rows of tier_gaps, as dicts), as
-    `Love (heuristic.balanced 28.1% vs mcts/20 51.0%)`, joined; the player count and the group
-    are named when the rows hold several."""
-    rows = [r for r in rows if r["apart"]]
-    several = len({r["players"] for r in rows}) > 1
-    groups = len({r["group"] for r in rows}) > 1
-
-    def where(r: dict) -> str:
-        parts = [f"{r['players']} players"] * several + [str(r["group"])] * groups
-        return f" [{', '.join(parts)}]" if parts else ""
-
-    return ", ".join(
-        f"{r['idol']}{where(r)} ({r['tier_a']} {r['rate_a']:.1%} vs {r['tier_b']} "
-        f"{r['rate_b']:.1%})"
-        for r in rows
-    )
+    `Love (heuristic.balanced 28.1% vs mcts/20 51.0%)`, joined; each Idol once, with its player
+    count when the rows hold several. Of a run of several tiered variants (`groups`), each Idol
+    shows its widest gap, the variant it is in, and the variants it is apart in."""
+    found: dict[tuple, list[dict]] = {}
+    for r in rows:
+        if r["apart"]:
+            found.setdefault((r["idol"], r["players"]), []).append(r)
+    several = len({players for _, players in found}) > 1
+    named = []
+    for (idol, players), mine in found.items():
+        r = max(mine, key=lambda x: abs(x["rate_b"] - x["rate_a"]))
+        text = f"{r['tier_a']} {r['rate_a']:.1%} vs {r['tier_b']} {r['rate_b']:.1%}"
+        if groups is not None and len(groups) > 1:
+            apart_in = [str(x["group"]) for x in mine]
+            every = set(apart_in) >= set(groups)
+            where = "every variant" if every else ", ".join(apart_in)
+            text += f" in {r['group']}; apart in {where}"
+        named.append(f"{idol}{f' at {players} players' if several else ''} ({text})")
+    return ", ".join(named)

@@ -37,6 +37,15 @@ def _rows(frame: pd.DataFrame, columns: list[str]) -> list[dict]:
     ]
 
 
+def _verdicts(report: Path) -> pd.DataFrame | None:
+    """The verdicts across tiers of every tiered variant: one table (`tier_verdicts`) for a run
+    of one variant, one per variant (`tier_verdicts_LABEL`, each with its `group`) otherwise."""
+    import pandas as pd
+
+    parts = sorted((report / "tables").glob("tier_verdicts*.csv"))
+    return pd.concat([pd.read_csv(p) for p in parts], ignore_index=True) if parts else None
+
+
 def report_facts(report: Path, run: Path | None = None) -> dict:
     """The headline's facts: per flagged verdict across tiers (a tiered run) or the Idols
     outside the band, the seat win rates with intervals, and the page; with the run, how a run
@@ -48,11 +57,12 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
     if record is not None:
         keys = ("rule", "stopped", "why", "round", "rounds", "games", "cap")
         facts["stopped"] = {key: record.get(key) for key in keys}
-    verdicts = _table(report, "tier_verdicts")
+    verdicts = _verdicts(report)
     flags = _table(report, "balance_flags")
     if verdicts is not None:
+        facts["groups"] = list(dict.fromkeys(verdicts["group"].astype(str)))
         facts["verdicts"] = {
-            verdict: _rows(verdicts[verdicts["verdict"] == verdict], ["idol", "players"])
+            verdict: _rows(verdicts[verdicts["verdict"] == verdict], ["idol", "players", "group"])
             for verdict in FLAGGED_VERDICTS
         }
         gaps = _table(report, "tier_gaps")
@@ -87,17 +97,16 @@ def report_lines(facts: dict) -> list[str]:
     rows += facts.get("outside", [])
     several = len({r["players"] for r in rows}) > 1
     if "verdicts" in facts:
+        groups = facts.get("groups", [])
         for verdict, chosen in facts["verdicts"].items():
             if chosen:
-                names = ", ".join(
-                    r["idol"] + (f" ({r['players']}p)" if several else "") for r in chosen
-                )
+                names = ", ".join(_named(chosen, several, groups))
                 lines.append(f"{verdict}: {names}")
         if not lines:
             lines.append("no Idol is outside the band at every tier, and none depends on skill")
         from avarium.analysis.tier_gaps import apart_sentence  # numpy and scipy: lazily
 
-        apart = apart_sentence(facts.get("tiers_apart", []))
+        apart = apart_sentence(facts.get("tiers_apart", []), facts.get("groups"))
         if apart:
             lines.append(
                 "tiers further apart than the band (no change that moves every tier alike can "
@@ -117,6 +126,22 @@ def report_lines(facts: dict) -> list[str]:
         lines.append(f"{players} players, win rate by seat (fair {1 / players:.0%}): {rates}")
     lines.append(f"report: {facts['page']}")
     return lines
+
+
+def _named(rows: list[dict], several: bool, groups: list[str]) -> list[str]:
+    """Each Idol once, with its player count when the run has several, and, when the run has
+    several tiered variants, the variants it has the verdict in ("in every variant" if all)."""
+    where: dict[tuple, list[str]] = {}
+    for r in rows:
+        where.setdefault((r["idol"], r["players"]), []).append(str(r.get("group", "")))
+    names = []
+    for (idol, players), found in where.items():
+        parts = [f"{players}p"] if several else []
+        if len(groups) > 1:
+            every = set(found) >= set(groups)
+            parts.append("in every variant" if every else "in " + ", ".join(found))
+        names.append(idol + (f" ({'; '.join(parts)})" if parts else ""))
+    return names
 
 
 def headline(report: Path) -> list[str]:

@@ -220,7 +220,7 @@ def _apart(rows: list[dict], group: str) -> str:
     from avarium.analysis.tier_gaps import apart_sentence
 
     mine = [r for r in rows if r["group"] == group or r["group"].startswith(group + " (")]
-    return apart_sentence([r | {"group": group} for r in mine])
+    return apart_sentence(mine)
 
 
 def _pct(x) -> str:

@@ -112,6 +112,6 @@ def test_after_a_search_the_recommended_sets_idols_apart_are_named_at_every_play
     (line,) = [x for x in headline(facts).splitlines() if "further apart" in x]
     assert "the recommended set has tiers further apart" in line
     assert line.endswith(
-        "Raj [2 players] (heuristic.balanced 28.1% vs mcts/20 51.0%), "
-        "Love [3 players] (heuristic.balanced 28.1% vs mcts/20 51.0%)"
+        "Raj at 2 players (heuristic.balanced 28.1% vs mcts/20 51.0%), "
+        "Love at 3 players (heuristic.balanced 28.1% vs mcts/20 51.0%)"
     )

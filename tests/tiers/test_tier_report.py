@@ -100,3 +100,29 @@ def test_the_terminal_names_an_idol_whose_tiers_are_further_apart_than_the_band(
         f"at all): Hatsurugi Touka (heuristic.balanced {apart['rate_a']:.1%} "
         f"vs mcts/40 {apart['rate_b']:.1%})"
     )
+
+
+def test_a_run_of_several_tiered_variants_names_each_idol_once_with_where_it_holds():
+    from avarium.reports.headline import report_lines
+
+    def gap(group, rate_b):
+        return {"group": group, "idol": "Love", "players": 2, "tier_a": "heuristic",
+                "rate_a": 0.28, "tier_b": "mcts/20", "rate_b": rate_b, "apart": True}  # fmt: skip
+
+    facts = {
+        "page": "p",
+        "groups": ["before", "after", "alone"],
+        "verdicts": {
+            "depends on skill": [
+                {"idol": "Love", "players": 2, "group": g} for g in ("before", "after", "alone")
+            ]
+            + [{"idol": "Touka", "players": 2, "group": "before"}],
+        },
+        "tiers_apart": [gap("before", 0.51), gap("after", 0.55)],
+    }
+    lines = report_lines(facts)
+    assert "depends on skill: Love (in every variant), Touka (in before)" in lines
+    (apart,) = [line for line in lines if line.startswith("tiers further apart")]
+    # The widest gap is shown, in the variant it was measured in, and where Love is apart.
+    widest = "Love (heuristic 28.0% vs mcts/20 55.0% in after; apart in before, after)"
+    assert apart.endswith(widest)
