@@ -1,20 +1,20 @@
 """How far apart an Idol's tiers are, against the band's width.
 
 An Idol can be inside the band at two tiers only if its win rates there differ by no more than
-the band is wide (10 points at two players, 10/N x 2 at N). A card change that moves both tiers
-alike leaves that gap where it is, so an Idol whose tiers are further apart than the band cannot
-be brought inside at both by such changes: only a change that moves one tier more than the other
-(a lever that splits them, docs/balance.md) can. Saying so is part of an honest verdict: it tells
-the designer that searching longer over numbers that act alike at every level of play is
-pointless for that Idol.
+the band is wide (10 points at two players, 0.2 x 1/N at N). A card change that moves both
+tiers alike leaves that gap where it is, so an Idol whose tiers are further apart than the band
+cannot be brought inside at both by such changes: only a change that moves one tier more than
+the other (a lever that splits them, docs/balance.md) can. Saying so is part of an honest
+verdict: it tells the designer that searching longer over numbers that act alike at every level
+of play is pointless for that Idol.
 
 The test. Every pair of tiers of a group is compared game for game on the deals both played
 (tiers play the same deals; a tier on a share of them pairs on that share). The gap's estimate
-and standard error are Agresti and Min's for matched proportions (analysis/tiers.py,
-paired_change); for each pair, H0 "|gap| <= band width" against "|gap| > band width" is a
-one-sided z-test at the nearer boundary. Holm's correction runs over every Idol, player count,
-group and pair, so naming an Idol "further apart than the band" keeps the family-wise error at
-5%. An Idol is reported once, at its widest pair.
+and standard error are Agresti and Min's for matched proportions (analysis/paired.py,
+matched_gap: the interval of the verdict table's change column); for each pair, H0 "|gap| <=
+band width" against "|gap| > band width" is a one-sided z-test at the nearer boundary. Holm's
+correction runs over every Idol, player count, group and pair, so naming an Idol "further apart
+than the band" keeps the family-wise error at 5%. An Idol is reported once, at its widest pair.
 """
 
 from __future__ import annotations

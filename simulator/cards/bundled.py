@@ -40,8 +40,9 @@ SETS = {
                 "prototype-v2.patch.toml",
                 "prototype-v2-stage2.patch.toml",
                 "prototype-v2-stage3.patch.toml",
+                "prototype-v2-stage4.patch.toml",
             ),
-            "version 1 with the Idol changes three `avarium balance` runs found (docs/balance.md)",
+            "version 1 with the Idol changes four `avarium balance` runs found (docs/balance.md)",
         ),
     )
 }

@@ -73,16 +73,17 @@ def balance_changes(vary, before, after):
 
 
 def test_version_2_is_version_1_with_the_changes_balance_wrote_within_its_ranges():
-    """Version 2 was searched in three stages, each an `avarium balance` run from the set the
-    stage before left (the third at two tiers at once): each patch is what its run wrote, names
-    its command, and changes only numbers the run was allowed to vary, to values within their
-    ranges."""
+    """Version 2 was searched in four stages, each an `avarium balance` run from the set the
+    stage before left (the last two at two tiers at once): each patch is what its run wrote,
+    names its command, and changes only numbers the run was allowed to vary, to values within
+    their ranges."""
     from avarium.simulator.cards.numbers import set_expressions
 
     stages = {
         "prototype-v2.patch.toml": "balance-v2.vary.toml",
         "prototype-v2-stage2.patch.toml": "balance-v2-stage2.vary.toml",
         "prototype-v2-stage3.patch.toml": "balance-v2-stage3.vary.toml",
+        "prototype-v2-stage4.patch.toml": "balance-v2-stage4b.vary.toml",
     }
     patches = bundled.patches("prototype-v2")
     assert [p.name for p in patches] == list(stages)
