@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pandas is imported when a headline is read: every command imports this
     import pandas as pd
 
+MAX_SEAT_LINES = 8  # a run of more variants gives its seats per variant on the page only
 FLAGGED_VERDICTS = ("too strong at every tier", "too weak at every tier", "depends on skill")
 # What two runs a comparison may hold side by side can differ in (analysis/compare.py refuses
 # the rest, bots included; they are listed so a difference would never go unsaid).
@@ -70,15 +71,25 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
             apart = gaps[gaps["apart"].astype(bool)].assign(apart=True)
             columns = ["group", "idol", "players", "tier_a", "rate_a", "tier_b", "rate_b"]
             facts["tiers_apart"] = _rows(apart, [*columns, "gap", "apart"])
-    elif flags is not None:
+    by_variant = _pooled(flags) and _table(report, "flags_by_variant") is not None
+    if by_variant:
+        # A run of several variants: its pooled figures answer no question (an average over
+        # the points of a sweep), so the headline, like the page's summary, is per variant.
+        flags = _table(report, "flags_by_variant")
+        facts["variants"] = list(dict.fromkeys(flags["variant"].astype(str)))
+    extra = ["variant"] if by_variant else []
+    if verdicts is None and flags is not None:
         outside = flags[flags["status"] == "outside"].sort_values("rate", ascending=False)
-        facts["outside"] = _rows(outside, ["idol", "players", "side", "rate", "lo", "hi"])
-    seats = _table(report, "seat_win_rates")
+        facts["outside"] = _rows(outside, ["idol", "players", "side", "rate", "lo", "hi", *extra])
+    seats = _table(report, "seat_by_variant" if by_variant else "seat_win_rates")
     if seats is not None:
-        facts["seats"] = _rows(
-            seats.sort_values(["players", "seat"]), ["players", "seat", "rate", "lo", "hi"]
-        )
+        facts["seats"] = _rows(seats, ["players", "seat", "rate", "lo", "hi", *extra])
     return facts
+
+
+def _pooled(flags: pd.DataFrame | None) -> bool:
+    """Whether a run's flags were pooled over several variants (analysis/summary.py)."""
+    return flags is not None and "pooled" in flags and bool(flags["pooled"].astype(bool).any())
 
 
 def report_lines(facts: dict) -> list[str]:
@@ -98,11 +109,10 @@ def report_lines(facts: dict) -> list[str]:
     several = len({r["players"] for r in rows}) > 1
     if "verdicts" in facts:
         groups = facts.get("groups", [])
-        for verdict, chosen in facts["verdicts"].items():
-            if chosen:
-                names = ", ".join(_named(chosen, several, groups))
-                lines.append(f"{verdict}: {names}")
-        if not lines:
+        flagged = [(v, chosen) for v, chosen in facts["verdicts"].items() if chosen]
+        for verdict, chosen in flagged:
+            lines.append(f"{verdict}: {', '.join(_named(chosen, several, groups))}")
+        if not flagged:
             lines.append("no Idol is outside the band at every tier, and none depends on skill")
         from avarium.analysis.tier_gaps import apart_sentence  # numpy and scipy: lazily
 
@@ -112,20 +122,54 @@ def report_lines(facts: dict) -> list[str]:
                 "tiers further apart than the band (no change that moves every tier alike can "
                 f"bring these inside at all): {apart}"
             )
+    elif "variants" in facts:
+        lines += _outside_per_variant(facts["outside"], facts["variants"], several)
     elif "outside" in facts:
         for r in facts["outside"]:
             players = f", {r['players']} players" if several else ""
             lines.append(f"{r['idol']} is {r['side']} the band{players}: {_interval(r)}")
         if not facts["outside"]:
             lines.append("no Idol is outside the band")
-    by_players: dict[int, list[dict]] = {}
-    for r in facts.get("seats", []):
-        by_players.setdefault(r["players"], []).append(r)
-    for players, part in by_players.items():
-        rates = ", ".join(f"seat {int(r['seat'])} {_interval(r)}" for r in part)
-        lines.append(f"{players} players, win rate by seat (fair {1 / players:.0%}): {rates}")
+    variants = facts.get("variants", [])
+    if len(variants) > MAX_SEAT_LINES:
+        lines.append(f"win rate by seat: per variant on the page ({len(variants)} variants)")
+    else:
+        lines += _seat_lines(facts.get("seats", []))
     lines.append(f"report: {facts['page']}")
     return lines
+
+
+def _seat_lines(seats: list[dict]) -> list[str]:
+    """One line per player count (and variant, in a run of several) with every seat's rate."""
+    by_players: dict[tuple, list[dict]] = {}
+    for r in sorted(seats, key=lambda r: (r["players"], r["seat"])):
+        by_players.setdefault((r.get("variant", ""), r["players"]), []).append(r)
+    lines = []
+    for (variant, players), part in by_players.items():
+        rates = ", ".join(f"seat {int(r['seat'])} {_interval(r)}" for r in part)
+        head = f"{variant}: " if variant else ""
+        lines.append(f"{head}{players} players, win rate by seat (fair {1 / players:.0%}): {rates}")
+    return lines
+
+
+def _outside_per_variant(rows: list[dict], variants: list[str], several: bool) -> list[str]:
+    """Each Idol outside the band in some variant of a run of several, once per side, with the
+    variants it is outside in (the page's summary has their rates and intervals)."""
+    where: dict[tuple, list[str]] = {}
+    for r in rows:
+        where.setdefault((r["idol"], r["players"], r["side"]), []).append(str(r["variant"]))
+    lines = []
+    for (idol, players, side), found in where.items():
+        at = f", {players} players" if several else ""
+        found = [v for v in variants if v in found]
+        if len(found) == len(variants):
+            lines.append(f"{idol} is {side} the band{at} in every variant ({len(variants)})")
+        else:
+            lines.append(
+                f"{idol} is {side} the band{at} in {len(found)} of {len(variants)} variants: "
+                + ", ".join(found)
+            )
+    return lines or ["no Idol is outside the band in any variant"]
 
 
 def _named(rows: list[dict], several: bool, groups: list[str]) -> list[str]:

@@ -62,3 +62,23 @@ def test_a_run_stopped_by_its_rule_says_so_first(tmp_path):
     (run / stopped.STOPPED).unlink()
     facts = json.loads(cli.invoke(app, ["report", str(run), "--json"]).stdout)
     assert "stopped" not in facts
+
+
+def test_a_run_of_several_variants_headlines_each_variant_not_their_pool(tmp_path):
+    # Touka strong in one variant only: pooled she would be "above the band" with rates that
+    # belong to no variant; the headline says in which variant she is, as the page's summary.
+    plans = [
+        Plan(variant="touka.combat=4", strength={"hatsurugi_touka": 1.5}),
+        Plan(variant="touka.combat=2", strength={}),
+    ]
+    run = synthetic_run(tmp_path / "run", 6_000, plans, seed=4)
+    result = cli.invoke(app, ["report", str(run)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "Hatsurugi Touka is above the band in 1 of 2 variants: touka.combat=4" in lines
+    # The seats per variant, in sweep order (2 before 4), each line named by its variant.
+    seats = [line.split(":")[0] for line in lines if "win rate by seat" in line]
+    assert seats == ["touka.combat=2", "touka.combat=4"]
+    facts = json.loads(cli.invoke(app, ["report", str(run), "--json"]).stdout)
+    assert facts["variants"] == seats
+    assert {r["variant"] for r in facts["outside"]} == {"touka.combat=4"}
