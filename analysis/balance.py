@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from avarium.analysis.counts import totals
-from avarium.analysis.flags import DEFAULT_BAND, band_for, flag_counts
+from avarium.analysis.flags import DEFAULT_BAND, balance_flags, band_for, flag_counts
 from avarium.analysis.proportions import rate_table
 from avarium.simulator.run.tiers import SEPARATOR
 
@@ -181,6 +181,25 @@ def before_after(games: pd.DataFrame, before: str, after: str) -> pd.DataFrame:
         ["tier", "players", "idol"], key=lambda c: c.map(order) if c.name == "tier" else c
     )
     return out.reset_index(drop=True)
+
+
+def shown_outside(
+    games: pd.DataFrame, group: str, band: tuple[float, float] = DEFAULT_BAND
+) -> pd.DataFrame:
+    """The Idols of the check run's `group` ("after", the recommended set, or "before") that
+    the flag test shows outside the band on the check's fresh deals, at any tier and player
+    count: one Holm family over every Idol, tier and player count, as the search's own verdict
+    (the search judged on the games it chose on; these it did not see)."""
+    rates = _rates(games)
+    mine = rates[(rates["group"] == group) & (rates["tier"] != "")].reset_index(drop=True)
+    columns = ["tier", "players", "idol", "games", "rate", "lo", "hi", "side"]
+    if mine.empty:
+        return pd.DataFrame(columns=columns)
+    # The flags module tells Idols apart by name: each tier's Idols get their own key.
+    keyed = mine[["players", "games", "wins"]].assign(idol=(mine["tier"] + "\0" + mine["idol"]))
+    flags = balance_flags(keyed, band=band)
+    flags["idol"], flags["tier"] = mine["idol"].to_numpy(), mine["tier"].to_numpy()
+    return flags.loc[flags["status"] == "outside", columns].reset_index(drop=True)
 
 
 def change_effects(

@@ -155,6 +155,8 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
     before_after = named(objective_module.before_after(games, "before", "after"), names)
     effects = named(effects, names)
     gaps = named(_tiers_apart(checked, objective.band), names)
+    judged = "after" if changed else "before"
+    out_at_check = named(objective_module.shown_outside(games, judged, objective.band), names)
     frame = page_module.candidates_frame(_candidates(result, space))
     page_module.write_candidates(frame, out / "candidates.parquet")
     patch = _patch(out, result, space, status, o["command"])
@@ -179,6 +181,7 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
         "patch": str(patch),
         "effects": page_module.records_of(effects),
         "tiers_apart": page_module.records_of(gaps[gaps["apart"].astype(bool)]),
+        "check_outside": page_module.records_of(out_at_check),
         "inside_but_costlier": (
             _inside_but_costlier(result, space, objective) if status != "balanced" else None
         ),
@@ -212,6 +215,31 @@ def _budget(budget: dict) -> str:
     if budget["games"] is not None:
         return f"{budget['games']:,} games (reproducible: the same seed gives the same search)"
     return f"{budget['minutes']:g} minutes (stops where the clock says: not reproducible)"
+
+
+def _check_line(facts: dict) -> str:
+    """What the check on fresh deals says of the set recommended (or the starting set, when
+    nothing changed): the Idols the flag test shows outside the band at any checked tier. The
+    search's verdict rests on the games it chose on, which flatter the one chosen; the check's
+    deals are new, so where the two disagree the check is the better measure."""
+    which = "the recommended set" if facts["best"] else "the starting set"
+    tiers = ", ".join(facts["check_tiers"])
+    rows = facts.get("check_outside", [])
+    if not rows:
+        return f"at the check on fresh deals ({tiers}): no Idol of {which} shown outside the band"
+    several = len({r["players"] for r in rows}) > 1
+    shown = ", ".join(
+        f"{r['idol']} {r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%}) at {r['tier']}"
+        + (f", {r['players']} players" if several else "")
+        for r in rows
+    )
+    line = f"at the check on fresh deals, {which} has Idols shown outside the band: {shown}"
+    if facts["status"] != "cannot within the allowed ranges":
+        line += (
+            " (the search judged on its own games, on which it chose; at a tier it searched, a "
+            "larger --budget gives its top rung more games)"
+        )
+    return line
 
 
 def _apart(rows: list[dict], group: str) -> str:
@@ -298,6 +326,7 @@ def headline(facts: dict) -> str:
                     f"{costlier['cost']:.3f}, more than the distance they remove; lower "
                     "--field-cost and --step-cost to prefer it (docs/balance.md, The objective)"
                 )
+    lines.append(_check_line(facts))
     apart = _apart(facts.get("tiers_apart", []), "after" if facts["best"] else "before")
     if apart:
         which = "the recommended set" if facts["best"] else "the starting set"

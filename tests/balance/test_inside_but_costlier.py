@@ -56,7 +56,7 @@ def test_cannot_is_followed_by_the_balanced_candidate_and_the_flags_to_prefer_it
     facts = {
         "status": CANNOT, "conditions": ["heuristic.tuned, 2 players"],
         "search_tier": "heuristic.tuned", "candidates": 3, "games": 9072, "seconds": 10,
-        "changes": [], "patch": "p", "report": "r", "best": None,
+        "changes": [], "patch": "p", "report": "r", "best": None, "check_tiers": ["heuristic"],
         "start": {"rates": rates, "games": 2000, "outside": ["Kumara RAJ"], "distance": 0.07},
         "inside_but_costlier": _inside_but_costlier(_result(), _Space(), Objective(2)),
     }  # fmt: skip
@@ -72,7 +72,7 @@ def _no_change(distance: float) -> dict:
     return {
         "status": "no change needed", "conditions": ["heuristic.tuned, 2 players"],
         "search_tier": "heuristic.tuned", "changes": [], "patch": "p", "report": "r",
-        "best": None, "rungs": [1008, 3024, 9072],
+        "best": None, "rungs": [1008, 3024, 9072], "check_tiers": ["heuristic.tuned"],
         "start": {"rates": rates, "games": 18144, "outside": [], "distance": distance},
     }  # fmt: skip
 
@@ -114,4 +114,20 @@ def test_after_a_search_the_recommended_sets_idols_apart_are_named_at_every_play
     assert line.endswith(
         "Raj at 2 players (heuristic.balanced 28.1% vs mcts/20 51.0%), "
         "Love at 3 players (heuristic.balanced 28.1% vs mcts/20 51.0%)"
+    )
+
+
+def test_the_check_on_fresh_deals_is_said_and_a_disagreement_with_the_search_explained():
+    facts = _no_change(0.0) | {"check_tiers": ["heuristic", "heuristic.tuned"]}
+    text = headline(facts)
+    assert (
+        "at the check on fresh deals (heuristic, heuristic.tuned): no Idol of the starting "
+        "set shown outside the band" in text
+    )
+    shown = {"idol": "Raj", "players": 2, "tier": "heuristic.tuned", "rate": 0.601, "lo": 0.577,
+             "hi": 0.624}  # fmt: skip
+    text = headline(facts | {"check_outside": [shown]})
+    assert (
+        "at the check on fresh deals, the starting set has Idols shown outside the band: Raj "
+        "60.1% (57.7%-62.4%) at heuristic.tuned (the search judged on its own games" in text
     )
