@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pandas is imported when a headline is read: every command imports this
     import pandas as pd
 
-MAX_SEAT_LINES = 8  # a run of more variants gives its seats per variant on the page only
+MAX_SEAT_LINES = 8  # a run of more variants (or tiers) gives its seats on the page only
+SEAT_COLUMNS = ["players", "seat", "rate", "lo", "hi"]
 FLAGGED_VERDICTS = ("too strong at every tier", "too weak at every tier", "depends on skill")
 # What two runs a comparison may hold side by side can differ in (analysis/compare.py refuses
 # the rest, bots included; they are listed so a difference would never go unsaid).
@@ -81,9 +82,17 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
     if verdicts is None and flags is not None:
         outside = flags[flags["status"] == "outside"].sort_values("rate", ascending=False)
         facts["outside"] = _rows(outside, ["idol", "players", "side", "rate", "lo", "hi", *extra])
-    seats = _table(report, "seat_by_variant" if by_variant else "seat_win_rates")
-    if seats is not None:
-        facts["seats"] = _rows(seats, ["players", "seat", "rate", "lo", "hi", *extra])
+    tiered = _table(report, "tier_seats") if verdicts is not None else None
+    if tiered is not None:
+        # A tiered run: every tier's seats, each named by its tier (and variant), not only the
+        # strongest tier's that the page details: a seat rate is shown with the bots behind it.
+        several = tiered["group"].nunique() > 1
+        label = tiered["group"] + " · " + tiered["tier"] if several else tiered["tier"]
+        facts["seats"] = _rows(tiered.assign(variant=label), [*SEAT_COLUMNS, "variant"])
+    else:
+        seats = _table(report, "seat_by_variant" if by_variant else "seat_win_rates")
+        if seats is not None:
+            facts["seats"] = _rows(seats, [*SEAT_COLUMNS, *extra])
     return facts
 
 
@@ -130,9 +139,9 @@ def report_lines(facts: dict) -> list[str]:
             lines.append(f"{r['idol']} is {r['side']} the band{players}: {_interval(r)}")
         if not facts["outside"]:
             lines.append("no Idol is outside the band")
-    variants = facts.get("variants", [])
-    if len(variants) > MAX_SEAT_LINES:
-        lines.append(f"win rate by seat: per variant on the page ({len(variants)} variants)")
+    labels = {r["variant"] for r in facts.get("seats", []) if "variant" in r}
+    if len(labels) > MAX_SEAT_LINES:
+        lines.append(f"win rate by seat: per variant on the page ({len(labels)} variants)")
     else:
         lines += _seat_lines(facts.get("seats", []))
     lines.append(f"report: {facts['page']}")

@@ -35,7 +35,11 @@ def test_a_tiered_report_prints_the_verdicts_across_tiers(tmp_path):
     run = synthetic_run(tmp_path / "run", 6_000, plans, seed=3)
     result = cli.invoke(app, ["report", str(run)])
     assert result.exit_code == 0, result.output
-    assert "too weak at every tier: Syeira Coral" in result.output.splitlines()
+    lines = result.output.splitlines()
+    assert "too weak at every tier: Syeira Coral" in lines
+    # Every tier's seat rates, each named by the tier whose bots produced them.
+    seats = [line.split(":")[0] for line in lines if "win rate by seat" in line]
+    assert seats == ["heuristic.balanced", "mcts/40"]
 
 
 def test_version_prints_the_installed_version():
