@@ -206,7 +206,11 @@ def change_effects(
     games: pd.DataFrame, before: str, alone: dict[str, str], owners: dict[str, str]
 ) -> pd.DataFrame:
     """Per change: the win rate of the Idol whose card it changes (or every seat's worst, for a
-    bonus) before, with that change alone (variant `alone[change]`), and the effect in points."""
+    bonus) before, with that change alone (variant `alone[change]`), and the effect in points,
+    with a 95% interval for matched pairs: the variants share their deals, so the effect is
+    measured deal for deal (analysis/paired.py), far more precisely than two rates apart."""
+    from avarium.analysis.paired import matched_gap, variants_paired
+
     rates = _rates(games)
     rates["variant"] = rates["variant"].astype(str)
     rows = []
@@ -217,6 +221,8 @@ def change_effects(
         if base.empty or only.empty:
             rows.append({"change": change, "idol": idol or "-"})
             continue
+        wa, wb = variants_paired(games, before, label, idol)
+        gap = matched_gap(wa, wb) if len(wa) else {"change_lo": np.nan, "change_hi": np.nan}
         rows.append(
             {
                 "change": change,
@@ -226,10 +232,16 @@ def change_effects(
                 "lo": float(only["lo"].iloc[0]),
                 "hi": float(only["hi"].iloc[0]),
                 "effect": float(only["rate"].iloc[0] - base["rate"].iloc[0]),
+                "effect_lo": gap["change_lo"],
+                "effect_hi": gap["change_hi"],
+                "paired_games": len(wa),
                 "games": int(only["games"].iloc[0]),
             }
         )
     return pd.DataFrame(rows, columns=CHANGE_COLUMNS)
 
 
-CHANGE_COLUMNS = ["change", "idol", "rate_before", "rate_alone", "lo", "hi", "effect", "games"]
+CHANGE_COLUMNS = [
+    "change", "idol", "rate_before", "rate_alone", "lo", "hi", "effect", "effect_lo",
+    "effect_hi", "paired_games", "games",
+]  # fmt: skip

@@ -7,6 +7,7 @@ is dealt and seated alike, so two tiers' results on a deal are a matched pair.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -31,6 +32,19 @@ def paired_wins(games: pd.DataFrame, a: TierVariant, b: TierVariant, idol: str, 
 
     both = pd.concat([wins(a), wins(b)], axis=1, join="inner", keys=["a", "b"])
     return both["a"].to_numpy(), both["b"].to_numpy(), both.index.to_numpy()
+
+
+def variants_paired(games: pd.DataFrame, label_a: str, label_b: str, idol: str):
+    """The Idol's results in variants a and b of one run on every deal both played. Variants
+    of a run share their deals (game k of each is dealt and seated alike), and each variant's
+    games are numbered on from the one before, so a game's deal is its id minus its variant's
+    first id."""
+    firsts = games.groupby("variant", observed=True)["game_id"].min()
+    played = SimpleNamespace(label=label_a, first=int(firsts[label_a]))
+    other = SimpleNamespace(label=label_b, first=int(firsts[label_b]))
+    players = games.loc[games["variant"] == label_a, "players"]
+    wa, wb, _ = paired_wins(games, played, other, idol, int(players.iloc[0]))
+    return wa, wb
 
 
 def matched_gap(wa: np.ndarray, wb: np.ndarray) -> dict:

@@ -91,7 +91,9 @@ def build_page(
             "Each change alone",
             [
                 "<p>The win rate of the Idol a change is about (its own card), with that change "
-                "alone and nothing else, at the search's tier.</p>"
+                "alone and nothing else, at the search's tier; the effect's interval is for "
+                "matched pairs, the change alone and the starting set played on the same "
+                "deals.</p>"
             ],
             tables=[Table("balance_effects", effects, "Each change alone")],
         ),

@@ -270,6 +270,9 @@ TYPES: dict[str, dict[str, str]] = {
             "rate_alone": PERCENT,
             **RATE,
             "effect": POINTS,
+            "effect_lo": POINTS,
+            "effect_hi": POINTS,
+            "paired_games": COUNT,
         },
         "balance_candidates": {
             "candidate": INTEGER,

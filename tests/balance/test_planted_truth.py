@@ -62,6 +62,20 @@ def test_the_check_on_fresh_deals_finds_every_idol_inside_the_band_after(planted
     assert not all(r["inside_before"] for r in rows)
 
 
+def test_each_change_alone_has_its_effect_measured_deal_for_deal(planted):
+    # The starting set and each change alone share their deals: the effect's interval is for
+    # matched pairs, narrower than the interval of the rate with the change alone.
+    _, facts = planted
+    effects = [e for e in facts["effects"] if e["idol"] != "-"]
+    assert {e["idol_id"] for e in effects} == {"hatsurugi_touka", "lourvarius_love"}
+    for e in effects:
+        assert e["paired_games"] == e["games"]
+        assert e["effect_lo"] <= e["effect"] <= e["effect_hi"]
+        assert e["effect_hi"] - e["effect_lo"] < e["hi"] - e["lo"]
+    touka = next(e for e in effects if e["idol_id"] == "hatsurugi_touka")
+    assert touka["effect_hi"] < 0  # one Combat less: shown to lower her rate
+
+
 def test_the_patch_loads_with_simulate_and_plays_the_recommendation(planted, card_sets, tmp_path):
     out, facts = planted
     patch = out / "patch.toml"
