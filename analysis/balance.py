@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 from avarium.analysis.counts import totals
 from avarium.analysis.flags import DEFAULT_BAND, balance_flags, band_for, flag_counts
+from avarium.analysis.paired import matched_gap, variants_paired
 from avarium.analysis.proportions import rate_table
 from avarium.simulator.run.tiers import SEPARATOR
 
@@ -209,8 +210,6 @@ def change_effects(
     bonus) before, with that change alone (variant `alone[change]`), and the effect in points,
     with a 95% interval for matched pairs: the variants share their deals, so the effect is
     measured deal for deal (analysis/paired.py), far more precisely than two rates apart."""
-    from avarium.analysis.paired import matched_gap, variants_paired
-
     rates = _rates(games)
     rates["variant"] = rates["variant"].astype(str)
     rows = []

@@ -1,8 +1,10 @@
-"""Matched pairs: an Idol's results at two tiers on the same deals, and the difference of its
-win rates with an interval that respects the pairing.
+"""Matched pairs: an Idol's results in two variants of a run (two tiers, or a set with and
+without a change) on the same deals, and the difference of its win rates with an interval that
+respects the pairing.
 
-Tiers play the same deals and seatings (simulator/run/tiers.py): game k of every tier's variant
-is dealt and seated alike, so two tiers' results on a deal are a matched pair.
+The variants of a run share their deals and seatings (simulator/run/tiers.py for tiers): game k
+of every variant is dealt and seated alike, so two variants' results on a deal are a matched
+pair.
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ def variants_paired(games: pd.DataFrame, label_a: str, label_b: str, idol: str):
     """The Idol's results in variants a and b of one run on every deal both played. Variants
     of a run share their deals (game k of each is dealt and seated alike), and each variant's
     games are numbered on from the one before, so a game's deal is its id minus its variant's
-    first id."""
+    first id, read here from the games: for a complete run, as a balance check is when it is
+    read (a run missing its first part would need the experiment's ids, as tier_variants
+    gives them)."""
     firsts = games.groupby("variant", observed=True)["game_id"].min()
     played = SimpleNamespace(label=label_a, first=int(firsts[label_a]))
     other = SimpleNamespace(label=label_b, first=int(firsts[label_b]))
