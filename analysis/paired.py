@@ -10,22 +10,28 @@ pair.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import pandas as pd
 from scipy.stats import norm
 
-if TYPE_CHECKING:
-    from avarium.analysis.tier_variants import TierVariant
+
+class Played(Protocol):
+    """A variant's games in a run: its label, and the id of its first game (its deal 0). A tier
+    (analysis/tier_variants.TierVariant) is one."""
+
+    label: str
+    first: int
+
 
 Z95 = float(norm.ppf(0.975))  # two-sided 95%
 
 
-def paired_wins(games: pd.DataFrame, a: TierVariant, b: TierVariant, idol: str, players: int):
+def paired_wins(games: pd.DataFrame, a: Played, b: Played, idol: str, players: int):
     """The Idol's result (won or not) in tier a and tier b on every deal both played."""
 
-    def wins(t: TierVariant) -> pd.Series:
+    def wins(t: Played) -> pd.Series:
         rows = games[
             (games["variant"] == t.label) & (games["idol"] == idol) & (games["players"] == players)
         ]

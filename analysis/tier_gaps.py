@@ -33,6 +33,9 @@ from statsmodels.stats.multitest import multipletests
 if TYPE_CHECKING:
     from avarium.analysis.tier_variants import TierVariant
 
+# How the report, the terminal and the balance check name such Idols, and why it matters.
+APART = "tiers further apart than the band"
+WHY = "no change that moves every tier alike can bring these inside at all"
 COLUMNS = [
     "group", "players", "idol", "tier_a", "tier_b", "rate_a", "rate_b", "gap", "gap_lo",
     "gap_hi", "paired_games", "band_width", "p", "p_holm", "apart",
@@ -58,7 +61,7 @@ def tier_gaps(
             lo, hi = band_for(np.array([int(players)]), band)
             width = float(hi[0] - lo[0])
             for a, b in combinations(mine, 2):
-                wa, wb, _ = paired_wins(games, a, b, str(idol), int(players))
+                wa, wb, _ = paired_wins(played, a, b, str(idol), int(players))
                 if len(wa) < MIN_IDOL_GAMES:
                     continue
                 gap = matched_gap(wa, wb)
@@ -115,9 +118,12 @@ def apart_sentence(rows: list[dict], groups: list[str] | None = None) -> str:
         r = max(mine, key=lambda x: abs(x["rate_b"] - x["rate_a"]))
         text = f"{r['tier_a']} {r['rate_a']:.1%} vs {r['tier_b']} {r['rate_b']:.1%}"
         if groups is not None and len(groups) > 1:
-            apart_in = [str(x["group"]) for x in mine]
-            every = set(apart_in) >= set(groups)
-            where = "every variant" if every else ", ".join(apart_in)
-            text += f" in {r['group']}; apart in {where}"
+            text += f" in {r['group']}; apart in {held_in([x['group'] for x in mine], groups)}"
         named.append(f"{idol}{f' at {players} players' if several else ''} ({text})")
     return ", ".join(named)
+
+
+def held_in(found: list, groups: list[str]) -> str:
+    """Where something holds among a run's tiered variants: "every variant", or their labels."""
+    found = [str(g) for g in found]
+    return "every variant" if set(found) >= set(groups) else ", ".join(found)

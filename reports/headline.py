@@ -72,11 +72,12 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
             apart = gaps[gaps["apart"].astype(bool)].assign(apart=True)
             columns = ["group", "idol", "players", "tier_a", "rate_a", "tier_b", "rate_b"]
             facts["tiers_apart"] = _rows(apart, [*columns, "gap", "apart"])
-    by_variant = _pooled(flags) and _table(report, "flags_by_variant") is not None
+    per_variant = _table(report, "flags_by_variant") if _pooled(flags) else None
+    by_variant = per_variant is not None
     if by_variant:
         # A run of several variants: its pooled figures answer no question (an average over
         # the points of a sweep), so the headline, like the page's summary, is per variant.
-        flags = _table(report, "flags_by_variant")
+        flags = per_variant
         facts["variants"] = list(dict.fromkeys(flags["variant"].astype(str)))
     extra = ["variant"] if by_variant else []
     if verdicts is None and flags is not None:
@@ -123,14 +124,11 @@ def report_lines(facts: dict) -> list[str]:
             lines.append(f"{verdict}: {', '.join(_named(chosen, several, groups))}")
         if not flagged:
             lines.append("no Idol is outside the band at every tier, and none depends on skill")
-        from avarium.analysis.tier_gaps import apart_sentence  # numpy and scipy: lazily
+        from avarium.analysis.tier_gaps import APART, WHY, apart_sentence  # numpy: lazily
 
         apart = apart_sentence(facts.get("tiers_apart", []), facts.get("groups"))
         if apart:
-            lines.append(
-                "tiers further apart than the band (no change that moves every tier alike can "
-                f"bring these inside at all): {apart}"
-            )
+            lines.append(f"{APART} ({WHY}): {apart}")
     elif "variants" in facts:
         lines += _outside_per_variant(facts["outside"], facts["variants"], several)
     elif "outside" in facts:
@@ -184,6 +182,8 @@ def _outside_per_variant(rows: list[dict], variants: list[str], several: bool) -
 def _named(rows: list[dict], several: bool, groups: list[str]) -> list[str]:
     """Each Idol once, with its player count when the run has several, and, when the run has
     several tiered variants, the variants it has the verdict in ("in every variant" if all)."""
+    from avarium.analysis.tier_gaps import held_in  # numpy: lazily
+
     where: dict[tuple, list[str]] = {}
     for r in rows:
         where.setdefault((r["idol"], r["players"]), []).append(str(r.get("group", "")))
@@ -191,8 +191,7 @@ def _named(rows: list[dict], several: bool, groups: list[str]) -> list[str]:
     for (idol, players), found in where.items():
         parts = [f"{players}p"] if several else []
         if len(groups) > 1:
-            every = set(found) >= set(groups)
-            parts.append("in every variant" if every else "in " + ", ".join(found))
+            parts.append("in " + held_in(found, groups))
         names.append(idol + (f" ({'; '.join(parts)})" if parts else ""))
     return names
 

@@ -12,7 +12,7 @@ import re
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from avarium.analysis.tier_gaps import apart_sentence
+from avarium.analysis.tier_gaps import APART, WHY, apart_sentence
 from avarium.analysis.tiers import (
     DEPENDS,
     FLAGGED,
@@ -75,9 +75,7 @@ def summary_items(result: TierAnalysis) -> list[str]:
         if apart:
             where = "" if len(groups) == 1 else f" ({esc(group)})"
             items.append(
-                f'<li><span class="flag">tiers further apart than the band</span>{where} (no '
-                f"change that moves every tier alike can bring these inside at all): "
-                f"{esc(apart)}.</li>"
+                f'<li><span class="flag">{APART}</span>{where} ({WHY}): {esc(apart)}.</li>'
             )
     return items
 

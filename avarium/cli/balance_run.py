@@ -11,6 +11,7 @@ from pathlib import Path
 import typer
 
 from avarium.analysis import balance as objective_module
+from avarium.cli.balance_write import BALANCED, CANNOT, NO_CHANGE
 from avarium.cli.common import jobs_to_use, load_cards_or_fail, print_json, records
 from avarium.cli.errors import fail
 from avarium.cli.progress import SearchBar
@@ -27,7 +28,6 @@ from avarium.simulator.run.fields import flagged
 from avarium.simulator.run.tiers import parse_tiers
 from avarium.simulator.run.variants import base_doc
 
-NO_CHANGE, BALANCED, CANNOT = "no change needed", "balanced", "cannot within the allowed ranges"
 FIRST_RUNG_PER_IDOL = 60  # games of each Idol at the first rung: enough to drop the clearly bad
 # Games of each Idol at the top rung at most: a rate's standard error is then 1 point or less,
 # enough to rank candidates whose worst Idols differ by points. Without a cap the top rung grew

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from avarium.analysis import balance as objective_module
+from avarium.analysis.tier_gaps import APART, WHY, apart_sentence
 from avarium.reports import balance as page_module
 from avarium.reports.names import card_names, named
 from avarium.simulator.cards.numbers import patch_tables
@@ -14,7 +15,8 @@ from avarium.simulator.run import balance_dir
 from avarium.simulator.run.balance import ETA
 from avarium.simulator.run.balance_conditions import Condition
 
-NO_CHANGE = "no change needed"
+# The three verdicts of a search (avarium/cli/balance_run.py decides which).
+NO_CHANGE, BALANCED, CANNOT = "no change needed", "balanced", "cannot within the allowed ranges"
 
 
 def _rates(counts, idols, names, conditions) -> list[dict]:
@@ -234,7 +236,7 @@ def _check_line(facts: dict) -> str:
         for r in rows
     )
     line = f"at the check on fresh deals, {which} has Idols shown outside the band: {shown}"
-    if facts["status"] != "cannot within the allowed ranges":
+    if facts["status"] != CANNOT:
         line += (
             " (the search judged on its own games, on which it chose; at a tier it searched, a "
             "larger --budget gives its top rung more games)"
@@ -245,8 +247,6 @@ def _check_line(facts: dict) -> str:
 def _apart(rows: list[dict], group: str) -> str:
     """The Idols of the check's `group` (at every player count it played) shown with tiers
     further apart than the band."""
-    from avarium.analysis.tier_gaps import apart_sentence
-
     mine = [r for r in rows if r["group"] == group or r["group"].startswith(group + " (")]
     return apart_sentence(mine)
 
@@ -330,10 +330,7 @@ def headline(facts: dict) -> str:
     apart = _apart(facts.get("tiers_apart", []), "after" if facts["best"] else "before")
     if apart:
         which = "the recommended set" if facts["best"] else "the starting set"
-        lines.append(
-            f"at the check, {which} has tiers further apart than the band is wide (no change "
-            f"that moves every tier alike can bring these inside at all): {apart}"
-        )
+        lines.append(f"at the check, {which} has {APART} is wide ({WHY}): {apart}")
     lines.append(f"patch: {facts['patch']}")
     lines.append(f"report: {facts.get('report', '')}")
     return "\n".join(lines)

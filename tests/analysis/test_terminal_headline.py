@@ -15,6 +15,18 @@ from avarium.cli.main import app
 cli = CliRunner()
 
 
+def report_lines(run) -> list[str]:
+    """What `avarium report RUN` prints, line by line (it must succeed)."""
+    result = cli.invoke(app, ["report", str(run)])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def seat_labels(lines: list[str]) -> list[str]:
+    """What names each seat-rate line: its tier or variant, before the first colon."""
+    return [line.split(":")[0] for line in lines if "win rate by seat" in line]
+
+
 def test_report_prints_the_flagged_idols_the_seat_rates_and_where_the_page_is(tmp_path):
     plan = Plan(bot="heuristic.balanced", strength={"hatsurugi_touka": 1.5})
     run = synthetic_run(tmp_path / "run", 6_000, plan, seed=2)
@@ -32,14 +44,10 @@ def test_a_tiered_report_prints_the_verdicts_across_tiers(tmp_path):
         Plan(variant=t, tier=t, bot=t, strength={"syeira_coral": -1.5})
         for t in ("heuristic.balanced", "mcts/40")
     ]
-    run = synthetic_run(tmp_path / "run", 6_000, plans, seed=3)
-    result = cli.invoke(app, ["report", str(run)])
-    assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = report_lines(synthetic_run(tmp_path / "run", 6_000, plans, seed=3))
     assert "too weak at every tier: Syeira Coral" in lines
     # Every tier's seat rates, each named by the tier whose bots produced them.
-    seats = [line.split(":")[0] for line in lines if "win rate by seat" in line]
-    assert seats == ["heuristic.balanced", "mcts/40"]
+    assert seat_labels(lines) == ["heuristic.balanced", "mcts/40"]
 
 
 def test_version_prints_the_installed_version():
@@ -76,12 +84,10 @@ def test_a_run_of_several_variants_headlines_each_variant_not_their_pool(tmp_pat
         Plan(variant="touka.combat=2", strength={}),
     ]
     run = synthetic_run(tmp_path / "run", 6_000, plans, seed=4)
-    result = cli.invoke(app, ["report", str(run)])
-    assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = report_lines(run)
     assert "Hatsurugi Touka is above the band in 1 of 2 variants: touka.combat=4" in lines
     # The seats per variant, in sweep order (2 before 4), each line named by its variant.
-    seats = [line.split(":")[0] for line in lines if "win rate by seat" in line]
+    seats = seat_labels(lines)
     assert seats == ["touka.combat=2", "touka.combat=4"]
     facts = json.loads(cli.invoke(app, ["report", str(run), "--json"]).stdout)
     assert facts["variants"] == seats
