@@ -231,8 +231,8 @@ def _check_line(facts: dict) -> str:
         return f"at the check on fresh deals ({tiers}): no Idol of {which} shown outside the band"
     several = len({r["players"] for r in rows}) > 1
     shown = ", ".join(
-        f"{r['idol']} {r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%}) at {r['tier']}"
-        + (f", {r['players']} players" if several else "")
+        f"{r['idol']} {r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%}) at {r['tier']}, "
+        f"{int(r['games']):,} games" + (f", {r['players']} players" if several else "")
         for r in rows
     )
     line = f"at the check on fresh deals, {which} has Idols shown outside the band: {shown}"

@@ -125,9 +125,10 @@ def test_the_check_on_fresh_deals_is_said_and_a_disagreement_with_the_search_exp
         "set shown outside the band" in text
     )
     shown = {"idol": "Raj", "players": 2, "tier": "heuristic.tuned", "rate": 0.601, "lo": 0.577,
-             "hi": 0.624}  # fmt: skip
+             "hi": 0.624, "games": 1620}  # fmt: skip
     text = headline(facts | {"check_outside": [shown]})
     assert (
         "at the check on fresh deals, the starting set has Idols shown outside the band: Raj "
-        "60.1% (57.7%-62.4%) at heuristic.tuned (the search judged on its own games" in text
+        "60.1% (57.7%-62.4%) at heuristic.tuned, 1,620 games (the search judged on its own "
+        "games" in text
     )
