@@ -2,17 +2,24 @@
 
 The objective of a candidate (lower is better), written into every search's output:
 
-    objective = max over Idols of distance(win rate, band)
-              [+ max over seats of distance(seat win rate, band), with --fair-seats]
+    objective = max over Idols of distance(win rate, aim)
+              [+ max over seats of distance(seat win rate, aim), with --fair-seats]
               + field_cost x (fields changed) + step_cost x (steps changed, all fields)
 
-where distance(r, [lo, hi]) = max(lo - r, 0, r - hi): 0 inside the band, else how far out (a
-win rate of 58% is 0.03 from 45-55%). A search over several conditions (tiers and player
-counts, simulator/run/balance_conditions.py) takes the max over every Idol in every condition,
-each condition against its own band. The band for N players is the two-player band scaled
-to the fair share (analysis/flags.py band_for: 45-55% for 2, 0.9-1.1 x 1/N for 3 and 4). The
-costs make the search prefer few and small changes: with the defaults, one field moved by
-two steps costs as much as an Idol 2 points outside the band.
+where distance(r, [lo, hi]) = max(lo - r, 0, r - hi): 0 inside, else how far out (a win rate
+of 58% is 0.03 from 45-55%), and the aim is the band narrowed by a margin at each edge (46-54%
+with `avarium balance`'s default margin of a point; the band itself with no margin). A search
+picks its winner on games that flatter the one picked, so a winner aimed at the band's edge is
+often outside it on other deals; the margin leaves room for that (docs/balance.md, "The final
+and the margin"). The margin moves only what is recommended: every verdict ("no change
+needed", "balanced", "cannot") is the flag test against the band itself.
+
+A search over several conditions (tiers and player counts, simulator/run/balance_conditions.py)
+takes the max over every Idol in every condition, each condition against its own band. The
+band for N players is the two-player band scaled to the fair share (analysis/flags.py
+band_for: 45-55% for 2, 0.9-1.1 x 1/N for 3 and 4), and so is the margin. The costs make the
+search prefer few and small changes: with the defaults, one field moved by two steps costs as
+much as an Idol 2 points outside the aim.
 
 "No change needed" is a test, not an estimate: the starting set needs no change when the
 flag test (Holm over every Idol, and every seat when asked) shows none outside the band.
@@ -47,6 +54,7 @@ class Score:
     objective: float
     distance: float  # the worst Idol's (and, with seats, seat's) distance from the band
     cost: float
+    aim_distance: float = 0.0  # the same from the aim (the band less the margin): what counts
     # What steers the search (never what it recommends): the objective plus GUIDE_WEIGHT x the
     # distances of every Idol added up. The max alone is flat while another Idol is worse, so
     # a change that fixes the second-worst Idol would look like no progress at all.
@@ -60,6 +68,7 @@ class Objective:
     field_cost: float = FIELD_COST
     step_cost: float = STEP_COST
     seats: bool = False  # the seats' rates must be inside the band too
+    margin: float = 0.0  # how far inside each edge the objective aims, in two-player points
     # Players of each condition, for a search over several (Joint counts); () for one.
     conditions: tuple[int, ...] = ()
 
@@ -72,18 +81,23 @@ class Objective:
         lo, hi = band_for(players, self.band)
         return float(lo), float(hi)
 
+    @property
+    def aim(self) -> tuple[float, float]:
+        """The two-player band narrowed by the margin at each edge."""
+        return self.band[0] + self.margin, self.band[1] - self.margin
+
     def parts(self, counts) -> list[tuple[object, int]]:
         """(counts, players) of every condition."""
         if hasattr(counts, "parts"):
             return list(zip(counts.parts, self.conditions, strict=True))
         return [(counts, self.players)]
 
-    def entries(self, counts) -> tuple[list, list, list, list]:
-        """Wins, games, lower and upper band edges of every Idol (then every seat, when asked)
-        in every condition, as one family."""
+    def entries(self, counts, aim: bool = False) -> tuple[list, list, list, list]:
+        """Wins, games, lower and upper edges of the band (of the aim, with `aim`) of every
+        Idol (then every seat, when asked) in every condition, as one family."""
         wins, games, los, his = [], [], [], []
         for part, players in self.parts(counts):
-            lo, hi = self.edges_of(players)
+            lo, hi = band_for(players, self.aim if aim else self.band)
             rows = [(part.idol_wins, part.idol_games)]
             if self.seats:
                 rows.append((part.seat_wins, part.seat_games))
@@ -94,27 +108,30 @@ class Objective:
                 his += [hi] * len(w)
         return wins, games, los, his
 
-    def _distances(self, counts) -> np.ndarray:
-        wins, games, los, his = self.entries(counts)
+    def _distances(self, counts, aim: bool = False) -> np.ndarray:
+        wins, games, los, his = self.entries(counts, aim)
         return distances(wins, games, np.asarray(los), np.asarray(his))
 
-    def distance(self, counts) -> float:
-        """The worst distance from the band of any Idol (and seat, when asked)."""
-        values = self._distances(counts)
-        return float(np.nanmax(values)) if np.isfinite(values).any() else float("inf")
+    def distance(self, counts, aim: bool = False) -> float:
+        """The worst distance from the band (from the aim, with `aim`) of any Idol (and seat,
+        when asked)."""
+        return _worst(self._distances(counts, aim))
 
     def score(self, counts, fields: int, steps: float) -> Score:
         cost = self.field_cost * fields + self.step_cost * steps
-        values = self._distances(counts)
-        distance = float(np.nanmax(values)) if np.isfinite(values).any() else float("inf")
-        guide = distance + cost + GUIDE_WEIGHT * float(np.nansum(values))
-        return Score(distance + cost, distance, cost, guide)
+        values = self._distances(counts, aim=True)
+        short = _worst(values)
+        guide = short + cost + GUIDE_WEIGHT * float(np.nansum(values))
+        return Score(short + cost, self.distance(counts), cost, aim_distance=short, guide=guide)
 
     def describe(self) -> dict[str, object]:
         lo, hi = self.edges
-        seats = " + max over seats of distance(seat rate, band)" if self.seats else ""
-        return {
-            "formula": "max over Idols of distance(win rate, band)"
+        # A margin of 0 is written as the objective was before margins were: the search it
+        # describes is the same, and a search directory of then resumes.
+        target = "aim" if self.margin else "band"
+        seats = f" + max over seats of distance(seat rate, {target})" if self.seats else ""
+        described = {
+            "formula": f"max over Idols of distance(win rate, {target})"
             + seats
             + " + field_cost x fields changed + step_cost x steps changed",
             "distance": "max(lo - rate, 0, rate - hi)",
@@ -124,6 +141,14 @@ class Objective:
             "step_cost": self.step_cost,
             "seats": self.seats,
         }
+        if self.margin:
+            aim = band_for(self.players, self.aim)
+            described |= {"margin": self.margin, "aim": [round(float(e), 6) for e in aim]}
+        return described
+
+
+def _worst(values: np.ndarray) -> float:
+    return float(np.nanmax(values)) if np.isfinite(values).any() else float("inf")
 
 
 def outside(counts, objective: Objective) -> dict[str, list[int]]:

@@ -25,11 +25,13 @@ def patch_text(tables: dict[str, dict[str, object]], note: list[str]) -> str:
 
 
 def candidates_frame(rows: list[dict]) -> pd.DataFrame:
-    """The candidates log: one row per candidate, its values as columns, best first."""
+    """The candidates log: one row per candidate, its values as columns, best first (the
+    finalists in the order they placed in the final, then by rung and objective)."""
     frame = pd.DataFrame(rows)
     if frame.empty:
         return frame
-    return frame.sort_values(["rung", "objective", "candidate"], ascending=[False, True, True])
+    keys = ["final_place", "rung", "objective", "candidate"]
+    return frame.sort_values(keys, ascending=[True, False, True, True], na_position="last")
 
 
 def write_candidates(frame: pd.DataFrame, path: Path) -> None:

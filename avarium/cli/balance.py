@@ -19,6 +19,13 @@ import typer
 from avarium.cli.common import Cards, Jobs, Json, Patches, Profiles, Quiet, Seed, Sets, out_option
 from avarium.simulator.run.tiers import DEFAULT_TIERS
 
+# The best of the top rung that play the final (simulator/run/balance.py): three, so that the
+# truly best is likely among them while the final's choice among few flatters little.
+FINALISTS = 3
+# How far inside the band the objective aims (analysis/balance.py): a point, about the
+# standard error of a rate in the final.
+MARGIN = 0.01
+
 BalanceOut = out_option(
     "Search directory (default runs/balance); the same command resumes it, another is refused."
 )
@@ -82,7 +89,8 @@ def balance_command(
             min=1,
             metavar="N",
             help="Games per set at each checked tier (a tier's own share applies, e.g. "
-            "mcts=5%); when not given, as many as the search's top rung.",
+            "mcts=5%); when not given, as many as each finalist played in the final (the "
+            "search's top rung, with --finalists 0).",
         ),
     ] = None,
     field_cost: Annotated[
@@ -91,6 +99,28 @@ def balance_command(
     step_cost: Annotated[
         float, typer.Option(min=0, help="Objective cost of each step a field moves.")
     ] = 0.005,
+    margin: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=0.04,
+            help="How far inside each edge of the band the objective aims, at two players "
+            "(scaled by 2/N at N): the winner is chosen on the games it was chosen among, "
+            "which flatters it by about a point. 0 aims at the band itself. Verdicts always "
+            "test the band.",
+        ),
+    ] = MARGIN,
+    finalists: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=9,
+            metavar="N",
+            help="The best N of the top rung play a final on deals no candidate has played, "
+            "and the best there is recommended: the games a winner was picked on flatter it. "
+            "Its games come out of --budget. 0: no final, the best of the top rung.",
+        ),
+    ] = FINALISTS,
     fair_seats: Annotated[
         bool,
         typer.Option(
@@ -120,13 +150,15 @@ def balance_command(
 
     Searches the numbers given with --vary (optuna's TPE proposes candidates; every candidate
     plays the same deals; successive halving gives more games only to those still in
-    contention), minimising the worst Idol's distance from the band plus a cost per field
-    changed and per step. Then plays the starting and the recommended set at every checked
-    tier and writes OUT/patch.toml (a --patch file), OUT/report/ (before and after, each change's
-    effect), OUT/candidates.parquet and OUT/balance.json. Says "no change needed" when no Idol
-    of the starting set is shown outside the band, and says so when no allowed change brings
-    every Idol inside. Names the Idols whose checked tiers are further apart than the band is
-    wide: no change that moves every tier alike can bring those inside at all."""
+    contention), minimising the worst Idol's distance from the band (aiming --margin inside
+    it) plus a cost per field changed and per step. The best --finalists of the top rung then
+    play a final on deals none has played, and the best there is recommended. Then plays the
+    starting and the recommended set at every checked tier on fresh deals and writes
+    OUT/patch.toml (a --patch file), OUT/report/ (before and after, each change's effect),
+    OUT/candidates.parquet and OUT/balance.json. Says "no change needed" when no Idol of the
+    starting set is shown outside the band, and says so when no allowed change brings every
+    Idol inside. Names the Idols whose checked tiers are further apart than the band is wide:
+    no change that moves every tier alike can bring those inside at all."""
     from avarium.cli.balance_run import run_balance
 
     run_balance(
@@ -140,6 +172,8 @@ def balance_command(
             "check_games": check_games,
             "field_cost": field_cost,
             "step_cost": step_cost,
+            "margin": margin,
+            "finalists": finalists,
             "fair_seats": fair_seats,
             "first_rung": first_rung,
             "seed": 0 if seed is None else seed,

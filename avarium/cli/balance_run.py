@@ -34,6 +34,11 @@ FIRST_RUNG_PER_IDOL = 60  # games of each Idol at the first rung: enough to drop
 # with the budget (68,040 games for 1,000,000), and a search spent most of its games measuring
 # a few finalists to a tenth of a point instead of trying more candidates.
 TOP_RUNG_PER_IDOL = 2_500
+# Games of each Idol in the final (standard error 0.8 points): the final decides the
+# recommendation among a few, on fresh deals, so it measures closer than the rungs do; it may
+# take up to a quarter of a games budget.
+FINAL_PER_IDOL = 4_000
+FINAL_SHARE = 0.25
 
 
 def _problems(exc: ExperimentError) -> typer.Exit:
@@ -116,6 +121,7 @@ def _prepare(o: dict):
         field_cost=o["field_cost"],
         step_cost=o["step_cost"],
         seats=o["fair_seats"],
+        margin=o["margin"],
         conditions=tuple(c.players for c in conditions) if len(conditions) > 1 else (),
     )
     table = tables[0] if len(conditions) == 1 else Conditions(conditions, tables, starts)
@@ -128,6 +134,7 @@ def _prepare(o: dict):
     # more candidates, not more decimals (the check measures the winner on fresh deals).
     enough = TOP_RUNG_PER_IDOL * pool / o["players"]
     rungs = search_module.rungs_for((games or 200_000) / scale, first, round_size(start), enough)
+    final_games = _final_games(o["finalists"], rungs, games, scale, round_size(start), enough)
     request = {
         "players": o["players"],
         "tier": start.bots[0],
@@ -137,7 +144,8 @@ def _prepare(o: dict):
             else {}
         ),
         "check_tiers": check_tier_specs,
-        "check_games": o["check_games"] or rungs[-1],
+        # The check has the last word: by default it measures as closely as the final did.
+        "check_games": o["check_games"] or final_games,
         "vary": {a.name: list(a.values) for a in space.axes},
         "objective": objective.describe(),
         "seed": o["seed"],
@@ -149,9 +157,24 @@ def _prepare(o: dict):
         "budget": {"games": games, "minutes": None if seconds is None else seconds / 60},
         "rungs": list(rungs),
         "per_generation": search_module.PER_GENERATION,
+        # Written only when there is a final, so that a search directory written before the
+        # final existed resumes with --finalists 0 (the same search).
+        **({"finalists": o["finalists"], "final_games": final_games} if o["finalists"] else {}),
     }
     budget = search_module.Budget(games, seconds)
     return space, table, start, objective, budget, rungs, request, doc
+
+
+def _final_games(finalists, rungs, games, scale, size, enough) -> int:
+    """Games of each finalist in the final: enough to measure every Idol to about 0.8 points
+    (FINAL_PER_IDOL; the top rung's 2,500 a point at most), within FINAL_SHARE of a games
+    budget, never fewer than the top rung's."""
+    if not finalists:
+        return rungs[-1]
+    want = FINAL_PER_IDOL / TOP_RUNG_PER_IDOL * enough
+    if games is not None:
+        want = min(want, FINAL_SHARE * games / scale / finalists)
+    return max(rungs[-1], int(want // size) * size)
 
 
 def _conditions(o: dict) -> list[Condition]:
@@ -197,7 +220,7 @@ def _locked(out: Path):
         lock.release()
 
 
-def _search(o, space, table, start, objective, budget, rungs):
+def _search(o, space, table, start, objective, budget, rungs, request):
     def settled(counts) -> bool:
         found = objective_module.outside(counts, objective)
         return not found["idols"] and not found["seats"]
@@ -211,6 +234,8 @@ def _search(o, space, table, start, objective, budget, rungs):
         search_module.Journal(o["out"] / search_module.JOURNAL),
         rungs,
         seed=o["seed"],
+        finalists=o["finalists"],
+        final_games=request.get("final_games"),
     )
     with SearchBar(o["quiet"] or o["as_json"], budget.games) as bar:
         try:
@@ -227,11 +252,14 @@ def _search(o, space, table, start, objective, budget, rungs):
 
 def _status(result, objective) -> str:
     """No change needed when the start is not shown outside the band; balanced when the best
-    candidate is not shown outside either (the same flag test, at the top rung); else cannot.
-    An estimate a fraction of a point out on a few hundred games is noise, not a verdict."""
+    candidate is not shown outside either (the same flag test, on the final's fresh games, or
+    at the top rung without a final); else cannot. An estimate a fraction of a point out on a
+    few hundred games is noise, not a verdict."""
     if result.settled:
         return NO_CHANGE
-    found = objective_module.outside(result.best.counts, objective)
+    best = result.best
+    judged = best.final if best.final is not None else best.counts
+    found = objective_module.outside(judged, objective)
     shown = found["idols"] or found["seats"]
     return BALANCED if result.best is not result.start and not shown else CANNOT
 
@@ -311,7 +339,7 @@ def run_balance(o: dict) -> None:
         elif not o["as_json"]:
             typer.echo(f"resuming the search in {out}")
         started = time.monotonic()
-        result = _search(o, space, table, start, objective, budget, rungs)
+        result = _search(o, space, table, start, objective, budget, rungs, request)
         seconds = time.monotonic() - started
         status = _status(result, objective)
         check_out, _summary = _check(o, doc, space, start, result, request, objective)

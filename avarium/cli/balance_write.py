@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from avarium.analysis import balance as objective_module
+from avarium.analysis.flags import band_for
 from avarium.analysis.tier_gaps import APART, WHY, apart_sentence
 from avarium.reports import balance as page_module
 from avarium.reports.names import card_names, named
@@ -45,23 +46,27 @@ def _conditions(record) -> list[tuple[str, int]]:
 
 
 def _summary(c, space) -> dict:
-    """A candidate's changes and score, as balance.json records them."""
+    """A candidate's changes and score, as balance.json records them: on its games in the final
+    when it played one (`judged_on` says which), else on its games in the search."""
+    score, counts = (c.final_score, c.final) if c.final is not None else (c, c.counts)
     return {
         "label": c.label,
         "changes": [
             {"field": a.name, "from": a.start, "to": v} for a, v in space.changes(c.values)
         ],
-        "objective": c.objective,
-        "distance": c.distance,
+        "objective": score.objective,
+        "distance": score.distance,
         "cost": c.cost,
-        "games": c.counts.games,
+        "games": counts.games,
+        "judged_on": "final" if c.final is not None else "search",
     }
 
 
 def _candidate(c, space, idols, names, objective, conditions) -> dict:
-    found = objective_module.outside(c.counts, objective)
+    counts = c.final if c.final is not None else c.counts
+    found = objective_module.outside(counts, objective)
     return _summary(c, space) | {
-        "rates": _rates(c.counts, idols, names, conditions),
+        "rates": _rates(counts, idols, names, conditions),
         "outside": [names.get(idols[i], idols[i]) for i in found["idols"]],
         "seats_outside": [s + 1 for s in found["seats"]],
     }
@@ -78,9 +83,14 @@ def _candidates(result, space) -> list[dict]:
             "games": c.counts.games if c.counts else 0,
             "objective": c.objective,
             "distance": c.distance,
+            "aim_distance": c.aim_distance,
             "cost": c.cost,
             "fields": c.fields,
             "steps": c.steps,
+            "final_place": result.finalists.index(c) + 1 if c in result.finalists else None,
+            "final_games": c.final.games if c.final is not None else None,
+            "final_objective": c.final_score.objective if c.final is not None else None,
+            "final_distance": c.final_score.distance if c.final is not None else None,
         }
         row |= {a.name: int(v) for a, v in zip(space.axes, c.values, strict=True)}
         rows.append(row)
@@ -175,6 +185,8 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
         "games": result.games,
         "seconds": round(seconds, 1),
         "candidates": len(result.candidates),
+        "finalists": len(result.finalists),
+        "final_games": result.finalists[0].final.games if result.finalists else 0,
         "exhausted": result.exhausted,
         "start": _candidate(result.start, space, idols, names, objective, conditions),
         "best": _candidate(best, space, idols, names, objective, conditions) if changed else None,
@@ -196,10 +208,20 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
             for p in dict.fromkeys(objective.conditions or (objective.players,))
         ),
         "field cost, step cost": f"{objective.field_cost}, {objective.step_cost}",
+        "aim (the band less --margin)": ", ".join(
+            "{:.1%} to {:.1%}".format(*band_for(p, objective.aim)) + f" for {p} players"
+            for p in dict.fromkeys(objective.conditions or (objective.players,))
+        ),
         "budget": _budget(record["budget"]),
         "games played by the search": f"{result.games:,}",
         "candidates tried": len(result.candidates),
         "rungs (games per candidate)": ", ".join(f"{g:,}" for g in result.rungs),
+        "final": (
+            f"the best {len(result.finalists)} of the top rung, each on {facts['final_games']:,} "
+            "games no candidate had played; ranked on those alone"
+            if result.finalists
+            else "none (the recommendation is the best of the top rung)"
+        ),
         "searched at": "; ".join(facts["conditions"]),
         "checked tiers": ", ".join(facts["check_tiers"]),
         "command": o["command"],
@@ -236,7 +258,13 @@ def _check_line(facts: dict) -> str:
         for r in rows
     )
     line = f"at the check on fresh deals, {which} has Idols shown outside the band: {shown}"
-    if facts["status"] != CANNOT:
+    best = facts["best"]
+    if facts["status"] != CANNOT and best and best.get("judged_on") == "final":
+        line += (
+            f" (the search's final judged on {best['games']:,} other games, with noise of their "
+            "own; a larger --margin aims further inside the band)"
+        )
+    elif facts["status"] != CANNOT:
         line += (
             " (the search judged on its own games, on which it chose; at a tier it searched, a "
             "larger --budget gives its top rung more games)"
@@ -293,9 +321,16 @@ def headline(facts: dict) -> str:
             f"searched {facts['candidates']} candidates with {facts['games']:,} games in "
             f"{facts['seconds']:,.0f} s"
         )
+        if facts.get("finalists"):
+            lines.append(
+                f"final: the best {facts['finalists']} of the top rung on "
+                f"{facts['final_games']:,} games each that no candidate had played; the "
+                "recommendation is the best there"
+            )
         if facts["changes"]:
             moved = ", ".join(f"{c['field']} {c['from']} -> {c['to']}" for c in facts["changes"])
-            lines.append(f"recommended: {moved} (objective {best['objective']:.3f})")
+            on = " in the final" if best.get("judged_on") == "final" else ""
+            lines.append(f"recommended: {moved} (objective {best['objective']:.3f}{on})")
         if facts["status"] == "balanced" and best["distance"] == 0:
             lines.append(
                 "every Idol inside the band at the search tier"

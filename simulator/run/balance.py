@@ -10,7 +10,13 @@ How the games are spent:
   and so on to the top rung, where candidates are compared on the same, largest set of games;
 - the starting set plays rung by rung up to the top rung first (so that newcomers can be
   compared with it on the games of any rung): it is the baseline, and when the flag test shows
-  no Idol outside the band the search stops there ("no change needed").
+  no Idol outside the band the search stops there ("no change needed");
+- the final: the few best at the top rung play deals that no candidate has played (the next
+  games of the same seed; more of them than the top rung, to measure every Idol to under a
+  point), and the recommendation is the best on those alone. A winner picked among hundreds on
+  the games it was picked on is flattered by them (the winner's curse; docs/balance.md, "The
+  final and the margin", measures it); picked among three on fresh deals, far less. The
+  final's games are set aside from a games budget before any generation is played.
 
 Why optuna: its TPE sampler handles integer and listed values, models which regions scored
 well, is seeded, and is kept up by a large project; the racing is ours, because optuna's
@@ -62,11 +68,14 @@ class Candidate:
     rung: int = -1
     objective: float = math.inf
     guide: float = math.inf  # what steers the racing and the proposals (analysis/balance.py)
-    distance: float = math.inf
+    distance: float = math.inf  # the worst Idol's from the band
+    aim_distance: float = math.inf  # the same from the objective's aim (the band less a margin)
     cost: float = 0.0
     fields: int = 0
     steps: float = 0.0
     history: list[tuple[int, int, float]] = field(default_factory=list)  # (rung, games, obj)
+    final: Counts | None = None  # its games in the final, on deals no candidate played before
+    final_score: object = None  # the objective's Score on those games alone
     at_rung: dict[int, Counts] = field(default_factory=dict)  # its counts when it reached each
 
 
@@ -98,6 +107,7 @@ class Result:
     games: int  # spent, steps read from the journal included
     settled: bool  # the starting set needs no change (nothing searched)
     exhausted: bool  # every candidate of the space was tried
+    finalists: list[Candidate] = field(default_factory=list)  # in the order they placed
 
 
 def rungs_for(
@@ -158,10 +168,14 @@ class Search:
         rungs: tuple[int, ...],
         seed: int = 0,
         per_generation: int = PER_GENERATION,
+        finalists: int = 0,
+        final_games: int | None = None,  # each finalist's games in the final (the top rung's)
     ) -> None:
         self.space, self.table, self.start_bonus = space, table, start_bonus
         self.score, self.settled, self.journal = score, settled, journal
         self.rungs, self.seed, self.per_generation = rungs, seed, per_generation
+        self.finalists = finalists
+        self.final_games = final_games or rungs[-1]
         self.candidates: list[Candidate] = []
         self.spent = 0
 
@@ -169,11 +183,15 @@ class Search:
 
     def _step(self, c: Candidate, rung: int) -> Step:
         start = 0 if c.rung < 0 else self.rungs[c.rung]
-        card = self.space.card_changes(c.values)
+        return self._games(c, start, self.rungs[rung])
+
+    def _games(self, c: Candidate, start: int, stop: int) -> Step:
+        """`c` played on games start to stop of the search's seed."""
         from avarium.simulator.cards.numbers import set_expressions
 
+        card = self.space.card_changes(c.values)
         bonus = self.space.bonus(c.values, self.start_bonus)
-        return Step(c.label, tuple(set_expressions(card)), bonus, start, self.rungs[rung])
+        return Step(c.label, tuple(set_expressions(card)), bonus, start, stop)
 
     def _play(self, group: list[Candidate], rung: int, on_games) -> None:
         steps = [self._step(c, rung) for c in group]
@@ -188,6 +206,7 @@ class Search:
             self.spent += self.table.games(s.start, s.stop)
             score = self.score(c.counts, c.fields, c.steps)
             c.objective, c.distance, c.cost = score.objective, score.distance, score.cost
+            c.aim_distance = score.aim_distance
             c.guide = score.guide
             c.history.append((rung, c.counts.games, c.objective))
 
@@ -285,6 +304,11 @@ class Search:
     ) -> Result:
         started = time.monotonic()
         top = len(self.rungs) - 1
+        final = budget
+        if budget.games is not None:  # the final's games are set aside before any is played
+            first = self.rungs[top]
+            reserve = self.finalists * self.table.games(first, first + self.final_games)
+            budget = Budget(max(budget.games - reserve, 0), budget.seconds)
         start = self._new(self.space.start, 0)
         for rung in range(top + 1):  # rung by rung: the leader's counts at every rung
             self._play([start], rung, on_games)
@@ -355,11 +379,41 @@ class Search:
                     study.add_trial(self._told(c, distributions))
                 else:
                     study.tell(trial, c.guide)
-            finalists = [c for c in self.candidates if c.rung == top]
-            best = min(finalists, key=lambda c: (c.objective, c.guide, c.number))
-            leader = min(finalists, key=lambda c: (c.guide, c.number))
+            at_top = [c for c in self.candidates if c.rung == top]
+            best = min(at_top, key=lambda c: (c.objective, c.guide, c.number))
+            leader = min(at_top, key=lambda c: (c.guide, c.number))
             report()
-        return Result(start, best, self.candidates, self.rungs, self.spent, False, exhausted)
+        finalists = self._final(final, on_games)
+        if finalists:
+            best = finalists[0]
+            report()
+        return Result(
+            start, best, self.candidates, self.rungs, self.spent, False, exhausted, finalists
+        )
+
+    def _final(self, budget: Budget, on_games) -> list[Candidate]:
+        """The best `finalists` of the top rung by the objective, each played on the
+        `final_games` games of the seed that follow the top rung (deals no candidate has
+        played: the rungs stop at the top one) and ranked by the objective on those games
+        alone. A budget in minutes plays the final after the clock has run out."""
+        top = len(self.rungs) - 1
+        ranked = sorted(
+            (c for c in self.candidates if c.rung == top),
+            key=lambda c: (c.objective, c.guide, c.number),
+        )[: self.finalists]
+        first = self.rungs[top]
+        steps = [self._games(c, first, first + self.final_games) for c in ranked]
+        more = sum(self.table.games(s.start, s.stop) for s in steps)
+        if not ranked or (budget.games is not None and self.spent + more > budget.games):
+            return []
+        todo = [s for s in steps if self.journal.get(s) is None]
+        for s, counts in zip(todo, self.table.play(todo, on_games), strict=True):
+            self.journal.add(s, counts)
+        for c, s in zip(ranked, steps, strict=True):
+            c.final = self.journal.get(s)
+            c.final_score = self.score(c.final, c.fields, c.steps)
+            self.spent += self.table.games(s.start, s.stop)
+        return sorted(ranked, key=lambda c: (c.final_score.objective, c.objective, c.number))
 
 
 def optuna_failed():

@@ -21,7 +21,7 @@ def _counts(*rates: float, games: int = 2000) -> Counts:
 
 def _candidate(label, rung, counts, objective, distance, cost, values):
     return SimpleNamespace(label=label, rung=rung, counts=counts, objective=objective,
-                           distance=distance, cost=cost, values=values)  # fmt: skip
+                           distance=distance, cost=cost, values=values, final=None)  # fmt: skip
 
 
 class _Space:

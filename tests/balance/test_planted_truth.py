@@ -1,9 +1,9 @@
 """Planted truths: four identical Idols (every true win rate 50%), then Touka made one Combat
 stronger and Love one weaker. `avarium balance` must find the way back, change only those two
 Idols' fields (a decoy field is allowed too and must be left alone), within a stated budget:
-20,000 search games of heuristic.tuned (about a minute on one core, compiled), checked on 1,080
-fresh games per set. A set already balanced needs no change; ranges that cannot reach the band
-are said to be so."""
+20,000 search games of heuristic.tuned, the final's included (seconds on one core, compiled),
+checked on as many fresh games per set as the final played (1,656). A set already balanced
+needs no change; ranges that cannot reach the band are said to be so."""
 
 from __future__ import annotations
 
@@ -104,9 +104,18 @@ def test_every_candidate_tried_is_in_the_log_with_its_games_objective_and_rung(p
     assert {"candidate", "label", "games", "objective", "rung", "hatsurugi_touka.combat"} <= set(
         log.columns
     )
-    assert log["games"].sum() == facts["games"]
+    # every game the search played: the rungs' and the final's
+    assert log["games"].sum() + log["final_games"].fillna(0).sum() == facts["games"]
     top = log[log["rung"] == log["rung"].max()].sort_values("objective").iloc[0]
     assert top["label"] == "hatsurugi_touka.combat=2 lourvarius_love.combat=2"
+    # the best three of the top rung played the final, and the first there is recommended
+    final = log.dropna(subset=["final_place"]).sort_values("final_place")
+    assert list(final["final_place"]) == [1, 2, 3] and facts["finalists"] == 3
+    assert final["label"].iloc[0] == facts["best"]["label"] == log["label"].iloc[0]
+    assert facts["best"]["judged_on"] == "final"
+    # on more games than the top rung's: the final measures closer than the rungs
+    assert facts["best"]["games"] == final["final_games"].iloc[0] == facts["final_games"]
+    assert facts["final_games"] > log["games"].max()
     # more games only for candidates still in contention: most stop at the first rung
     assert (log["rung"] == 0).sum() > (log["rung"] == log["rung"].max()).sum()
 
@@ -116,6 +125,8 @@ def test_the_record_says_the_objective_the_budget_and_the_command(planted):
     record = json.loads((out / "balance.json").read_text(encoding="utf-8"))
     assert record["objective"]["field_cost"] == 0.01 and record["objective"]["step_cost"] == 0.005
     assert "max over Idols" in record["objective"]["formula"]
+    assert record["objective"]["margin"] == 0.01 and record["objective"]["aim"] == [0.46, 0.54]
+    assert record["request"]["finalists"] == 3
     assert record["budget"] == {"games": 20000, "minutes": None} and record["reproducible"]
     assert record["command"].startswith("avarium ") and record["status"] == "balanced"
     page = (out / "report" / "index.html").read_text(encoding="utf-8")
