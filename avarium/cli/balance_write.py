@@ -45,10 +45,12 @@ def _conditions(record) -> list[tuple[str, int]]:
     return [(Condition(c["tier"], int(c["players"])).name, int(c["players"])) for c in listed]
 
 
-def _summary(c, space) -> dict:
-    """A candidate's changes and score, as balance.json records them: on its games in the final
-    when it played one (`judged_on` says which), else on its games in the search."""
-    score, counts = (c.final_score, c.final) if c.final is not None else (c, c.counts)
+def _summary(c, space, final: bool = False) -> dict:
+    """A candidate's changes and score, as balance.json records them: with `final`, on its
+    games in the final when it played one (`judged_on` says which), else on its games in the
+    search (the starting set's line is its top rung, even when it played the final)."""
+    final = final and c.final is not None
+    score, counts = (c.final_score, c.final) if final else (c, c.counts)
     return {
         "label": c.label,
         "changes": [
@@ -58,14 +60,15 @@ def _summary(c, space) -> dict:
         "distance": score.distance,
         "cost": c.cost,
         "games": counts.games,
-        "judged_on": "final" if c.final is not None else "search",
+        "judged_on": "final" if final else "search",
     }
 
 
-def _candidate(c, space, idols, names, objective, conditions) -> dict:
-    counts = c.final if c.final is not None else c.counts
+def _candidate(c, space, idols, names, objective, conditions, final: bool = False) -> dict:
+    summary = _summary(c, space, final)
+    counts = c.final if summary["judged_on"] == "final" else c.counts
     found = objective_module.outside(counts, objective)
-    return _summary(c, space) | {
+    return summary | {
         "rates": _rates(counts, idols, names, conditions),
         "outside": [names.get(idols[i], idols[i]) for i in found["idols"]],
         "seats_outside": [s + 1 for s in found["seats"]],
@@ -189,7 +192,11 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
         "final_games": result.finalists[0].final.games if result.finalists else 0,
         "exhausted": result.exhausted,
         "start": _candidate(result.start, space, idols, names, objective, conditions),
-        "best": _candidate(best, space, idols, names, objective, conditions) if changed else None,
+        "best": (
+            _candidate(best, space, idols, names, objective, conditions, final=True)
+            if changed
+            else None
+        ),
         "changes": changes if changed else [],
         "bonus": list(space.bonus(best.values, start.bonus)),
         "patch": str(patch),

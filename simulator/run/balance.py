@@ -53,6 +53,8 @@ PER_GENERATION = 9
 # A candidate stays in contention while its guide, less this many standard errors of its
 # worst Idol's rate, is below the leader's: a 1-in-40 chance of dropping a truly better one.
 CONTENTION_Z = 2.0
+# With a budget in minutes, the share of the clock kept for the final.
+FINAL_CLOCK_SHARE = 0.25
 # Proposals already tried, in a row, before the rest of a generation is drawn at random among
 # the untried candidates (TPE has settled; the budget is better spent looking elsewhere).
 MAX_REPEATS = 20
@@ -178,6 +180,7 @@ class Search:
         self.final_games = final_games or rungs[-1]
         self.candidates: list[Candidate] = []
         self.spent = 0
+        self.played = 0  # games played by this run (not read back from the journal): its pace
 
     # -- playing --------------------------------------------------------------------------------
 
@@ -193,11 +196,16 @@ class Search:
         bonus = self.space.bonus(c.values, self.start_bonus)
         return Step(c.label, tuple(set_expressions(card)), bonus, start, stop)
 
-    def _play(self, group: list[Candidate], rung: int, on_games) -> None:
-        steps = [self._step(c, rung) for c in group]
+    def _play_steps(self, steps: list[Step], on_games) -> None:
+        """Play the steps the journal does not hold, and journal them."""
         todo = [s for s in steps if self.journal.get(s) is None]
         for s, counts in zip(todo, self.table.play(todo, on_games), strict=True):
             self.journal.add(s, counts)
+            self.played += self.table.games(s.start, s.stop)
+
+    def _play(self, group: list[Candidate], rung: int, on_games) -> None:
+        steps = [self._step(c, rung) for c in group]
+        self._play_steps(steps, on_games)
         for c, s in zip(group, steps, strict=True):
             got = self.journal.get(s)
             c.counts = got if c.counts is None else c.counts + got
@@ -304,11 +312,13 @@ class Search:
     ) -> Result:
         started = time.monotonic()
         top = len(self.rungs) - 1
-        final = budget
-        if budget.games is not None:  # the final's games are set aside before any is played
+        final = budget  # the final's share is set aside before any game is played
+        if budget.games is not None:
             first = self.rungs[top]
             reserve = self.finalists * self.table.games(first, first + self.final_games)
             budget = Budget(max(budget.games - reserve, 0), budget.seconds)
+        elif budget.seconds is not None and self.finalists:
+            budget = Budget(None, budget.seconds * (1 - FINAL_CLOCK_SHARE))
         start = self._new(self.space.start, 0)
         for rung in range(top + 1):  # rung by rung: the leader's counts at every rung
             self._play([start], rung, on_games)
@@ -383,7 +393,7 @@ class Search:
             best = min(at_top, key=lambda c: (c.objective, c.guide, c.number))
             leader = min(at_top, key=lambda c: (c.guide, c.number))
             report()
-        finalists = self._final(final, on_games)
+        finalists = self._final(final, on_games, started)
         if finalists:
             best = finalists[0]
             report()
@@ -391,29 +401,43 @@ class Search:
             start, best, self.candidates, self.rungs, self.spent, False, exhausted, finalists
         )
 
-    def _final(self, budget: Budget, on_games) -> list[Candidate]:
+    def _final(self, budget: Budget, on_games, started: float) -> list[Candidate]:
         """The best `finalists` of the top rung by the objective, each played on the
         `final_games` games of the seed that follow the top rung (deals no candidate has
         played: the rungs stop at the top one) and ranked by the objective on those games
-        alone. A budget in minutes plays the final after the clock has run out."""
+        alone. With a budget in minutes, on as many of them as fit in the clock's last quarter
+        at the pace so far; none when not even the top rung's would."""
         top = len(self.rungs) - 1
         ranked = sorted(
             (c for c in self.candidates if c.rung == top),
             key=lambda c: (c.objective, c.guide, c.number),
         )[: self.finalists]
-        first = self.rungs[top]
-        steps = [self._games(c, first, first + self.final_games) for c in ranked]
+        first, size = self.rungs[top], self.final_games
+        if ranked and budget.seconds is not None:
+            left = budget.seconds - (time.monotonic() - started)
+            size = self._fitting(size, left, started, len(ranked))
+        steps = [self._games(c, first, first + size) for c in ranked]
         more = sum(self.table.games(s.start, s.stop) for s in steps)
-        if not ranked or (budget.games is not None and self.spent + more > budget.games):
+        over = budget.games is not None and self.spent + more > budget.games
+        if not ranked or size < first or over:
             return []
-        todo = [s for s in steps if self.journal.get(s) is None]
-        for s, counts in zip(todo, self.table.play(todo, on_games), strict=True):
-            self.journal.add(s, counts)
+        self._play_steps(steps, on_games)
         for c, s in zip(ranked, steps, strict=True):
             c.final = self.journal.get(s)
             c.final_score = self.score(c.final, c.fields, c.steps)
             self.spent += self.table.games(s.start, s.stop)
         return sorted(ranked, key=lambda c: (c.final_score.objective, c.objective, c.number))
+
+    def _fitting(self, size: int, seconds_left: float, started: float, finalists: int) -> int:
+        """The most games per finalist, up to `size` and in whole first rungs (whole rounds
+        of the seating), that `finalists` can play in `seconds_left` at this run's pace."""
+        elapsed = time.monotonic() - started
+        if self.played == 0 or elapsed <= 0:
+            return size  # all read back from the journal: no pace to go by
+        first = self.rungs[-1]
+        per_game = self.table.games(first, first + size) / size  # every condition's games
+        fit = self.played / elapsed * max(seconds_left, 0.0) / finalists / per_game
+        return min(size, int(fit // self.rungs[0]) * self.rungs[0])
 
 
 def optuna_failed():

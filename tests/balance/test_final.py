@@ -5,6 +5,8 @@ one candidate is flattered by the search's games, as the winner's curse flatters
 
 from __future__ import annotations
 
+import time
+
 from avarium.analysis.balance import Objective
 from avarium.simulator.run.balance import Budget, Journal, Search
 from avarium.simulator.run.balance_play import Counts
@@ -90,3 +92,22 @@ def test_the_final_is_read_back_from_the_journal_when_the_search_resumes(tmp_pat
     after = again.run(Budget(games=100_000))
     assert table.played == []  # every step, the final's included, was in the journal
     assert after.best.values == before.best.values and after.games == before.games
+
+
+def test_with_a_budget_in_minutes_the_final_plays_what_fits_in_the_clocks_last_quarter(tmp_path):
+    found, _ = search(tmp_path, finalists=3)
+    found.final_games = 4 * TOP
+    found.played, started = 10_000, time.monotonic() - 10  # a pace of 1,000 games a second
+    # 3.5 s left: 1,166 games for each of three finalists, in whole first rungs: 1,000
+    assert found._fitting(4 * TOP, 3.5, started, 3) == TOP
+    assert found._fitting(4 * TOP, 60.0, started, 3) == 4 * TOP  # never more than asked
+    # 2 s left: not even the top rung's games each, so no final (the best of the top rung)
+    assert found._fitting(4 * TOP, 2.0, started, 3) < TOP
+    found.played = 0  # everything read back from the journal: no pace, the games asked
+    assert found._fitting(4 * TOP, 2.0, started, 3) == 4 * TOP
+
+
+def test_with_a_budget_in_minutes_the_final_is_played_too(tmp_path):
+    found, _ = search(tmp_path, finalists=3)
+    result = found.run(Budget(seconds=30.0))  # the written table plays in no time
+    assert len(result.finalists) == 3 and bonus_of(result.best) == 3
