@@ -30,6 +30,8 @@ def candidates_frame(rows: list[dict]) -> pd.DataFrame:
     frame = pd.DataFrame(rows)
     if frame.empty:
         return frame
+    for column in ("final_place", "final_games"):  # whole numbers, missing for the rest
+        frame[column] = frame[column].astype("Int64")
     keys = ["final_place", "rung", "objective", "candidate"]
     return frame.sort_values(keys, ascending=[True, False, True, True], na_position="last")
 

@@ -103,7 +103,11 @@ FORMATTERS: dict[str, Callable[[object], str]] = {
 
 def cell(kind: str, value) -> str:
     """One value written as its declared kind; a missing value as a dash whatever the kind."""
-    if value is None or (isinstance(value, float | np.floating) and math.isnan(value)):
+    if (
+        value is None
+        or value is pd.NA
+        or (isinstance(value, float | np.floating) and math.isnan(value))
+    ):
         return MISSING
     if not _finite(value) and kind != COUNT:
         return "∞" if float(value) > 0 else "-∞"

@@ -86,6 +86,12 @@ def test_differences_are_points_and_a_zero_has_no_sign():
     assert formats.cell(formats.PERCENT, np.nan) == formats.MISSING
 
 
+def test_a_missing_whole_number_is_a_dash_like_any_missing_value():
+    # pandas' nullable integers (the balance log's final_place) hold pd.NA, not nan
+    assert formats.cell(formats.INTEGER, pd.NA) == formats.MISSING
+    assert formats.cell(formats.COUNT, pd.NA) == formats.MISSING
+
+
 def test_the_card_table_writes_every_rate_as_a_percentage(planted_run, tmp_path):
     """The old page showed pick_rate 80.8% beside win_taken 0.572."""
     page = page_of(build_report(planted_run, tmp_path / "r"))
