@@ -12,7 +12,7 @@ import typer
 
 from avarium.analysis import balance as objective_module
 from avarium.cli.balance_write import BALANCED, CANNOT, NO_CHANGE
-from avarium.cli.common import jobs_to_use, load_cards_or_fail, print_json, records
+from avarium.cli.common import jobs_to_use, load_cards_or_fail, nameable, print_json, records
 from avarium.cli.errors import fail
 from avarium.cli.progress import SearchBar
 from avarium.simulator.cards.errors import CardSetError
@@ -320,6 +320,7 @@ def run_balance(o: dict) -> None:
     from avarium.cli.balance_write import headline, write_outputs
 
     out: Path = o["out"]
+    nameable("--out", out)
     space, table, start, objective, budget, rungs, request, doc = _prepare(o)
     try:
         resuming = balance_dir.check_out(out, request)

@@ -134,6 +134,17 @@ def run_errors(out: Path, again: str = "", datasets: bool = False) -> Iterator[N
         ) from None
 
 
+def nameable(flag: str, path: Path) -> None:
+    """Refuse now, as bad input, a path the file system cannot even look up (a part longer
+    than it allows, a loop of links): asked later, where the command first touches it, the
+    question raises instead of answering."""
+    try:
+        path.is_dir()
+    except OSError as exc:
+        raise fail(f'{flag} "{path}": {exc.strerror or exc}; expected a path this system can '
+                   "name", 2) from None  # fmt: skip
+
+
 def print_json(data: object) -> None:
     """The command's result as one JSON object on stdout (numpy numbers and NaN included: a
     table's rows go through pandas' own JSON writer first, see records())."""

@@ -25,6 +25,7 @@ from avarium.cli.common import (
     Sets,
     jobs_to_use,
     load_cards_or_fail,
+    nameable,
     out_option,
     print_json,
     records,
@@ -244,6 +245,7 @@ def cards_docs(
     from avarium.simulator.fileio import write_atomically
 
     out = Path("docs/card-language.md") if out is None else out
+    nameable("--out", out)
     if out.is_dir() or not out.name:
         raise _fail(f'--out "{out}": expected a file to write, e.g. docs/card-language.md', 2)
     try:

@@ -10,7 +10,15 @@ from typing import Annotated
 
 import typer
 
-from avarium.cli.common import Cards, Jobs, Profiles, Seed, jobs_to_use, load_cards_or_fail
+from avarium.cli.common import (
+    Cards,
+    Jobs,
+    Profiles,
+    Seed,
+    jobs_to_use,
+    load_cards_or_fail,
+    nameable,
+)
 from avarium.cli.errors import fail
 
 
@@ -87,6 +95,7 @@ def tune_bot_command(
     seed = 0 if seed is None else seed
     log = log if log is not None else out.with_suffix(".csv")
     for flag, target in (("--out", out), ("--log", log)):
+        nameable(flag, target)
         if target.is_dir() or str(target) in ("", "."):
             raise fail(f"{flag}: expected a file to write, got the directory {str(target)!r}", 2)
     if out.resolve() == log.resolve():

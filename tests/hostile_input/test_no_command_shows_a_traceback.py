@@ -167,3 +167,24 @@ def test_the_report_of_a_tiny_run_is_written_without_a_traceback(plan, cards, tm
     result = invoke("report", run)
     assert result.exit_code == 0, result.output
     assert result.stderr == "" and (run / "report" / "index.html").is_file()
+
+
+# -- paths the file system cannot name (found by the fuzz: `cards docs --out` + 300 letters) ------
+
+TOO_LONG = "x" * 300  # one part longer than any common file system's 255
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["cards", "docs", "--out", TOO_LONG],
+        ["tune-bot", "--generations", "1", "--population", "2", "--out", TOO_LONG],
+        ["tune-bot", "--out", "best.toml", "--log", TOO_LONG],
+        ["balance", "--vary", "touka.combat=2..3", "--budget", "500", "--out", TOO_LONG],
+    ],
+)
+def test_a_path_too_long_to_name_is_refused_as_bad_input(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    flag = args[args.index(TOO_LONG) - 1] if TOO_LONG in args else "--out"
+    one_line_error(invoke(*args), 2, flag, "File name too long", "expected a path")
+    assert list(tmp_path.iterdir()) == []  # nothing written
