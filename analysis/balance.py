@@ -7,8 +7,8 @@ The objective of a candidate (lower is better), written into every search's outp
               + field_cost x (fields changed) + step_cost x (steps changed, all fields)
 
 where distance(r, [lo, hi]) = max(lo - r, 0, r - hi): 0 inside, else how far out (a win rate
-of 58% is 0.03 from 45-55%), and the aim is the band narrowed by a margin at each edge (46-54%
-with `avarium balance`'s default margin of a point; the band itself with no margin). A search
+of 58% is 0.03 from 45-55%), and the aim is the band narrowed by a margin at each edge (47-53%
+with `avarium balance`'s default margin of two points; the band itself with no margin). A search
 picks its winner on games that flatter the one picked, so a winner aimed at the band's edge is
 often outside it on other deals; the margin leaves room for that (docs/balance.md, "The final
 and the margin"). The margin moves only what is recommended: every verdict ("no change

@@ -22,9 +22,9 @@ from avarium.simulator.run.tiers import DEFAULT_TIERS
 # The best of the top rung that play the final (simulator/run/balance.py): three, so that the
 # truly best is likely among them while the final's choice among few flatters little.
 FINALISTS = 3
-# How far inside the band the objective aims (analysis/balance.py): a point, about the
-# standard error of a rate in the final.
-MARGIN = 0.01
+# How far inside the band the objective aims (analysis/balance.py): two points, about two and
+# a half standard errors of a rate in the final (docs/balance.md, "The final and the margin").
+MARGIN = 0.02
 
 BalanceOut = out_option(
     "Search directory (default runs/balance); the same command resumes it, another is refused."
@@ -104,10 +104,9 @@ def balance_command(
         typer.Option(
             min=0,
             max=0.04,
-            help="How far inside each edge of the band the objective aims, at two players "
-            "(scaled by 2/N at N): the winner is chosen on the games it was chosen among, "
-            "which flatters it by about a point. 0 aims at the band itself. Verdicts always "
-            "test the band.",
+            help="How far inside each edge of the band the objective aims, as a win rate at "
+            "two players (scaled by 2/N at N): room for the noise of the games the winner was "
+            "chosen on. 0 aims at the band itself. The verdicts always test the band.",
         ),
     ] = MARGIN,
     finalists: Annotated[

@@ -125,7 +125,7 @@ def test_the_record_says_the_objective_the_budget_and_the_command(planted):
     record = json.loads((out / "balance.json").read_text(encoding="utf-8"))
     assert record["objective"]["field_cost"] == 0.01 and record["objective"]["step_cost"] == 0.005
     assert "max over Idols" in record["objective"]["formula"]
-    assert record["objective"]["margin"] == 0.01 and record["objective"]["aim"] == [0.46, 0.54]
+    assert record["objective"]["margin"] == 0.02 and record["objective"]["aim"] == [0.47, 0.53]
     assert record["request"]["finalists"] == 3
     assert record["budget"] == {"games": 20000, "minutes": None} and record["reproducible"]
     assert record["command"].startswith("avarium ") and record["status"] == "balanced"
