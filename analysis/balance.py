@@ -112,10 +112,9 @@ class Objective:
         wins, games, los, his = self.entries(counts, aim)
         return distances(wins, games, np.asarray(los), np.asarray(his))
 
-    def distance(self, counts, aim: bool = False) -> float:
-        """The worst distance from the band (from the aim, with `aim`) of any Idol (and seat,
-        when asked)."""
-        return _worst(self._distances(counts, aim))
+    def distance(self, counts) -> float:
+        """The worst distance from the band of any Idol (and seat, when asked)."""
+        return _worst(self._distances(counts))
 
     def score(self, counts, fields: int, steps: float) -> Score:
         cost = self.field_cost * fields + self.step_cost * steps

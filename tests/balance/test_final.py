@@ -21,7 +21,8 @@ FRESH = SEARCH | {2: 0.57}  # bonus 2 looked inside on the games it was picked o
 class WrittenTable:
     """Plays a step by looking its rate up: the same games give the same counts."""
 
-    def __init__(self) -> None:
+    def __init__(self, search=SEARCH, fresh=FRESH) -> None:
+        self.rates = {False: search, True: fresh}
         self.played: list[tuple[int, int, int]] = []  # (bonus, start, stop)
 
     def games(self, start: int, stop: int) -> int:
@@ -31,17 +32,16 @@ class WrittenTable:
         out = []
         for s in steps:
             n, bonus = s.stop - s.start, s.bonus[1]
-            rate = (FRESH if s.start >= TOP else SEARCH)[bonus]
-            wins = round(rate * n)
+            wins = round(self.rates[s.start >= TOP][bonus] * n)
             out.append(Counts(n, (n, n), (wins, n - wins), (n, n), (n // 2, n - n // 2)))
             self.played.append((bonus, s.start, s.stop))
         return out
 
 
-def search(tmp_path, finalists: int, budget: int = 100_000) -> tuple[Search, WrittenTable]:
+def search(tmp_path, finalists: int, objective=None, table=None) -> tuple[Search, WrittenTable]:
     space = Space((Axis("bonus.2", (0, 1, 2, 3, 4), 0, seat=1),))
-    table = WrittenTable()
-    objective = Objective(2, field_cost=0.01, step_cost=0.005)
+    table = table or WrittenTable()
+    objective = objective or Objective(2, field_cost=0.01, step_cost=0.005)
     journal = Journal(tmp_path / f"journal-{finalists}.jsonl")
     found = Search(space, table, (0, 0), objective.score, lambda c: False, journal, (TOP,),
                    finalists=finalists)  # fmt: skip
@@ -111,3 +111,18 @@ def test_with_a_budget_in_minutes_the_final_is_played_too(tmp_path):
     found, _ = search(tmp_path, finalists=3)
     result = found.run(Budget(seconds=30.0))  # the written table plays in no time
     assert len(result.finalists) == 3 and bonus_of(result.best) == 3
+
+
+def test_on_a_tie_in_the_final_the_set_nearer_the_aim_wins(tmp_path):
+    # Numbers a computer adds exactly: band 25-75%, aim 37.5-62.5%, an eighth per step. In the
+    # final bonus 1 is an eighth out of the aim plus one step, bonus 2 inside plus two steps:
+    # a tie, which the search's games (bonus 1 inside the aim there) would have broken the
+    # flattered way.
+    objective = Objective(2, band=(0.25, 0.75), margin=0.125, field_cost=0, step_cost=0.125)
+    on_search = {0: 1.0, 1: 0.625, 2: 0.5, 3: 0.5, 4: 0.5}
+    table = WrittenTable(on_search, on_search | {1: 0.75})
+    found, _ = search(tmp_path, finalists=3, objective=objective, table=table)
+    result = found.run(Budget(games=100_000))
+    first, second = result.finalists[:2]
+    assert first.final_score.objective == second.final_score.objective == 0.25
+    assert bonus_of(first) == 2 and bonus_of(second) == 1
