@@ -100,6 +100,11 @@ def _candidates(result, space) -> list[dict]:
     return rows
 
 
+def _varied_cards(space) -> set[str]:
+    """The cards a number of which the search may change."""
+    return {a.number.card for a in space.axes if a.number is not None}
+
+
 def _inside_but_costlier(result, space, objective) -> dict | None:
     """The cheapest candidate at the top rung that the flag test shows no Idol (or seat)
     outside the band for, when the objective recommended another: its changes cost more (field
@@ -206,6 +211,8 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
         "inside_but_costlier": (
             _inside_but_costlier(result, space, objective) if status != "balanced" else None
         ),
+        # The Idols no allowed change touches directly: what to --vary next, when they are out.
+        "unvaried": [names.get(i, i) for i in idols if i not in _varied_cards(space)],
     }
     shown = {
         "status": status,
@@ -359,6 +366,12 @@ def headline(facts: dict) -> str:
                 "cannot bring every Idol inside the band within the allowed ranges: the best "
                 f"found leaves an Idol {(best or start)['distance'] * 100:.1f} points out{left}"
             )
+            untouched = [i for i in off if i in facts.get("unvaried", [])]
+            if untouched:
+                lines.append(
+                    f"no --vary changes a number of {', '.join(untouched)}: vary one of "
+                    "theirs to move them (docs/balance.md, What may vary)"
+                )
             costlier = facts.get("inside_but_costlier")
             if costlier:
                 lines.append(

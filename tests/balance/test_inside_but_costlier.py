@@ -66,6 +66,23 @@ def test_cannot_is_followed_by_the_balanced_candidate_and_the_flags_to_prefer_it
     assert "lower --field-cost and --step-cost to prefer it" in text
 
 
+def test_cannot_names_the_idols_outside_whose_cards_no_vary_touches():
+    rates = [{"condition": "c", "fair": 0.5, "idol": i, "idol_id": i, "games": 2000,
+              "rate": 0.38} for i in ("Kumara RAJ", "AMYBA")]  # fmt: skip
+    facts = {
+        "status": CANNOT, "conditions": ["heuristic.tuned, 2 players"],
+        "search_tier": "heuristic.tuned", "candidates": 3, "games": 9072, "seconds": 10,
+        "changes": [], "patch": "p", "report": "r", "best": None, "check_tiers": ["heuristic"],
+        "start": {"rates": rates, "games": 2000, "outside": ["Kumara RAJ", "AMYBA"],
+                  "distance": 0.07},
+        "unvaried": ["AMYBA", "Hatsurugi TOUKA"],  # Touka is not outside: not named
+    }  # fmt: skip
+    (line,) = [x for x in headline(facts).splitlines() if x.startswith("no --vary")]
+    assert line.startswith("no --vary changes a number of AMYBA: vary one of theirs")
+    # every Idol outside has a number the search may change: nothing to add
+    assert "no --vary" not in headline(facts | {"unvaried": ["Hatsurugi TOUKA"]})
+
+
 def _no_change(distance: float) -> dict:
     rates = [{"condition": "c", "fair": 0.5, "idol": "AMYBA", "idol_id": "amyba",
               "games": 2268, "rate": 0.5 + 0.05 + distance}]  # fmt: skip
