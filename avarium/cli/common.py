@@ -141,8 +141,8 @@ def nameable(flag: str, path: Path) -> None:
     try:
         path.is_dir()
     except OSError as exc:
-        raise fail(f'{flag} "{path}": {exc.strerror or exc}; expected a path this system can '
-                   "name", 2) from None  # fmt: skip
+        problem = exc.strerror or str(exc)
+        raise fail(f'{flag} "{path}": {problem}; expected a path this system can name', 2) from None
 
 
 def print_json(data: object) -> None:

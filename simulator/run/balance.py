@@ -426,13 +426,13 @@ class Search:
             c.final = self.journal.get(s)
             c.final_score = self.score(c.final, c.fields, c.steps)
             self.spent += self.table.games(s.start, s.stop)
+
         # On a tie, the set nearer the aim: its objective is more cost and less distance, and
         # the search's own objective, the next key, is the one that flattered it.
-        return sorted(
-            ranked,
-            key=lambda c: (c.final_score.objective, c.final_score.aim_distance, c.objective,
-                           c.number),
-        )  # fmt: skip
+        def placed(c: Candidate) -> tuple:
+            return (c.final_score.objective, c.final_score.aim_distance, c.objective, c.number)
+
+        return sorted(ranked, key=placed)
 
     def _fitting(self, size: int, seconds_left: float, started: float, finalists: int) -> int:
         """The most games per finalist, up to `size` and in whole first rungs (whole rounds
