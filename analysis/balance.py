@@ -77,8 +77,9 @@ class Objective:
         lo, hi = band_for(self.players, self.band)
         return float(lo), float(hi)
 
-    def edges_of(self, players: int) -> tuple[float, float]:
-        lo, hi = band_for(players, self.band)
+    def edges_of(self, players: int, aim: bool = False) -> tuple[float, float]:
+        """The band's edges at `players` (the aim's, with `aim`)."""
+        lo, hi = band_for(players, self.aim if aim else self.band)
         return float(lo), float(hi)
 
     @property
@@ -97,7 +98,7 @@ class Objective:
         Idol (then every seat, when asked) in every condition, as one family."""
         wins, games, los, his = [], [], [], []
         for part, players in self.parts(counts):
-            lo, hi = band_for(players, self.aim if aim else self.band)
+            lo, hi = self.edges_of(players, aim)
             rows = [(part.idol_wins, part.idol_games)]
             if self.seats:
                 rows.append((part.seat_wins, part.seat_games))
@@ -141,8 +142,8 @@ class Objective:
             "seats": self.seats,
         }
         if self.margin:
-            aim = band_for(self.players, self.aim)
-            described |= {"margin": self.margin, "aim": [round(float(e), 6) for e in aim]}
+            aim = self.edges_of(self.players, aim=True)
+            described |= {"margin": self.margin, "aim": [round(e, 6) for e in aim]}
         return described
 
 

@@ -36,9 +36,8 @@ FIRST_RUNG_PER_IDOL = 60  # games of each Idol at the first rung: enough to drop
 TOP_RUNG_PER_IDOL = 2_500
 # Games of each Idol in the final (standard error 0.8 points): the final decides the
 # recommendation among a few, on fresh deals, so it measures closer than the rungs do; it may
-# take up to a quarter of a games budget.
+# take up to a quarter of a games budget (search_module.FINAL_SHARE).
 FINAL_PER_IDOL = 4_000
-FINAL_SHARE = 0.25
 
 
 def _problems(exc: ExperimentError) -> typer.Exit:
@@ -173,7 +172,7 @@ def _final_games(finalists, rungs, games, scale, size, enough) -> int:
         return rungs[-1]
     want = FINAL_PER_IDOL / TOP_RUNG_PER_IDOL * enough
     if games is not None:
-        want = min(want, FINAL_SHARE * games / scale / finalists)
+        want = min(want, search_module.FINAL_SHARE * games / scale / finalists)
     return max(rungs[-1], int(want // size) * size)
 
 

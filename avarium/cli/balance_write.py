@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from avarium.analysis import balance as objective_module
-from avarium.analysis.flags import band_for
 from avarium.analysis.tier_gaps import APART, WHY, apart_sentence
 from avarium.reports import balance as page_module
 from avarium.reports.names import card_names, named
@@ -217,15 +216,9 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
     shown = {
         "status": status,
         "objective": facts["objective"]["formula"],
-        "band": ", ".join(
-            "{:.1%} to {:.1%}".format(*objective.edges_of(p)) + f" for {p} players"
-            for p in dict.fromkeys(objective.conditions or (objective.players,))
-        ),
+        "band": _edges(objective),
         "field cost, step cost": f"{objective.field_cost}, {objective.step_cost}",
-        "aim (the band less --margin)": ", ".join(
-            "{:.1%} to {:.1%}".format(*band_for(p, objective.aim)) + f" for {p} players"
-            for p in dict.fromkeys(objective.conditions or (objective.players,))
-        ),
+        "aim (the band less --margin)": _edges(objective, aim=True),
         "budget": _budget(record["budget"]),
         "games played by the search": f"{result.games:,}",
         "candidates tried": len(result.candidates),
@@ -247,6 +240,14 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
     balance_dir.write_record(out, record | {"status": status, "result": facts})
     facts["_before_after"] = before_after
     return facts
+
+
+def _edges(objective, aim: bool = False) -> str:
+    """The band's edges (the aim's, with `aim`) at every player count the search played."""
+    return ", ".join(
+        "{:.1%} to {:.1%}".format(*objective.edges_of(p, aim)) + f" for {p} players"
+        for p in dict.fromkeys(objective.conditions or (objective.players,))
+    )
 
 
 def _budget(budget: dict) -> str:

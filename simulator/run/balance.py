@@ -53,8 +53,8 @@ PER_GENERATION = 9
 # A candidate stays in contention while its guide, less this many standard errors of its
 # worst Idol's rate, is below the leader's: a 1-in-40 chance of dropping a truly better one.
 CONTENTION_Z = 2.0
-# With a budget in minutes, the share of the clock kept for the final.
-FINAL_CLOCK_SHARE = 0.25
+# The most of a budget, in games or on the clock, that the final may take.
+FINAL_SHARE = 0.25
 # Proposals already tried, in a row, before the rest of a generation is drawn at random among
 # the untried candidates (TPE has settled; the budget is better spent looking elsewhere).
 MAX_REPEATS = 20
@@ -318,7 +318,7 @@ class Search:
             reserve = self.finalists * self.table.games(first, first + self.final_games)
             budget = Budget(max(budget.games - reserve, 0), budget.seconds)
         elif budget.seconds is not None and self.finalists:
-            budget = Budget(None, budget.seconds * (1 - FINAL_CLOCK_SHARE))
+            budget = Budget(None, budget.seconds * (1 - FINAL_SHARE))
         start = self._new(self.space.start, 0)
         for rung in range(top + 1):  # rung by rung: the leader's counts at every rung
             self._play([start], rung, on_games)
