@@ -99,9 +99,10 @@ def _candidates(result, space) -> list[dict]:
     return rows
 
 
-def _varied_cards(space) -> set[str]:
-    """The cards a number of which the search may change."""
-    return {a.number.card for a in space.axes if a.number is not None}
+def _unvaried(space, idols: list[str], names: dict) -> list[str]:
+    """The Idols (named) none of whose numbers the search may change."""
+    varied = {a.number.card for a in space.axes if a.number is not None}
+    return [names.get(i, i) for i in idols if i not in varied]
 
 
 def _inside_but_costlier(result, space, objective) -> dict | None:
@@ -211,7 +212,7 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
             _inside_but_costlier(result, space, objective) if status != "balanced" else None
         ),
         # The Idols no allowed change touches directly: what to --vary next, when they are out.
-        "unvaried": [names.get(i, i) for i in idols if i not in _varied_cards(space)],
+        "unvaried": _unvaried(space, idols, names),
     }
     shown = {
         "status": status,
