@@ -1,0 +1,90 @@
+"""The README's table of the bundled set is what its games say: `experiments/versions-2-players
+.toml` plays versions 1 and 2 on the deals of stage 4's check (the seed after the search's, 20,000
+games per set and tier, the check's tiers), and every figure of the table, in the README and in
+docs/balance.md, is read back from those games: each rate and interval to the tenth of a point,
+and the bold that marks a rate inside the band. About a minute on one core per version."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import tomllib
+from pathlib import Path
+
+import pytest
+from avarium.analysis.counts import totals
+from avarium.analysis.dataset import load_run
+from avarium.analysis.proportions import rate_table
+from avarium.simulator.cards.loader import load_cards
+from avarium.simulator.run.tiers import SEPARATOR
+from typer.testing import CliRunner
+
+from avarium.cli.main import app
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFIG = ROOT / "experiments" / "versions-2-players.toml"
+# The table's columns, left to right, as the tiers' canonical bots name them.
+COLUMNS = ["heuristic.tuned", "mcts/20", "heuristic.balanced"]
+PERCENT = r"(\*\*)?(\d+\.\d)%(\*\*)?"
+
+
+@pytest.fixture(scope="module")
+def rates(tmp_path_factory) -> dict[tuple[str, str, str], tuple[float, ...]]:
+    """(version, tier, Idol name) -> (rate, lo, hi) in percent, rounded as the table shows, and
+    the rate unrounded (2,748 wins in 5,000 shows as 55.0% and is inside)."""
+    out = tmp_path_factory.mktemp("versions") / "run"
+    command = ["simulate", "--config", str(CONFIG), "-o", str(out), "-j", "1", "-q"]
+    result = CliRunner().invoke(app, command)
+    assert result.exit_code == 0, result.output
+    table = rate_table(totals(load_run(out).games, ["variant", "idol"]))
+    names = {c.id: c.name for c in load_cards("prototype-v2").idols}
+    found = {}
+    for row in table.itertuples():
+        version, tier = str(row.variant).split(SEPARATOR)
+        figures = tuple(round(100 * x, 1) for x in (row.rate, row.lo, row.hi))
+        found[version, tier, names[str(row.idol)]] = (*figures, row.rate)
+    return found
+
+
+def table_rows(path: Path) -> dict[str, list[str]]:
+    """Idol name -> the cells of its row in the file's table of versions 1 and 2."""
+    text = path.read_text(encoding="utf-8")
+    header = next(line for line in text.splitlines() if "v1 -> v2 (95%)" in line)
+    block = text.split(header, 1)[1].split("\n\n", 1)[0]
+    rows = {}
+    for line in block.strip().splitlines()[1:]:  # the line under the header is the rule
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_the_config_plays_the_deals_and_tiers_of_stage_4s_check():
+    config = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = readme.split("avarium balance --cards prototype-v1", 1)[1].split("```", 1)[0]
+    words = shlex.split(command.replace("\\\n", " "))
+    option = {w: words[i + 1] for i, w in enumerate(words[:-1]) if w.startswith("--")}
+    assert "--seed" not in option  # the search's seed is 0, and its check plays seed 1
+    assert config["seed"] == 1 and config["players"] == 2
+    assert config["games"] == int(option["--check-games"])
+    assert sorted(config["tiers"]) == sorted(option["--check-tiers"].split(","))
+    assert [v["cards"] for v in config["variant"]] == ["prototype-v1", "prototype-v2"]
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/balance.md"])
+def test_every_figure_of_the_bundled_sets_table_is_what_its_games_say(rates, doc):
+    rows = table_rows(ROOT / doc)
+    assert len(rows) == 8, doc
+    for idol, cells in rows.items():
+        for tier, cell in zip(COLUMNS, cells, strict=True):
+            figures = re.findall(PERCENT, cell)
+            before, after = float(figures[0][1]), float(figures[1][1])
+            assert before == rates["version 1", tier, idol][0], (doc, idol, tier)
+            assert after == rates["version 2", tier, idol][0], (doc, idol, tier)
+            if len(figures) == 4:  # the interval of version 2's rate
+                lo, hi = float(figures[2][1]), float(figures[3][1])
+                assert (lo, hi) == rates["version 2", tier, idol][1:3], (doc, idol, tier)
+            # bold marks version 2's rate inside the band, 45-55%; the plain column is unmarked
+            bold = figures[1][0] == "**"
+            inside = 0.45 <= rates["version 2", tier, idol][3] <= 0.55
+            assert bold == (inside and tier != "heuristic.balanced"), (doc, idol, tier, cell)
