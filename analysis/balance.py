@@ -21,6 +21,14 @@ band_for: 45-55% for 2, 0.9-1.1 x 1/N for 3 and 4), and so is the margin. The co
 search prefer few and small changes: with the defaults, one field moved by two steps costs as
 much as an Idol 2 points outside the aim.
 
+An Idol none of whose numbers may change, in a search that varies only Idols' numbers (and
+seat bonuses), is *held*: it counts only by how much further from the aim a candidate leaves it
+than the starting set does, on the same games. Such an Idol moves only through the others'
+changes; counted in full, one already out would set the max for every candidate, and the
+search would stop bringing the others back as soon as they were less out than it
+(docs/balance.md, "Idols no --vary reaches"). `avarium balance --no-hold-unvaried` counts them
+in full.
+
 "No change needed" is a test, not an estimate: the starting set needs no change when the
 flag test (Holm over every Idol, and every seat when asked) shows none outside the band.
 """
@@ -71,6 +79,10 @@ class Objective:
     margin: float = 0.0  # how far inside each edge the objective aims, in two-player points
     # Players of each condition, for a search over several (Joint counts); () for one.
     conditions: tuple[int, ...] = ()
+    # Idols the search cannot aim at (places in the pool; Space.unreached): each counts only by
+    # how much further from the aim a candidate leaves it than the starting set does.
+    held: tuple[int, ...] = ()
+    held_ids: tuple[str, ...] = ()  # their ids, for the description
 
     @property
     def edges(self) -> tuple[float, float]:
@@ -113,13 +125,33 @@ class Objective:
         wins, games, los, his = self.entries(counts, aim)
         return distances(wins, games, np.asarray(los), np.asarray(his))
 
+    def _held(self, counts) -> np.ndarray:
+        """True at the entries (in `entries`' order) of the held Idols, in every condition."""
+        marks = []
+        for part, _ in self.parts(counts):
+            marks += [i in self.held for i in range(len(part.idol_wins))]
+            marks += [False] * (len(part.seat_wins) if self.seats else 0)
+        return np.asarray(marks, bool)
+
+    def _counted(self, counts, start) -> np.ndarray:
+        """The aim distances that count: a held Idol's only beyond its distance in the
+        starting set (`start`: the start's counts, on the same games where there are such)."""
+        values = self._distances(counts, aim=True)
+        if self.held and start is not None:
+            held = self._held(counts)
+            beyond = np.fmax(values - self._distances(start, aim=True), 0.0)
+            values = np.where(held, beyond, values)
+        return values
+
     def distance(self, counts) -> float:
         """The worst distance from the band of any Idol (and seat, when asked)."""
         return _worst(self._distances(counts))
 
-    def score(self, counts, fields: int, steps: float) -> Score:
+    def score(self, counts, fields: int, steps: float, start=None) -> Score:
+        """A candidate's Score on `counts`; with held Idols, `start` is the starting set's
+        counts that their distances are measured against."""
         cost = self.field_cost * fields + self.step_cost * steps
-        values = self._distances(counts, aim=True)
+        values = self._counted(counts, start)
         short = _worst(values)
         guide = short + cost + GUIDE_WEIGHT * float(np.nansum(values))
         return Score(short + cost, self.distance(counts), cost, aim_distance=short, guide=guide)
@@ -144,6 +176,13 @@ class Objective:
         if self.margin:
             aim = self.edges_of(self.players, aim=True)
             described |= {"margin": self.margin, "aim": [round(e, 6) for e in aim]}
+        if self.held:  # written only then, like the margin: a search of before resumes
+            described["formula"] = described["formula"].replace(
+                "max over Idols of distance(win rate, " + target + ")",
+                f"max over Idols of distance(win rate, {target}), a held Idol's less its "
+                "distance in the starting set (at least 0)",
+            )
+            described["held"] = list(self.held_ids)
         return described
 
 

@@ -120,6 +120,16 @@ def balance_command(
             "Its games come out of --budget. 0: no final, the best of the top rung.",
         ),
     ] = FINALISTS,
+    hold_unvaried: Annotated[
+        bool,
+        typer.Option(
+            "--hold-unvaried/--no-hold-unvaried",
+            help="When every --vary is an Idol's number (or a seat's bonus), an Idol none of "
+            "whose numbers may change counts only by how much further out than at the start a "
+            "candidate leaves it: one already out that no --vary reaches does not stop the "
+            "search bringing the others back. --no-hold-unvaried counts it in full.",
+        ),
+    ] = True,
     fair_seats: Annotated[
         bool,
         typer.Option(
@@ -150,7 +160,9 @@ def balance_command(
     Searches the numbers given with --vary (optuna's TPE proposes candidates; every candidate
     plays the same deals; successive halving gives more games only to those still in
     contention), minimising the worst Idol's distance from the band (aiming --margin inside
-    it) plus a cost per field changed and per step. The best --finalists of the top rung then
+    it) plus a cost per field changed and per step; an Idol no --vary reaches counts only by
+    how much a candidate pushes it further out than the start (--no-hold-unvaried: in full).
+    The best --finalists of the top rung then
     play a final on deals none has played, and the best there is recommended. Then plays the
     starting and the recommended set at every checked tier on fresh deals and writes
     OUT/patch.toml (a --patch file), OUT/report/ (before and after, each change's effect),
@@ -174,6 +186,7 @@ def balance_command(
             "margin": margin,
             "finalists": finalists,
             "fair_seats": fair_seats,
+            "hold_unvaried": hold_unvaried,
             "first_rung": first_rung,
             "seed": 0 if seed is None else seed,
             "out": out or Path("runs") / "balance",

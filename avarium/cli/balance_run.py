@@ -115,6 +115,8 @@ def _prepare(o: dict):
             2,
         )
     _check_extremes(space, cards)
+    idols = {card.id for card in cards.idols}
+    held = space.unreached(start.idols, idols) if o["hold_unvaried"] else ()
     objective = objective_module.Objective(
         o["players"],
         field_cost=o["field_cost"],
@@ -122,6 +124,8 @@ def _prepare(o: dict):
         seats=o["fair_seats"],
         margin=o["margin"],
         conditions=tuple(c.players for c in conditions) if len(conditions) > 1 else (),
+        held=held,
+        held_ids=tuple(start.idols[i] for i in held),
     )
     table = tables[0] if len(conditions) == 1 else Conditions(conditions, tables, starts)
     pool = len(start.idols)

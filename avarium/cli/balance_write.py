@@ -109,8 +109,14 @@ def _inside_but_costlier(result, space, objective) -> dict | None:
     """The cheapest candidate at the top rung that the flag test shows no Idol (or seat)
     outside the band for, when the objective recommended another: its changes cost more (field
     and step costs) than the distance from the band they remove. A search that found a balanced
-    set must not only say it cannot balance."""
+    set must not only say it cannot balance. None when the recommended set shows no Idol
+    outside on the same top-rung games either: then the verdict came from the final's larger
+    sample, and the other set's "none shown" is its smaller sample's want of power, not a
+    balance the costs passed over."""
     top = len(result.rungs) - 1
+    best = result.best
+    if best.rung == top and not any(objective_module.outside(best.counts, objective).values()):
+        return None
     inside = [
         c
         for c in result.candidates
@@ -220,6 +226,10 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
         "band": _edges(objective),
         "field cost, step cost": f"{objective.field_cost}, {objective.step_cost}",
         "aim (the band less --margin)": _edges(objective, aim=True),
+        "held (no --vary reaches them; each counts only beyond where it starts)": ", ".join(
+            names.get(i, i) for i in objective.held_ids
+        )
+        or "none",
         "budget": _budget(record["budget"]),
         "games played by the search": f"{result.games:,}",
         "candidates tried": len(result.candidates),
@@ -370,9 +380,11 @@ def headline(facts: dict) -> str:
             )
             untouched = [i for i in off if i in facts.get("unvaried", [])]
             if untouched:
+                # When they are all that is left, the search did what its ranges allow.
+                rest = "; no Idol a --vary reaches is shown outside" if untouched == off else ""
                 lines.append(
                     f"no --vary changes a number of {', '.join(untouched)}: vary one of "
-                    "theirs to move them (docs/balance.md, What may vary)"
+                    f"theirs to move them (docs/balance.md, What may vary){rest}"
                 )
             costlier = facts.get("inside_but_costlier")
             if costlier:

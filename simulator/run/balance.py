@@ -181,6 +181,7 @@ class Search:
         self.candidates: list[Candidate] = []
         self.spent = 0
         self.played = 0  # games played by this run (not read back from the journal): its pace
+        self.start: Candidate | None = None
 
     # -- playing --------------------------------------------------------------------------------
 
@@ -212,7 +213,7 @@ class Search:
             c.rung = rung
             c.at_rung[rung] = c.counts
             self.spent += self.table.games(s.start, s.stop)
-            score = self.score(c.counts, c.fields, c.steps)
+            score = self.score(c.counts, c.fields, c.steps, self._start_at(rung))
             c.objective, c.distance, c.cost = score.objective, score.distance, score.cost
             c.aim_distance = score.aim_distance
             c.guide = score.guide
@@ -255,7 +256,13 @@ class Search:
         newcomer has played (common random numbers), so that a newcomer is not judged against
         a leader measured on many more games (the max over Idols of a few noisy rates is
         biased up, and would drop a newcomer as good as the leader)."""
-        return self.score(c.at_rung[rung], c.fields, c.steps).guide
+        return self.score(c.at_rung[rung], c.fields, c.steps, self._start_at(rung)).guide
+
+    def _start_at(self, rung: int):
+        """The starting set's counts on the games of `rung` (a candidate's there are on the
+        same games), against which the objective measures the Idols the search cannot aim
+        at. The start plays every rung before any candidate does."""
+        return self.start.at_rung.get(rung) if self.start is not None else None
 
     def _se(self, c: Candidate) -> float:
         """The standard error of the worst-placed rate, roughly: 0.5 / sqrt(fewest games)."""
@@ -319,7 +326,7 @@ class Search:
             budget = Budget(max(budget.games - reserve, 0), budget.seconds)
         elif budget.seconds is not None and self.finalists:
             budget = Budget(None, budget.seconds * (1 - FINAL_SHARE))
-        start = self._new(self.space.start, 0)
+        start = self.start = self._new(self.space.start, 0)
         for rung in range(top + 1):  # rung by rung: the leader's counts at every rung
             self._play([start], rung, on_games)
         best = leader = start  # best by the objective; leader by the guide, which steers
@@ -424,7 +431,10 @@ class Search:
         self._play_steps(steps, on_games)
         for c, s in zip(ranked, steps, strict=True):
             c.final = self.journal.get(s)
-            c.final_score = self.score(c.final, c.fields, c.steps)
+        # The start's counts on the final's games when it is a finalist, else on the top rung's.
+        start = self.start.final if self.start.final is not None else self._start_at(top)
+        for c, s in zip(ranked, steps, strict=True):
+            c.final_score = self.score(c.final, c.fields, c.steps, start)
             self.spent += self.table.games(s.start, s.stop)
 
         # On a tie, the set nearer the aim: its objective is more cost and less distance, and

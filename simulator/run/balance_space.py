@@ -71,6 +71,16 @@ class Space:
     def card_changes(self, values: Sequence[int]) -> list[tuple[CardNumber, int]]:
         return [(a.number, v) for a, v in self.changes(values) if a.number is not None]
 
+    def unreached(self, pool: Sequence[str], idols: set[str]) -> tuple[int, ...]:
+        """The places in `pool` (Idol ids) of the Idols the search cannot aim at: none of their
+        numbers may change, while every number that may change is an Idol's (or a seat's
+        bonus). A Student's or Scheme's number reaches every Idol that plays it, so with one
+        of those varied no Idol is out of reach."""
+        cards = {a.number.card for a in self.axes if a.number is not None}
+        if not cards <= idols:
+            return ()
+        return tuple(i for i, idol in enumerate(pool) if idol not in cards)
+
     def bonus(self, values: Sequence[int], start: tuple[int, ...]) -> tuple[int, ...]:
         out = list(start)
         for a, v in zip(self.axes, values, strict=True):

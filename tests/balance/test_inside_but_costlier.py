@@ -50,6 +50,17 @@ def test_none_when_no_top_rung_candidate_is_inside():
     assert _inside_but_costlier(result, _Space(), Objective(2)) is None
 
 
+def test_none_when_the_recommended_set_shows_none_outside_on_the_top_rungs_games_either():
+    # "cannot" came from the final's larger sample (an Idol shown outside there): on the top
+    # rung's games the recommended set passes the flag test as the other does, so naming the
+    # other as "inside" would be a difference of sample size, not of balance
+    result = _result()
+    recommended = _candidate("raj.merit=25", 1, _counts(0.52, 0.48), 0.13, 0.0, 0.13, (25,))
+    result.candidates.append(recommended)
+    result.best = recommended
+    assert _inside_but_costlier(result, _Space(), Objective(2)) is None
+
+
 def test_cannot_is_followed_by_the_balanced_candidate_and_the_flags_to_prefer_it():
     rates = [{"condition": "c", "fair": 0.5, "idol": "Kumara RAJ", "idol_id": "raj",
               "games": 2000, "rate": 0.38}]  # fmt: skip
@@ -79,6 +90,12 @@ def test_cannot_names_the_idols_outside_whose_cards_no_vary_touches():
     }  # fmt: skip
     (line,) = [x for x in headline(facts).splitlines() if x.startswith("no --vary")]
     assert line.startswith("no --vary changes a number of AMYBA: vary one of theirs")
+    assert "no Idol a --vary reaches" not in line  # Raj is out, and a --vary reaches him
+    only = facts | {"unvaried": ["Kumara RAJ", "AMYBA"]}
+    (line,) = [x for x in headline(only).splitlines() if x.startswith("no --vary")]
+    assert line.endswith(
+        "(docs/balance.md, What may vary); no Idol a --vary reaches is shown outside"
+    )
     # every Idol outside has a number the search may change: nothing to add
     assert "no --vary" not in headline(facts | {"unvaried": ["Hatsurugi TOUKA"]})
 

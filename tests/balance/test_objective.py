@@ -109,6 +109,46 @@ def test_without_a_margin_the_objective_is_written_as_before_margins_were():
     assert "distance(win rate, aim)" in described["formula"]
 
 
+def test_an_idol_no_vary_reaches_counts_only_beyond_where_it_starts():
+    # Idol 2 is held: 60% at the start and at the candidate, so it does not count, and the
+    # candidate's worst is Idol 1, 3 points out; pushed to 63%, it counts by 3 points
+    start = counts([0.5, 0.7, 0.6])
+    held = Objective(2, held=(2,))
+    assert held.score(counts([0.5, 0.58, 0.6]), 0, 0, start).objective == pytest.approx(0.03)
+    assert held.score(counts([0.5, 0.5, 0.63]), 0, 0, start).objective == pytest.approx(0.03)
+    assert held.score(counts([0.5, 0.5, 0.58]), 0, 0, start).objective == 0  # nearer: 0
+    # counted in full, Idol 2's 5 points hide the 2 points Idol 1 was brought back
+    full = Objective(2)
+    assert full.score(counts([0.5, 0.58, 0.6]), 0, 0, start).objective == pytest.approx(0.05)
+    assert full.score(counts([0.5, 0.6, 0.6]), 0, 0, start).objective == pytest.approx(0.05)
+
+
+def test_a_held_idol_is_measured_from_the_aim_and_its_distance_still_says_the_band():
+    start = counts([0.5, 0.5, 0.58])
+    held = Objective(2, margin=0.02, held=(2,))
+    score = held.score(counts([0.5, 0.56, 0.58]), 0, 0, start)
+    assert score.aim_distance == pytest.approx(0.03)  # Idol 1 from the aim's 53%
+    assert score.distance == pytest.approx(0.03)  # the band: Idol 2 still 3 points out
+    assert outside(counts([0.5, 0.5, 0.7]), held)["idols"] == [2]  # the verdicts: every Idol
+
+
+def test_held_idols_are_held_in_every_condition_and_their_seats_are_not():
+    start = Joint((counts([0.5, 0.6]), counts([1 / 3, 0.5], seats=(0.3, 0.3, 0.4))))
+    now = Joint((counts([0.5, 0.6]), counts([1 / 3, 0.5], seats=(0.3, 0.3, 0.42))))
+    held = Objective(2, seats=True, conditions=(2, 3), held=(1,))
+    # Idol 1 is out in both conditions and moved in neither; the third seat at 3 players is
+    # 42% against a band of 30.0-36.7%: it counts in full
+    assert held.score(now, 0, 0, start).distance == pytest.approx(0.5 - 1.1 / 3)
+    assert held.score(now, 0, 0, start).aim_distance == pytest.approx(0.42 - 1.1 / 3)
+
+
+def test_held_idols_are_written_into_the_objective_and_none_writes_it_as_before():
+    assert "held" not in Objective(2).describe()
+    described = Objective(2, held=(2,), held_ids=("syeira_coral",)).describe()
+    assert described["held"] == ["syeira_coral"]
+    assert "a held Idol's less its distance in the starting set" in described["formula"]
+
+
 @pytest.mark.parametrize(
     ("text", "games", "seconds"),
     [("200000", 200_000, None), ("200_000", 200_000, None), ("20m", None, 1200.0),

@@ -155,3 +155,19 @@ def test_a_vary_file_and_flags_make_one_space_with_each_start_value(cards, tmp_p
     assert space.bonus(values, (0, 2)) == (0, 1)
     assert [a.steps(v) for a, v in space.changes(values)] == [1, 1, 1]  # 4 -> 2 is one step of 2
     assert space.label(space.start) == "start" and space.size == 48
+
+
+def test_idols_no_vary_reaches_are_the_unvaried_ones_when_only_idols_are_varied(cards, tmp_path):
+    from avarium.simulator.run.balance_space import build_space
+
+    pool = [c.id for c in cards.idols]
+    idols = set(pool)
+    space = build_space(["touka.combat=2..5", "coral.wincon.clubs=4..6", "bonus.2=0..3"],
+                        None, cards, (0, 2))  # fmt: skip
+    held = space.unreached(pool, idols)
+    assert sorted(pool[i] for i in held) == sorted(idols - {"hatsurugi_touka", "syeira_coral"})
+    # a Student's number reaches every Idol that plays the Student: none is out of reach
+    student = next(c for c in cards.students if c.combat > 0)
+    with_student = build_space(["touka.combat=2..5", f"{student.id}.combat=1..3"], None, cards,
+                               (0, 2))  # fmt: skip
+    assert with_student.unreached(pool, idols) == ()
