@@ -9,7 +9,7 @@ from avarium.analysis import balance as objective_module
 from avarium.analysis.tier_gaps import APART, WHY, apart_sentence
 from avarium.reports import balance as page_module
 from avarium.reports.names import card_names, named
-from avarium.simulator.cards.numbers import patch_tables
+from avarium.simulator.cards.numbers import abilities_in, patch_tables, printed_text
 from avarium.simulator.fileio import write_atomically
 from avarium.simulator.run import balance_dir
 from avarium.simulator.run.balance import ETA
@@ -130,14 +130,21 @@ def _inside_but_costlier(result, space, objective) -> dict | None:
     return _summary(min(inside, key=lambda c: c.objective), space)
 
 
-def _patch(out: Path, result, space, status: str, command: str) -> Path:
+def _patch(out: Path, result, space, status: str, command: str, cards) -> Path:
     best = result.best
     note = [f"Written by avarium balance ({status}): {best.label}.", f"command: {command}"]
     bonus = [(a, v) for a, v in space.changes(best.values) if a.seat is not None]
     if bonus:
         seats = ", ".join(f"seat {a.seat + 1} starts with {v}" for a, v in bonus)
         note.append(f"Seat bonus (a rule, not a card: give it to simulate with --bonus): {seats}")
-    tables = patch_tables(space.card_changes(best.values))
+    tables = patch_tables(space.card_changes(best.values), cards)
+    for card, fields in tables.items():
+        abilities = abilities_in(fields)
+        if abilities and cards[card].text and printed_text(cards[card], abilities) is None:
+            note.append(
+                f"The printed text of {card} is as it was: its numbers do not follow its "
+                "abilities' one for one, so rewrite it by hand to match the changed ability."
+            )
     path = out / "patch.toml"
     write_atomically(path, page_module.patch_text(tables, note))
     return path
@@ -185,7 +192,10 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
     out_at_check = named(objective_module.shown_outside(games, judged, objective.band), names)
     frame = page_module.candidates_frame(_candidates(result, space))
     page_module.write_candidates(frame, out / "candidates.parquet")
-    patch = _patch(out, result, space, status, o["command"])
+    from avarium.simulator.cards.loader import load_cards
+
+    cards = load_cards(o["path"], o["sets"], o["patch"])  # loaded before the search: it loads
+    patch = _patch(out, result, space, status, o["command"], cards)
     facts = {
         "status": status,
         "out": str(out),

@@ -132,11 +132,44 @@ def set_expressions(changes: Iterable[tuple[CardNumber, int]]) -> list[str]:
     return out
 
 
-def patch_tables(changes: Iterable[tuple[CardNumber, int]]) -> dict[str, dict[str, object]]:
+def patch_tables(
+    changes: Iterable[tuple[CardNumber, int]], cards: CardSet | None = None
+) -> dict[str, dict[str, object]]:
     """The changes as a patch file's tables: card id -> {field: value}, with a changed ability
-    written as `abilities.K` (a patch replaces that ability only)."""
+    written as `abilities.K` (a patch replaces that ability only). Given the `cards`, a card
+    whose abilities changed gets its printed `text` rewritten to match, where printed_text can
+    (the text is what a player reads: a stale number there misleads a playtest)."""
     out: dict[str, dict[str, object]] = {}
     for (card, field, ability), value in sorted(changed_fields(changes).items(), key=str):
         key = field if ability is None else f"abilities.{ability}"
         out.setdefault(card, {})[key] = value
+    for card, fields in out.items() if cards is not None else ():
+        abilities = abilities_in(fields)
+        text = printed_text(cards[card], abilities) if abilities else None
+        if text is not None and text != cards[card].text:
+            fields["text"] = text
     return out
+
+
+def abilities_in(fields: dict[str, object]) -> dict[int, str]:
+    """A patch table's changed abilities: K -> the ability's new text (from `abilities.K`)."""
+    return {int(k.split(".")[1]): str(v) for k, v in fields.items() if k.startswith("abilities.")}
+
+
+def printed_text(card: Card, abilities: dict[int, str]) -> str | None:
+    """`card`'s printed text with its numbers following its abilities, ability K now reading
+    `abilities[K]`: when the text's numbers, in order, are the abilities' numbers as written, in
+    order (the text says what they do, number for number), each is replaced by the new one in
+    its place. None when they do not line up: which number of the text is which is then a
+    guess, and the text is left for the designer (`cards validate` warns of the mismatch)."""
+    if not card.text:
+        return None
+    before = [m.group() for a in card.abilities for m in numbers_in(a)]
+    now = [abilities.get(k, a) for k, a in enumerate(card.abilities, 1)]
+    after = [m.group() for a in now for m in numbers_in(a)]
+    written = [m.group() for m in numbers_in(card.text)]
+    if written == after:
+        return card.text  # it says what the changed abilities do already
+    if written != before or len(after) != len(before):
+        return None
+    return rewritten(card.text, {i: int(v) for i, v in enumerate(after, 1)})

@@ -75,9 +75,33 @@ def check_out(out: Path, request: dict) -> bool:
         raise BalanceDirError(
             f"{out} holds a different balance search; nothing was changed.\n"
             f"Differences (that search's value against this one's):\n{shown}\n"
-            "Choose another --out, or delete that directory to start over."
+            + _older(stored, request)
+            + "Choose another --out, or delete that directory to start over."
         )
     return True
+
+
+# What a search written before each of these defaults existed lacks, and the flag that makes a
+# command today the search it was: (where the key is, the key, the flag).
+OLDER_DEFAULTS = (
+    ("objective", "margin", "--margin 0"),
+    ("objective", "held", "--no-hold-unvaried"),
+    (None, "finalists", "--finalists 0"),
+)
+
+
+def _older(stored: dict, request: dict) -> str:
+    """A line naming the flags that match a search written before today's defaults, if any."""
+    flags = [
+        flag
+        for where, key, flag in OLDER_DEFAULTS
+        if key in (request.get(where, {}) if where else request)
+        and key not in (stored.get(where, {}) if where else stored)
+    ]
+    if not flags:
+        return ""
+    added = " ".join(flags)
+    return f"That search was made before some of today's defaults; add {added} to match it.\n"
 
 
 def write_record(out: Path, record: dict) -> None:

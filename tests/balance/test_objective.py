@@ -8,7 +8,7 @@ import pytest
 from avarium.analysis.balance import Objective, distances, outside
 from avarium.simulator.run.balance import Journal, rungs_for
 from avarium.simulator.run.balance_conditions import Condition, Conditions, Joint
-from avarium.simulator.run.balance_dir import parse_budget
+from avarium.simulator.run.balance_dir import BalanceDirError, check_out, parse_budget, write_record
 from avarium.simulator.run.balance_play import Counts, Step
 
 
@@ -232,3 +232,16 @@ def test_a_condition_with_more_players_plays_fewer_games_so_each_idol_plays_abou
     assert table.games(0, 1680) == 1680 + 1120 + 840
     # a later rung continues where the earlier one stopped: the same games either way
     assert table.games(0, 560) + table.games(560, 1680) == table.games(0, 1680)
+
+
+def test_a_search_made_before_todays_defaults_is_refused_naming_the_flags_that_match_it(tmp_path):
+    write_record(tmp_path, {"request": {"objective": {"formula": "max"}, "seed": 0}})
+    today = {"objective": {"formula": "max", "margin": 0.02, "held": ["syeira_coral"]},
+             "seed": 0, "finalists": 3}  # fmt: skip
+    with pytest.raises(BalanceDirError) as refused:
+        check_out(tmp_path, today)
+    assert "add --margin 0 --no-hold-unvaried --finalists 0 to match it" in str(refused.value)
+    # another difference alone (the seed): no such line
+    with pytest.raises(BalanceDirError) as refused:
+        check_out(tmp_path, {"objective": {"formula": "max"}, "seed": 1})
+    assert "defaults" not in str(refused.value)

@@ -4,6 +4,8 @@ no traceback; nothing written."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.cards.numbers import NumberError, find_number, patch_tables, set_expressions
@@ -58,6 +60,61 @@ def test_changed_numbers_become_overrides_and_patch_entries_that_rewrite_the_tex
         "syeira_coral": {"wincon": "at start of turn: your clubs >= 5"},
     }
     load_cards("prototype-v1", set_expressions(changes))  # the rewritten set loads
+
+
+def test_a_patch_rewrites_the_printed_text_of_a_changed_ability_number_for_number(cards):
+    # Raj's text says "3 or more Students ... gain 1 Merit", the numbers of his ability in order
+    changes = [
+        (find_number(cards, "raj.abilities.1.class"), 2),
+        (find_number(cards, "raj.abilities.1.gain"), 2),
+    ]
+    tables = patch_tables(changes, cards)
+    assert tables["kumara_raj"]["text"] == (
+        "At the end of your turn, if you have 2 or more Students in your Class, gain 2 Merit."
+    )
+    assert (
+        "text"
+        not in patch_tables([(find_number(cards, "touka.combat"), 3)], cards)["hatsurugi_touka"]
+    )
+
+
+def test_a_printed_text_whose_numbers_do_not_follow_the_abilities_is_left_for_the_designer(cards):
+    from avarium.simulator.cards.numbers import printed_text
+
+    raj = cards["kumara_raj"]
+    new = {1: "on end of turn if your class >= 2: gain 2 merit"}
+    assert printed_text(raj, new).startswith("At the end of your turn, if you have 2 or more")
+    reordered = replace(raj, text="Gain 1 Merit at the end of your turn with 3 Students.")
+    assert printed_text(reordered, new) is None  # which 2 goes where would be a guess
+    # a text that already says what the changed ability does is kept as it is
+    said = replace(raj, text="At the end of your turn, with 2 Students in Class, gain 2 Merit.")
+    assert printed_text(said, new) == said.text
+
+
+def test_a_patch_says_when_a_changed_abilitys_printed_text_is_left_for_the_designer(tmp_path):
+    from types import SimpleNamespace
+
+    from avarium.simulator.run.balance_space import build_space
+
+    from avarium.cli.balance_write import _patch
+
+    # Raj's ability made to gain 3 at class 1: his printed text still says 3 and 1
+    cards = load_cards(
+        "prototype-v1", ['kumara_raj.abilities.1="on end of turn if your class >= 1: gain 3 merit"']
+    )
+    space = build_space(["raj.abilities.1.gain=1..3"], None, cards, (0, 2))
+    best = SimpleNamespace(values=(2,), label="kumara_raj.abilities.1.2=2")
+    text = _patch(tmp_path, SimpleNamespace(best=best), space, "balanced", "c", cards).read_text()
+    assert "The printed text of kumara_raj is as it was" in text
+    assert 'abilities.1 = "on end of turn if your class >= 1: gain 2 merit"' in text
+    # brought back to his text's numbers: nothing to say
+    back = SimpleNamespace(values=(1,), label="kumara_raj.abilities.1.2=1")
+    cards = load_cards(
+        "prototype-v1", ['kumara_raj.abilities.1="on end of turn if your class >= 3: gain 3 merit"']
+    )
+    space = build_space(["raj.abilities.1.gain=1..3"], None, cards, (0, 2))
+    text = _patch(tmp_path, SimpleNamespace(best=back), space, "balanced", "c", cards).read_text()
+    assert "printed text" not in text
 
 
 @pytest.mark.parametrize(

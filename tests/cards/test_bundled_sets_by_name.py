@@ -102,3 +102,12 @@ def test_version_2_is_version_1_with_the_changes_balance_wrote_within_its_ranges
         assert redone.fingerprint == after.fingerprint, patch.name
         before = after
     assert before.fingerprint == load_cards("prototype-v2").fingerprint
+
+
+def test_version_2s_printed_texts_say_what_its_changed_abilities_do():
+    # Raj's and Love's abilities changed in stages 2 and 3; their texts follow (a warning of
+    # `cards validate` otherwise, the first lines of `make demo`)
+    cards = load_cards("prototype-v2")
+    assert not [w for w in cards.warnings if "printed text" in str(w)]
+    assert "2 or more Students in your Class, gain 2 Merit" in cards["kumara_raj"].text
+    assert cards["lourvarius_love"].text.startswith("Pay 2 Merit")
