@@ -162,9 +162,9 @@ def balance_command(
     contention), minimising the worst Idol's distance from the band (aiming --margin inside
     it) plus a cost per field changed and per step; an Idol no --vary reaches counts only by
     how much a candidate pushes it further out than the start (--no-hold-unvaried: in full).
-    The best --finalists of the top rung then
-    play a final on deals none has played, and the best there is recommended. Then plays the
-    starting and the recommended set at every checked tier on fresh deals and writes
+    The best --finalists of the top rung then play a final on deals none has played, and the
+    best there is recommended. Then plays the starting and the recommended set at every
+    checked tier on fresh deals and writes
     OUT/patch.toml (a --patch file), OUT/report/ (before and after, each change's effect),
     OUT/candidates.parquet and OUT/balance.json. Says "no change needed" when no Idol of the
     starting set is shown outside the band, and says so when no allowed change brings every

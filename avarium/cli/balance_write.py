@@ -194,7 +194,9 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
     page_module.write_candidates(frame, out / "candidates.parquet")
     from avarium.simulator.cards.loader import load_cards
 
-    cards = load_cards(o["path"], o["sets"], o["patch"])  # loaded before the search: it loads
+    # The starting set, for the printed texts of the cards a patch changes (it loaded before
+    # the search, so it loads now).
+    cards = load_cards(o["path"], o["sets"], o["patch"])
     patch = _patch(out, result, space, status, o["command"], cards)
     facts = {
         "status": status,
