@@ -80,7 +80,9 @@ def balance_command(
         typer.Option(
             metavar="TIERS",
             help="Tiers the starting and recommended sets are checked at, on the same deals "
-            "as each other (fresh ones, not the search's), each BOT, BOT=GAMES or BOT=P%.",
+            "as each other (fresh ones, not the search's), weakest first as in simulate "
+            "--tiers (the check's report details the last as the strongest), each BOT, "
+            "BOT=GAMES or BOT=P%.",
         ),
     ] = ",".join(DEFAULT_TIERS),
     check_games: Annotated[
