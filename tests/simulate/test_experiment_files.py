@@ -233,3 +233,14 @@ def test_weights_added_later_leave_the_fingerprint_of_a_profile_that_does_not_se
         assert from_flags({"games": 10, "bots": bots}).variants[0].bot_weights == fingerprint
     tuned = from_flags({"games": 10, "bots": "heuristic.tuned"}).variants[0].bot_weights
     assert tuned not in recorded.values()
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        p.name for p in (ROOT / "experiments").glob("*.toml") if not p.name.endswith(".vary.toml")
+    ),
+)
+def test_every_shipped_experiment_loads(path):
+    # what each names (card sets, sets, tiers, variants) resolves: a README command runs
+    assert load(ROOT / "experiments" / path).variants
