@@ -132,6 +132,16 @@ def balance_command(
             "search bringing the others back. --no-hold-unvaried counts it in full.",
         ),
     ] = True,
+    always_search: Annotated[
+        bool,
+        typer.Option(
+            "--always-search",
+            help="Search even when the starting set shows no Idol outside the band on the "
+            "search's games (without it: no change needed, nothing searched): for a set near "
+            "the band that the check, on more games, shows outside. The search aims it inside "
+            "by --margin, and says no change needed if nothing beats the start.",
+        ),
+    ] = False,
     fair_seats: Annotated[
         bool,
         typer.Option(
@@ -189,6 +199,7 @@ def balance_command(
             "finalists": finalists,
             "fair_seats": fair_seats,
             "hold_unvaried": hold_unvaried,
+            "always_search": always_search,
             "first_rung": first_rung,
             "seed": 0 if seed is None else seed,
             "out": out or Path("runs") / "balance",

@@ -163,6 +163,7 @@ def _prepare(o: dict):
         # Written only when there is a final, so that a search directory written before the
         # final existed resumes with --finalists 0 (the same search).
         **({"finalists": o["finalists"], "final_games": final_games} if o["finalists"] else {}),
+        **({"always_search": True} if o["always_search"] else {}),
     }
     budget = search_module.Budget(games, seconds)
     return space, table, start, objective, budget, rungs, request, doc
@@ -225,6 +226,8 @@ def _locked(out: Path):
 
 def _search(o, space, table, start, objective, budget, rungs, request):
     def settled(counts) -> bool:
+        if o["always_search"]:
+            return False  # the designer asked for a search whatever the start shows
         found = objective_module.outside(counts, objective)
         return not found["idols"] and not found["seats"]
 
@@ -254,17 +257,21 @@ def _search(o, space, table, start, objective, budget, rungs, request):
 
 
 def _status(result, objective) -> str:
-    """No change needed when the start is not shown outside the band; balanced when the best
-    candidate is not shown outside either (the same flag test, on the final's fresh games, or
-    at the top rung without a final); else cannot. An estimate a fraction of a point out on a
-    few hundred games is noise, not a verdict."""
+    """No change needed when the start is not shown outside the band (before any search, or,
+    with --always-search, when no candidate beat it); balanced when the best candidate is not
+    shown outside either (the same flag test, on the final's fresh games, or at the top rung
+    without a final); else cannot. An estimate a fraction of a point out on a few hundred
+    games is noise, not a verdict."""
     if result.settled:
         return NO_CHANGE
     best = result.best
     judged = best.final if best.final is not None else best.counts
     found = objective_module.outside(judged, objective)
     shown = found["idols"] or found["seats"]
-    return BALANCED if result.best is not result.start and not shown else CANNOT
+    if best is result.start:  # nothing beat it: as good as it was, on both the search's games
+        at_top = objective_module.outside(result.start.counts, objective)
+        return CANNOT if shown or at_top["idols"] or at_top["seats"] else NO_CHANGE
+    return CANNOT if shown else BALANCED
 
 
 def _check(o, doc, space, start, result, request, objective) -> Path:

@@ -340,11 +340,17 @@ def headline(facts: dict) -> str:
         f"{len(start['outside'])} Idol(s) shown outside the band; most off: {shown}"
     )
     if facts["status"] == NO_CHANGE:
+        if facts.get("candidates", 1) > 1:  # --always-search: searched, and none beat it
+            final = " in the final, on games no candidate had played" if facts["finalists"] else ""
+            lines.append(
+                f"searched {facts['candidates']} candidates with {facts['games']:,} games in "
+                f"{facts['seconds']:,.0f} s: none did better than the starting set{final}"
+            )
         lines.append(
             "no change needed: no Idol of the starting set is shown outside the band (flag "
             "test, Holm over every Idol)"
         )
-        if start["distance"] > 0:
+        if start["distance"] > 0 and facts.get("candidates", 1) <= 1:
             # Not shown is not the same as inside: say so, and how to let the test decide. The
             # starting set plays the top rung, which the budget may hold below the first rung
             # times three: only a first rung above the top one is sure to play it on more.
@@ -352,7 +358,7 @@ def headline(facts: dict) -> str:
             lines.append(
                 f"the worst is estimated {start['distance'] * 100:.1f} points out, within the "
                 f"noise of its {start['games']:,} games; --first-rung {more} plays it on "
-                f"{ETA} times as many"
+                f"{ETA} times as many, or --always-search searches anyway"
             )
     else:
         lines.append(

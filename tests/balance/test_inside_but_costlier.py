@@ -166,3 +166,20 @@ def test_the_check_on_fresh_deals_is_said_and_a_disagreement_with_the_search_exp
         "60.1% (57.7%-62.4%) at heuristic.tuned, 1,620 games (the search judged on its own "
         "games" in text
     )
+
+
+def test_when_nothing_beats_the_start_the_verdict_is_what_the_start_shows():
+    from avarium.cli.balance_run import _status
+
+    # the start shown outside on the search's games and nothing better found: cannot
+    out = _candidate("start", 1, _counts(0.62, 0.38), 0.12, 0.12, 0.0, (20,))
+    assert _status(SimpleNamespace(settled=False, start=out, best=out), Objective(2)) == CANNOT
+    # --always-search on a start shown inside (no Idol outside) that no candidate beat
+    fine = _candidate("start", 1, _counts(0.52, 0.48), 0.02, 0.0, 0.0, (20,))
+    result = SimpleNamespace(settled=False, start=fine, best=fine)
+    assert _status(result, Objective(2)) == "no change needed"
+    # a better candidate shown inside: balanced
+    better = _candidate("raj.merit=22", 1, _counts(0.5, 0.5), 0.01, 0.0, 0.01, (22,))
+    assert _status(SimpleNamespace(settled=False, start=out, best=better), Objective(2)) == (
+        "balanced"
+    )
