@@ -61,6 +61,8 @@ class Plan:
     bot: str = "random"
     bonus: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: dict(DEFAULT_BONUSES))
     tier: str = ""  # the skill tier the variant stands for (simulator/run/tiers.py), if any
+    # Schemes a seat plays a game, on average (Poisson); None: uniform 0-7, as always.
+    schemes: float | None = None
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,11 @@ def _table_games(rng, plan: Plan, n: int, seats: int) -> dict[str, np.ndarray]:
         "reputation": rng.integers(0, 12, size=(n, seats)),
         "recruited": rng.integers(0, 10, size=(n, seats)),
         "expelled": rng.integers(0, 6, size=(n, seats)),
-        "schemes_played": rng.integers(0, 8, size=(n, seats)),
+        "schemes_played": (
+            rng.integers(0, 8, size=(n, seats))
+            if plan.schemes is None
+            else rng.poisson(plan.schemes, size=(n, seats))
+        ),
         "fights": rng.integers(0, 8, size=(n, seats)),
         "decisions": rng.integers(10, 200, size=(n, seats)),
     }

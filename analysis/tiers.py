@@ -29,6 +29,7 @@ from avarium.analysis.paired import matched_gap, paired_wins
 from avarium.analysis.seats import seat_winrates
 from avarium.analysis.sweeps import closest_to_fair_at_every_tier
 from avarium.analysis.tier_gaps import tier_gaps
+from avarium.analysis.tier_play import tier_play
 from avarium.analysis.tier_variants import TierVariant, tier_variants
 from avarium.analysis.winrates import idol_winrates
 
@@ -81,6 +82,7 @@ def analyse_tiers(
     result.tables["tier_gaps"] = tier_gaps(result.tiers, games, band)
     result.tables["tier_reasons"] = reasons(result, games)
     result.tables["tier_samples"] = samples(result, games)
+    result.tables |= tier_play(result.tiers, games)
     if len(result.groups) > 1:  # a sweep or tune-bonus: the point fairest whichever tier plays
         every_tier = [part for _, part in by_tier(games, experiment)]
         result.tables["tier_fairest"] = closest_to_fair_at_every_tier(every_tier)

@@ -73,6 +73,17 @@ TIER_GAPS = {
     "p_holm": P_VALUE,
     "apart": FLAG,
 }
+# How each tier plays: means per seat and game (analysis/tier_play.py).
+TIER_PLAY = {
+    "group": TEXT,
+    "tier": TEXT,
+    "order": INTEGER,
+    "turns": NUMBER,
+    "fights": NUMBER,
+    "recruited": NUMBER,
+    "expelled": NUMBER,
+    "schemes_played": NUMBER,
+}
 # The point of a sweep closest to fair (analysis/sweeps.py), at one tier or at every tier.
 FAIREST = {
     "worst_gap": POINTS,
@@ -241,6 +252,8 @@ TYPES: dict[str, dict[str, str]] = {
             "result": TEXT,
             "median_wincon_turn": NUMBER,
         },
+        "tier_play": {**TIER_PLAY, "wincon_wins": PERCENT},
+        "tier_play_all": TIER_PLAY,
         # `avarium balance` (reports/balance.py).
         "balance_changes": {
             "change": TEXT,

@@ -72,6 +72,11 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
             apart = gaps[gaps["apart"].astype(bool)].assign(apart=True)
             columns = ["group", "idol", "players", "tier_a", "rate_a", "tier_b", "rate_b"]
             facts["tiers_apart"] = _rows(apart, [*columns, "gap", "apart"])
+        play = _table(report, "tier_play_all")
+        if play is not None:
+            from avarium.analysis.tier_play import played_differently  # pandas: lazily
+
+            facts["played_differently"] = played_differently(play)
     per_variant = _table(report, "flags_by_variant") if _pooled(flags) else None
     by_variant = per_variant is not None
     if by_variant:
@@ -129,6 +134,11 @@ def report_lines(facts: dict) -> list[str]:
         apart = apart_sentence(facts.get("tiers_apart", []), facts.get("groups"))
         if apart:
             lines.append(f"{APART} ({WHY}): {apart}")
+        from avarium.analysis.tier_play import PLAYED_DIFFERENTLY, differently_sentence
+
+        differently = differently_sentence(facts.get("played_differently", []))
+        if differently:
+            lines.append(f"{PLAYED_DIFFERENTLY}: {differently}")
     elif "variants" in facts:
         lines += _outside_per_variant(facts["outside"], facts["variants"], several)
     elif "outside" in facts:

@@ -13,6 +13,12 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from avarium.analysis.tier_gaps import APART, WHY, apart_sentence
+from avarium.analysis.tier_play import (
+    PLAYED_DIFFERENTLY,
+    PLAYED_WHY,
+    differently_sentence,
+    played_differently,
+)
 from avarium.analysis.tiers import (
     DEPENDS,
     FLAGGED,
@@ -77,6 +83,12 @@ def summary_items(result: TierAnalysis) -> list[str]:
             items.append(
                 f'<li><span class="flag">{APART}</span>{where} ({WHY}): {esc(apart)}.</li>'
             )
+    differently = differently_sentence(played_differently(result.tables["tier_play_all"]))
+    if differently:
+        items.append(
+            f"<li>{PLAYED_DIFFERENTLY.capitalize()}: {esc(differently)}. {PLAYED_WHY} "
+            "(Skill tiers, How each tier plays).</li>"
+        )
     return items
 
 
@@ -181,6 +193,15 @@ def tiers_section(result: TierAnalysis) -> Section:
             "the other can.</p>"
         )
         tables.append(Table("tier_gaps", gaps, "Tiers apart: each Idol's widest gap"))
+    paragraphs.append(
+        "<p>How each tier plays: per tier, a seat's game in numbers (turns, fights declared, "
+        "Students recruited, enemy Students expelled, Schemes played, each a mean per seat and "
+        "game) over every seat, and per Idol with the share of its wins by its Win-Con. They "
+        "describe, they do not test: two tiers that disagree on an Idol often play it "
+        "differently, and these numbers say how.</p>"
+    )
+    tables.append(Table("tier_play_all", result.tables["tier_play_all"], "How each tier plays"))
+    tables.append(Table("tier_play", result.tables["tier_play"], "How each tier plays each Idol"))
     tables.append(
         Table("tier_win_rates", result.tables["tier_winrates"], "Every tier's flags (all rows)")
     )
@@ -214,6 +235,7 @@ def why_section(result: TierAnalysis, run: str) -> Section:
     """For each flagged Idol: how its games end at each tier, the
     median turn its Win-Con was reached, and sample games to replay."""
     reasons = result.tables["tier_reasons"]
+    play = result.tables["tier_play"]
     samples = result.tables["tier_samples"].copy()
     samples["replay"] = samples["replay"].str.replace("RUN", run, regex=False)
     verdicts = result.tables["tier_verdicts"]
@@ -224,7 +246,8 @@ def why_section(result: TierAnalysis, run: str) -> Section:
         "its games end at each tier (share of its wins and of its losses by reason), the "
         "median turn at which it won by its Win-Con, and games to watch with "
         "<code>avarium replay</code>: games it won (too strong) or lost (too weak) at the "
-        "strongest tier, or deals whose result changed between the two strongest tiers.</p>"
+        "strongest tier, or deals whose result changed between the two strongest tiers; and "
+        "how each tier plays it, a mean per game (How each tier plays).</p>"
     ]
     if flagged.empty:
         paragraphs.append(
@@ -248,7 +271,8 @@ def why_section(result: TierAnalysis, run: str) -> Section:
                 ends.append(f"{result_name}: {shares}")
             median = part["median_wincon_turn"].dropna()
             turn = f"; Win-Con reached at turn {median.iloc[0]:.0f} (median)" if len(median) else ""
-            lines.append(f"<li><code>{esc(tier)}</code>: {'; '.join(ends)}{turn}</li>")
+            habits = _habits(play, v, tier)
+            lines.append(f"<li><code>{esc(tier)}</code>: {'; '.join(ends)}{turn}{habits}</li>")
         games = samples[
             (samples["group"] == v.group)
             & (samples["players"] == v.players)
@@ -270,4 +294,22 @@ def why_section(result: TierAnalysis, run: str) -> Section:
             Table("tier_reasons", reasons, "How games end, per tier"),
             Table("tier_samples", samples, "Sample games per verdict"),
         ],
+    )
+
+
+def _habits(play: pd.DataFrame, v, tier: str) -> str:
+    """`; a game: 0.3 Schemes played, 1.4 fights declared, 5.2 Students recruited` for one
+    Idol (a row of the verdicts) at one tier, from `tier_play`; "" when it has no row."""
+    row = play[
+        (play["group"] == v.group)
+        & (play["players"] == v.players)
+        & (play["idol"] == v.idol)
+        & (play["tier"] == tier)
+    ]
+    if row.empty:
+        return ""
+    r = row.iloc[0]
+    return (
+        f"; a game: {r['schemes_played']:.1f} Schemes played, {r['fights']:.1f} fights "
+        f"declared, {r['recruited']:.1f} Students recruited"
     )
