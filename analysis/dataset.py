@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
+from avarium.analysis.tier_variants import tier_variants
 from avarium.simulator import manifest, schema, stopped
 
 # Columns the analyses read, with the kind of Arrow type each must have (simulator/schema.py).
@@ -21,6 +22,13 @@ from avarium.simulator import manifest, schema, stopped
 # hundred MB.
 GAMES_COLUMNS: dict[str, str] = schema.analysed(schema.GAMES)
 CARDS_COLUMNS: dict[str, str] = schema.analysed(schema.CARDS)
+# How each seat played (analysis/tier_play.py): only a tiered report reads them, so a run is
+# read without them unless asked (they would add a tenth to a large report's memory).
+PLAY_COLUMNS: dict[str, str] = {
+    c.name: c.kind
+    for c in schema.GAMES
+    if c.name in ("recruited", "expelled", "schemes_played", "fights")
+}
 # Columns added after runs were first written, and what an older part file reads as.
 MISSING = schema.missing(schema.GAMES) | schema.missing(schema.CARDS)
 # The schema's integer type of each column; chunks are cast to it on reading.
@@ -326,9 +334,12 @@ def read_provenance(run: Path) -> Provenance:
     return prov
 
 
-def load_run(run: Path, variant: str | None = None, seeds: bool = True) -> Run:
+def load_run(
+    run: Path, variant: str | None = None, seeds: bool = True, play: bool | None = False
+) -> Run:
     """Read a run directory for analysis, optionally keeping one variant (and leaving out the
-    game seeds, which only a comparison needs)."""
+    game seeds, which only a comparison needs). `play` adds PLAY_COLUMNS to the games; None
+    adds them when the run's experiment names skill tiers."""
     run = Path(run)
     if not run.is_dir():
         raise DatasetError(
@@ -344,6 +355,12 @@ def load_run(run: Path, variant: str | None = None, seeds: bool = True) -> Run:
     if record is not None and provenance.games_planned is not None:
         provenance.games_planned = min(provenance.games_planned, record["games"])
     provenance.stop = record
+    if play is None:
+        play = bool(tier_variants(provenance.experiment))
+    if play:  # the same files in the same order: row for row the games just read
+        played = _to_pandas(_read(files.games, PLAY_COLUMNS))
+        for column in PLAY_COLUMNS:
+            games[column] = played[column].to_numpy()
     provenance.games_present = int((games["seat"] == 0).sum())  # every game has a seat 0
     variants = [str(v) for v in games["variant"].unique()]
     if variant is not None:

@@ -41,7 +41,7 @@ def build_report(
 
     step = on_step or _nothing
     step("loading")
-    data = load_run(run, variant, seeds=False)
+    data = load_run(run, variant, seeds=False, play=None)  # how each tier plays, if tiered
     band = DEFAULT_BAND if band is None else band
     experiment = data.provenance.experiment
     games, cards = data.games, data.cards

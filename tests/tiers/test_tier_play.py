@@ -105,3 +105,15 @@ def test_the_report_says_the_tiers_play_differently_and_how_each_plays_a_flagged
     assert "the tiers play differently: Schemes played 0.5 a game at heuristic.tuned, 5.0 at " in (
         "\n".join(lines)
     )
+
+
+def test_how_seats_played_is_read_only_for_a_run_that_names_tiers(tmp_path):
+    from avarium.analysis.dataset import PLAY_COLUMNS, load_run
+
+    plain = synthetic_run(tmp_path / "plain", 2_000, Plan(schemes=3.0), seed=1)
+    assert not set(PLAY_COLUMNS) & set(load_run(plain, play=None).games.columns)
+    plans = [Plan(variant=t, tier=t, bot=t, schemes=s) for t, s in (("a", 1.0), ("b", 3.0))]
+    tiered = synthetic_run(tmp_path / "tiered", 2_000, plans, seed=1)
+    games = load_run(tiered, variant="b", play=None).games
+    assert set(PLAY_COLUMNS) <= set(games.columns)
+    assert games["schemes_played"].mean() == pytest.approx(3.0, abs=0.1)  # b's rows, not a's
