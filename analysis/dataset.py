@@ -23,7 +23,7 @@ from avarium.simulator import manifest, schema, stopped
 GAMES_COLUMNS: dict[str, str] = schema.analysed(schema.GAMES)
 CARDS_COLUMNS: dict[str, str] = schema.analysed(schema.CARDS)
 # How each seat played (analysis/tier_play.py): only a tiered report reads them, so a run is
-# read without them unless asked (they would add a tenth to a large report's memory).
+# read without them unless asked (they would add a twentieth to a large report's memory).
 PLAY_COLUMNS: dict[str, str] = {
     c.name: c.kind
     for c in schema.GAMES

@@ -43,9 +43,9 @@ PLAYED_WHY = (
 
 
 def tier_play(tiers: list[TierVariant], games: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    """Two tables: `tier_play`, per group, tier, player count and Idol, the mean of every
-    measure over its seats' games and the share of its wins by Win-Con; `tier_play_all`, the
-    same over every seat of the tier."""
+    """Two tables: `tier_play`, per group, tier, player count and Idol, its games, the mean of
+    every measure over them and the share of its wins by Win-Con; `tier_play_all`, the means
+    over every seat of the tier's games (`seats`: a game of N players is N seats)."""
     by_idol, every = [], []
     for t in tiers:
         part = games[games["variant"] == t.label]
@@ -60,14 +60,14 @@ def tier_play(tiers: list[TierVariant], games: pd.DataFrame) -> dict[str, pd.Dat
         by_idol.append(means.reset_index().assign(group=t.group, tier=t.tier, order=t.order))
         overall = part.groupby("players", observed=True)
         all_means = overall[list(MEASURES)].mean()
-        all_means.insert(0, "games", overall.size())
+        all_means.insert(0, "seats", overall.size())
         every.append(all_means.reset_index().assign(group=t.group, tier=t.tier, order=t.order))
     idols = pd.concat(by_idol, ignore_index=True)
     idols["idol"] = idols["idol"].astype(str)
     columns = [*KEYS, "idol", "games", *MEASURES, "wincon_wins"]
     return {
         "tier_play": idols[columns].sort_values(["group", "players", "idol", "order"]),
-        "tier_play_all": pd.concat(every, ignore_index=True)[[*KEYS, "games", *MEASURES]],
+        "tier_play_all": pd.concat(every, ignore_index=True)[[*KEYS, "seats", *MEASURES]],
     }
 
 
@@ -75,10 +75,10 @@ def played_differently(every: pd.DataFrame) -> list[dict]:
     """Per player count, each measure on which the tiers differ by RATIO or more (from
     `tier_play_all`; the variants of a sweep pooled per tier, weighted by their seats): the
     tiers with the lowest and highest mean, and both means."""
-    weighted = every[list(MEASURES)].mul(every["games"], axis=0)
-    pooled = weighted.assign(games=every["games"], players=every["players"], tier=every["tier"])
+    weighted = every[list(MEASURES)].mul(every["seats"], axis=0)
+    pooled = weighted.assign(seats=every["seats"], players=every["players"], tier=every["tier"])
     pooled = pooled.assign(order=every["order"]).groupby(["players", "order", "tier"]).sum()
-    pooled = pooled[list(MEASURES)].div(pooled["games"], axis=0).reset_index()
+    pooled = pooled[list(MEASURES)].div(pooled["seats"], axis=0).reset_index()
     found = []
     for players, part in pooled.groupby("players", sort=True):
         for measure, name in MEASURES.items():
@@ -99,7 +99,7 @@ def played_differently(every: pd.DataFrame) -> list[dict]:
 
 
 def differently_sentence(found: list[dict]) -> str:
-    """`Schemes played 0.8 a game at heuristic.tuned, 5.2 at mcts/20`, joined; with the player
+    """`Schemes played 0.7 a game at heuristic.tuned, 5.2 at mcts/20`, joined; with the player
     count when the rows hold several."""
     several = len({f["players"] for f in found}) > 1
     parts = []

@@ -253,7 +253,7 @@ TYPES: dict[str, dict[str, str]] = {
             "median_wincon_turn": NUMBER,
         },
         "tier_play": {**TIER_PLAY, "wincon_wins": PERCENT},
-        "tier_play_all": TIER_PLAY,
+        "tier_play_all": {**TIER_PLAY, "seats": COUNT},
         # `avarium balance` (reports/balance.py).
         "balance_changes": {
             "change": TEXT,

@@ -46,13 +46,13 @@ def test_how_a_tier_plays_an_idol_is_the_mean_of_its_seats_and_how_its_wins_end(
     assert amyba.loc["weak", "wincon_wins"] == pytest.approx(0.5)  # one of its two wins
     assert amyba.loc["strong", "wincon_wins"] == 0.0
     every = play["tier_play_all"].set_index("tier")
-    assert every.loc["strong", "schemes_played"] == 6.0 and every.loc["weak", "games"] == 3
+    assert every.loc["strong", "schemes_played"] == 6.0 and every.loc["weak", "seats"] == 3
 
 
 def every_tier(schemes: dict[str, float], fights: float = 3.0) -> pd.DataFrame:
     return pd.DataFrame(
         [
-            {"group": "main", "tier": tier, "order": i, "players": 2, "games": 1000}
+            {"group": "main", "tier": tier, "order": i, "players": 2, "seats": 1000}
             | {"turns": 11.0, "fights": fights, "recruited": 6.0, "expelled": 4.0}
             | {"schemes_played": s}
             for i, (tier, s) in enumerate(schemes.items())
@@ -76,9 +76,9 @@ def test_habits_less_than_a_factor_of_two_apart_or_rarer_than_once_a_game_are_no
 def test_the_variants_of_a_sweep_are_pooled_per_tier_weighted_by_their_seats():
     one = every_tier({"weak": 1.0, "strong": 2.5}).assign(group="point 1")
     assert played_differently(one)  # alone, one point's tiers are 2.5 times apart
-    other = every_tier({"weak": 1.0, "strong": 1.5}).assign(group="point 2", games=3000)
+    other = every_tier({"weak": 1.0, "strong": 1.5}).assign(group="point 2", seats=3000)
     assert played_differently(pd.concat([one, other], ignore_index=True)) == []  # 1.75 times
-    other = every_tier({"weak": 1.0, "strong": 3.0}).assign(group="point 2", games=3000)
+    other = every_tier({"weak": 1.0, "strong": 3.0}).assign(group="point 2", seats=3000)
     (found,) = played_differently(pd.concat([one, other], ignore_index=True))
     assert found["high"] == pytest.approx((2.5 * 1000 + 3.0 * 3000) / 4000)
     assert (found["low_tier"], found["high_tier"]) == ("weak", "strong")
