@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
+from avarium.analysis.tier_play import MEASURES
 from avarium.analysis.tier_variants import tier_variants
 from avarium.simulator import manifest, schema, stopped
 
@@ -22,12 +23,11 @@ from avarium.simulator import manifest, schema, stopped
 # hundred MB.
 GAMES_COLUMNS: dict[str, str] = schema.analysed(schema.GAMES)
 CARDS_COLUMNS: dict[str, str] = schema.analysed(schema.CARDS)
-# How each seat played (analysis/tier_play.py): only a tiered report reads them, so a run is
-# read without them unless asked (they would add a twentieth to a large report's memory).
+# How each seat played: the measures of analysis/tier_play.py the analyses do not read anyway.
+# Only a tiered report reads them, so a run is read without them unless asked (they would add
+# a twentieth to a large report's memory).
 PLAY_COLUMNS: dict[str, str] = {
-    c.name: c.kind
-    for c in schema.GAMES
-    if c.name in ("recruited", "expelled", "schemes_played", "fights")
+    c.name: c.kind for c in schema.GAMES if c.name in MEASURES and c.name not in GAMES_COLUMNS
 }
 # Columns added after runs were first written, and what an older part file reads as.
 MISSING = schema.missing(schema.GAMES) | schema.missing(schema.CARDS)
@@ -254,17 +254,19 @@ def _to_pandas(table: pa.Table) -> pd.DataFrame:
     return frame
 
 
-def read_games(run: Path, seeds: bool = True, files: list[Path] | None = None) -> pd.DataFrame:
+def read_games(
+    run: Path, seeds: bool = True, files: list[Path] | None = None, play: bool = False
+) -> pd.DataFrame:
     """games/ as one DataFrame: the analysed columns only, strings as categoricals.
 
     `seeds` False leaves out game_seed, which only the comparison of two runs needs; `files`
-    are the run's verified part files (default: all of games/)."""
+    are the run's verified part files (default: all of games/); `play` adds PLAY_COLUMNS."""
     folder = Path(run) / "games"
     files = part_files(folder) if files is None else files
     if not files:
         raise DatasetError(f"{folder}: no games data (expected part-*.parquet files)")
     wanted = {k: v for k, v in GAMES_COLUMNS.items() if seeds or k != "game_seed"}
-    return _to_pandas(_read(files, wanted))
+    return _to_pandas(_read(files, wanted | (PLAY_COLUMNS if play else {})))
 
 
 def games_frame(tables: list[pa.Table]) -> pd.DataFrame:
@@ -346,21 +348,17 @@ def load_run(
             f"{run}: no such run directory (expected the output of avarium simulate)"
         )
     files = verify(run)
-    games = read_games(run, seeds, files.games)
+    provenance = read_provenance(run)  # the part files' metadata only: cheap, and says the tiers
+    if play is None:
+        play = bool(tier_variants(provenance.experiment))
+    games = read_games(run, seeds, files.games, play)
     cards = read_cards(run, files.cards)
-    provenance = read_provenance(run)
     provenance.verified = files.verified
     provenance.games_planned = files.planned if files.planned is not None else _planned(provenance)
     record = stopped.read(run)  # a run that stopped by its rule planned what it played then
     if record is not None and provenance.games_planned is not None:
         provenance.games_planned = min(provenance.games_planned, record["games"])
     provenance.stop = record
-    if play is None:
-        play = bool(tier_variants(provenance.experiment))
-    if play:  # the same files in the same order: row for row the games just read
-        played = _to_pandas(_read(files.games, PLAY_COLUMNS))
-        for column in PLAY_COLUMNS:
-            games[column] = played[column].to_numpy()
     provenance.games_present = int((games["seat"] == 0).sum())  # every game has a seat 0
     variants = [str(v) for v in games["variant"].unique()]
     if variant is not None:
