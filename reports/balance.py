@@ -55,8 +55,11 @@ def build_page(
     effects: pd.DataFrame,
     candidates: pd.DataFrame,
     gaps: pd.DataFrame,
+    play: dict[str, pd.DataFrame] | None,
 ) -> Path:
-    """Write the page into `out` (replacing an older page of ours); returns its directory."""
+    """Write the page into `out` (replacing an older page of ours); returns its directory.
+    `play` is how each checked tier plays (analysis/tier_play.py), before and after; None for
+    a check at one tier."""
     shown = candidates.drop(columns=["values"], errors="ignore")
     sections = [
         Section(
@@ -90,6 +93,10 @@ def build_page(
                 Table("balance_tier_gaps", gaps, "Tiers apart: each Idol's widest gap"),
             ],
         ),
+    ]
+    if play is not None:
+        sections.append(_tier_play_section(play))
+    sections += [
         Section(
             "effects",
             "Each change alone",
@@ -113,6 +120,26 @@ def build_page(
     ]
     page = Page("Balance search", sections)
     return write_directory(out, page.files(), kind="balance report")
+
+
+def _tier_play_section(play: dict[str, pd.DataFrame]) -> Section:
+    """How each checked tier plays: beside the verdicts, since two tiers that disagree on an
+    Idol often play it differently."""
+    return Section(
+        "tier-play",
+        "How each checked tier plays",
+        [
+            "<p>Per checked tier, before and after, a seat's game in numbers (turns, fights "
+            "declared, Students recruited, enemy Students expelled, Schemes played, each a "
+            "mean per seat and game), over every seat and per Idol with the share of its "
+            "wins by its Win-Con. Where the tiers disagree on an Idol, they often play it "
+            "differently; these numbers say how (docs/analysis.md, How each tier plays).</p>"
+        ],
+        tables=[
+            Table("tier_play_all", play["tier_play_all"], "How each tier plays"),
+            Table("tier_play", play["tier_play"], "How each tier plays each Idol"),
+        ],
+    )
 
 
 def records_of(frame: pd.DataFrame) -> list[dict]:

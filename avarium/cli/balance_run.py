@@ -355,7 +355,7 @@ def run_balance(o: dict) -> None:
         status = _status(result, objective)
         check_out, _summary = _check(o, doc, space, start, result, request, objective)
         try:
-            checked = load_run(check_out)
+            checked = load_run(check_out, play=None)  # how each tier plays, if tiered
         except DatasetError as exc:
             raise fail(str(exc)) from None
         facts = write_outputs(o, record, space, start, objective, result, status, checked, seconds)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from avarium.analysis import balance as objective_module
 from avarium.analysis.tier_gaps import APART, WHY, apart_sentence
+from avarium.analysis.tier_play import PLAYED_DIFFERENTLY, differently_sentence
 from avarium.reports import balance as page_module
 from avarium.reports.names import card_names, named
 from avarium.simulator.cards.numbers import abilities_in, patch_tables, printed_text
@@ -150,15 +151,30 @@ def _patch(out: Path, result, space, status: str, command: str, cards) -> Path:
     return path
 
 
-def _tiers_apart(checked, band):
-    """The check's Idols whose tiers are further apart than the band (analysis/tier_gaps.py),
-    for the starting set (`before`) and the recommended one (`after`), at each player count."""
-    from avarium.analysis.tier_gaps import tier_gaps
+def _checked_tiers(checked) -> list:
+    """The check's tiers (analysis/tier_variants.py): for the starting set (`before`) and the
+    recommended one (`after`), at every checked tier."""
     from avarium.analysis.tier_variants import tier_variants
 
     played = set(checked.games["variant"].astype(str))
-    tiers = [t for t in tier_variants(checked.provenance.experiment) if t.label in played]
-    return tier_gaps(tiers, checked.games, band)
+    return [t for t in tier_variants(checked.provenance.experiment) if t.label in played]
+
+
+def _how_tiers_play(tiers, games) -> tuple[dict | None, dict[str, list[dict]]]:
+    """How each checked tier plays (analysis/tier_play.py), before and after, and per set the
+    measures on which the tiers differ by a factor of two (the recommended set's, or the
+    starting set's when nothing changed, is what the terminal names); None and none for a
+    check at one tier."""
+    from avarium.analysis.tier_play import played_differently, tier_play
+
+    if not tiers:
+        return None, {}
+    tables = tier_play(tiers, games)
+    found = {
+        group: played_differently(part)
+        for group, part in tables["tier_play_all"].groupby("group", sort=False)
+    }
+    return tables, found
 
 
 def write_outputs(o, record, space, start, objective, result, status, checked, seconds) -> dict:
@@ -187,7 +203,11 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
     effects = objective_module.change_effects(games, "start", alone, owners)
     before_after = named(objective_module.before_after(games, "before", "after"), names)
     effects = named(effects, names)
-    gaps = named(_tiers_apart(checked, objective.band), names)
+    from avarium.analysis.tier_gaps import tier_gaps
+
+    tiers = _checked_tiers(checked)
+    gaps = named(tier_gaps(tiers, games, objective.band), names)
+    play, differently = _how_tiers_play(tiers, games)
     judged = "after" if changed else "before"
     out_at_check = named(objective_module.shown_outside(games, judged, objective.band), names)
     frame = page_module.candidates_frame(_candidates(result, space))
@@ -225,6 +245,8 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
         "patch": str(patch),
         "effects": page_module.records_of(effects),
         "tiers_apart": page_module.records_of(gaps[gaps["apart"].astype(bool)]),
+        # Per checked set (before, after), what two tiers do a factor of two apart.
+        "tiers_play_differently": differently,
         "check_outside": page_module.records_of(out_at_check),
         "inside_but_costlier": (
             _inside_but_costlier(result, space, objective) if status != "balanced" else None
@@ -257,7 +279,15 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
         "command": o["command"],
     }
     page = page_module.build_page(
-        out / "report", headline(facts), shown, before_after, changes_frame, effects, frame, gaps
+        out / "report",
+        headline(facts),
+        shown,
+        before_after,
+        changes_frame,
+        effects,
+        frame,
+        gaps,
+        {name: named(t, names) for name, t in play.items()} if play else None,
     )
     facts["report"] = str(page / "index.html")
     balance_dir.write_record(out, record | {"status": status, "result": facts})
@@ -418,6 +448,11 @@ def headline(facts: dict) -> str:
     if apart:
         which = "the recommended set" if facts["best"] else "the starting set"
         lines.append(f"at the check, {which} has {APART} is wide ({WHY}): {apart}")
+    differently = facts.get("tiers_play_differently", {}).get(
+        "after" if facts["best"] else "before"
+    )
+    if differently:
+        lines.append(f"at the check, {PLAYED_DIFFERENTLY}: {differently_sentence(differently)}")
     lines.append(f"patch: {facts['patch']}")
     lines.append(f"report: {facts.get('report', '')}")
     return "\n".join(lines)
