@@ -6,8 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from avarium.analysis import balance as objective_module
-from avarium.analysis.tier_gaps import APART, WHY, apart_sentence
-from avarium.analysis.tier_play import PLAYED_DIFFERENTLY, differently_sentence
+from avarium.analysis.tier_gaps import APART, WHY, apart_sentence, tier_gaps
+from avarium.analysis.tier_play import (
+    PLAYED_DIFFERENTLY,
+    differently_sentence,
+    played_differently,
+    tier_play,
+)
 from avarium.reports import balance as page_module
 from avarium.reports.names import card_names, named
 from avarium.simulator.cards.numbers import abilities_in, patch_tables, printed_text
@@ -165,8 +170,6 @@ def _how_tiers_play(tiers, games) -> tuple[dict | None, dict[str, list[dict]]]:
     measures on which the tiers differ by a factor of two (the recommended set's, or the
     starting set's when nothing changed, is what the terminal names); None and none for a
     check at one tier."""
-    from avarium.analysis.tier_play import played_differently, tier_play
-
     if not tiers:
         return None, {}
     tables = tier_play(tiers, games)
@@ -203,8 +206,6 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
     effects = objective_module.change_effects(games, "start", alone, owners)
     before_after = named(objective_module.before_after(games, "before", "after"), names)
     effects = named(effects, names)
-    from avarium.analysis.tier_gaps import tier_gaps
-
     tiers = _checked_tiers(checked)
     gaps = named(tier_gaps(tiers, games, objective.band), names)
     play, differently = _how_tiers_play(tiers, games)
