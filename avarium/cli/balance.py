@@ -176,8 +176,8 @@ def balance_command(
     how much a candidate pushes it further out than the start (--no-hold-unvaried: in full).
     The best --finalists of the top rung then play a final on deals none has played, and the
     best there is recommended. Then plays the starting and the recommended set at every
-    checked tier on fresh deals and writes
-    OUT/patch.toml (a --patch file), OUT/report/ (before and after, each change's effect),
+    checked tier on fresh deals and writes OUT/patch.toml (a --patch file), OUT/report/
+    (before and after, how each checked tier plays, each change's effect),
     OUT/candidates.parquet and OUT/balance.json. Says "no change needed" when no Idol of the
     starting set is shown outside the band, and says so when no allowed change brings every
     Idol inside. Names the Idols whose checked tiers are further apart than the band is wide:
