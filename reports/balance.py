@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pandas as pd
+from avarium.reports import tier_play as tier_play_page
 from avarium.reports.html import Page, Section, Table, esc, facts_table
 from avarium.reports.output import write_directory
 from avarium.simulator import tomlwrite
@@ -129,16 +130,11 @@ def _tier_play_section(play: dict[str, pd.DataFrame]) -> Section:
         "tier-play",
         "How each checked tier plays",
         [
-            "<p>Per checked tier, before and after, a seat's game in numbers (turns, fights "
-            "declared, Students recruited, enemy Students expelled, Schemes played, each a "
-            "mean per seat and game), over every seat and per Idol with the share of its "
-            "wins by its Win-Con. Where the tiers disagree on an Idol, they often play it "
-            "differently; these numbers say how (docs/analysis.md, How each tier plays).</p>"
+            "<p>The starting and the recommended set at every checked tier, on the check's "
+            "deals (docs/analysis.md, How each tier plays).</p>",
+            tier_play_page.TEXT,
         ],
-        tables=[
-            Table("tier_play_all", play["tier_play_all"], "How each tier plays"),
-            Table("tier_play", play["tier_play"], "How each tier plays each Idol"),
-        ],
+        tables=tier_play_page.tables(play),
     )
 
 

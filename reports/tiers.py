@@ -29,6 +29,7 @@ from avarium.analysis.tiers import (
     TierAnalysis,
 )
 from avarium.reports import charts
+from avarium.reports import tier_play as tier_play_page
 from avarium.reports.html import Chart, Section, Table, esc
 
 # How a verdict reads in a sentence, and the order the summary names them in.
@@ -193,15 +194,8 @@ def tiers_section(result: TierAnalysis) -> Section:
             "the other can.</p>"
         )
         tables.append(Table("tier_gaps", gaps, "Tiers apart: each Idol's widest gap"))
-    paragraphs.append(
-        "<p>How each tier plays: per tier, a seat's game in numbers (turns, fights declared, "
-        "Students recruited, enemy Students expelled, Schemes played, each a mean per seat and "
-        "game) over every seat, and per Idol with the share of its wins by its Win-Con. They "
-        "describe, they do not test: two tiers that disagree on an Idol often play it "
-        "differently, and these numbers say how.</p>"
-    )
-    tables.append(Table("tier_play_all", result.tables["tier_play_all"], "How each tier plays"))
-    tables.append(Table("tier_play", result.tables["tier_play"], "How each tier plays each Idol"))
+    paragraphs.append(tier_play_page.TEXT)
+    tables += tier_play_page.tables(result.tables)
     tables.append(
         Table("tier_win_rates", result.tables["tier_winrates"], "Every tier's flags (all rows)")
     )

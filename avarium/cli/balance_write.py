@@ -445,13 +445,12 @@ def headline(facts: dict) -> str:
                     "--field-cost and --step-cost to prefer it (docs/balance.md, The objective)"
                 )
     lines.append(_check_line(facts))
-    apart = _apart(facts.get("tiers_apart", []), "after" if facts["best"] else "before")
+    judged = "after" if facts["best"] else "before"  # the check's recommended set, or the start
+    apart = _apart(facts.get("tiers_apart", []), judged)
     if apart:
         which = "the recommended set" if facts["best"] else "the starting set"
         lines.append(f"at the check, {which} has {APART} is wide ({WHY}): {apart}")
-    differently = facts.get("tiers_play_differently", {}).get(
-        "after" if facts["best"] else "before"
-    )
+    differently = facts.get("tiers_play_differently", {}).get(judged)
     if differently:
         lines.append(f"at the check, {PLAYED_DIFFERENTLY}: {differently_sentence(differently)}")
     lines.append(f"patch: {facts['patch']}")
