@@ -111,18 +111,21 @@ class Experiment:
 def play_games(
     cards: CardSet | str | Path | None = None,
     bots: str | Sequence[str] = DEFAULT_BOTS,
-    games: int = 1_000,
+    games: int | None = None,
     players: int = 2,
     seed: int = 0,
     jobs: int = 1,
     **fields: object,
 ) -> pd.DataFrame:
     """Play games in memory and return them as the `games` table of a run (one row per game and
-    seat, docs/data-schema.md), nothing written. Other Experiment fields (idols, bonus, rules,
-    ...) may be given by name. The same seed gives the same games as `simulate`."""
+    seat, docs/data-schema.md), nothing written. `games` defaults to 1,000 unless
+    `games_per_pairing` is given instead. Other Experiment fields (idols, bonus, rules, ...)
+    may be given by name. The same seed gives the same games as `simulate`."""
     from avarium.analysis.dataset import games_frame
     from avarium.simulator.run.dataset import GAMES_SCHEMA, to_table
 
+    if games is None and fields.get("games_per_pairing") is None:
+        games = 1_000
     exp = Experiment(games=games, players=players, bots=bots, cards=cards, seed=seed, **fields)
     played = runner.play_in_memory(exp.resolve(), jobs)
     return games_frame([to_table(p.games, GAMES_SCHEMA) for p in played])

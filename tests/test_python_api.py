@@ -50,6 +50,12 @@ def test_the_same_seed_gives_the_same_games_and_another_seed_other_games(played)
     assert not other["game_seed"].equals(played["game_seed"])
 
 
+def test_play_games_takes_games_per_pairing_instead_of_games():
+    games = avarium.play_games(bots="random", games_per_pairing=2, seed=5)
+    assert games["game_id"].nunique() == 2 * 8 * 7  # every ordered pairing of eight Idols twice
+    assert avarium.play_games(bots="random", seed=5)["game_id"].nunique() == 1_000  # else 1,000
+
+
 def test_a_card_set_loaded_with_overrides_plays_with_them(played):
     weak = avarium.load_cards(set="kumara_raj.merit=3")
     assert weak["kumara_raj"].merit == 3
