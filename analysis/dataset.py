@@ -17,12 +17,16 @@ import pyarrow.parquet as pq
 from avarium.analysis.tier_play import MEASURES
 from avarium.analysis.tier_variants import tier_variants
 from avarium.simulator import manifest, schema, stopped
+from avarium.simulator.manifest import part_files
 
 # Columns the analyses read, with the kind of Arrow type each must have (simulator/schema.py).
 # Reading only these (and string columns as dictionaries) keeps a 10-million-row run to a few
 # hundred MB.
 GAMES_COLUMNS: dict[str, str] = schema.analysed(schema.GAMES)
 CARDS_COLUMNS: dict[str, str] = schema.analysed(schema.CARDS)
+# Every column of games/ (docs/data-schema.md): what the Python API hands a notebook, which
+# may want any of them; the analyses read GAMES_COLUMNS only, to keep a large run's memory down.
+EVERY_GAMES_COLUMN: dict[str, str] = {c.name: c.kind for c in schema.GAMES}
 # How each seat played: the measures of analysis/tier_play.py the analyses do not read anyway.
 # Only a tiered report reads them, so a run is read without them unless asked (they would add
 # a twentieth to a large report's memory).
@@ -128,18 +132,10 @@ def verify(run: Path) -> RunFiles:
         _no_overlaps(found["games"])
         return RunFiles(found["games"], found["cards"], None, False)
     for folder, files in found.items():
-        for path in files:
-            name = f"{folder}/{path.name}"
-            if name not in record.parts:
-                raise DatasetError(
-                    f"{path}: not a part of this run (its {manifest.MANIFEST} does not list "
-                    "it: a stray copy, or a file from another run); move it out of the run"
-                )
-            problem = manifest.check_part(run, name, record.parts[name])
-            if problem:
-                raise DatasetError(
-                    f"{path}: {problem}; run the same `avarium simulate` again to replay it"
-                )
+        try:
+            manifest.check_parts(run, record, folder, files)
+        except manifest.ManifestError as exc:
+            raise DatasetError(str(exc)) from None
     return RunFiles(found["games"], found["cards"], record.games, True)
 
 
@@ -161,15 +157,6 @@ def _no_overlaps(files: list[Path]) -> None:
                     "move one of them out of the run"
                 )
         seen.append((first, last, path))
-
-
-def part_files(folder: Path) -> list[Path]:
-    """The chunk files of a folder; names starting with . or _ are temporary or side files."""
-    if not folder.is_dir():
-        return []
-    return sorted(
-        p for p in folder.glob("*.parquet") if not p.name.startswith((".", "_")) and p.is_file()
-    )
 
 
 def _kind_ok(kind: str, t: pa.DataType) -> bool:
@@ -255,9 +242,14 @@ def _to_pandas(table: pa.Table) -> pd.DataFrame:
 
 
 def read_games(
-    run: Path, seeds: bool = True, files: list[Path] | None = None, play: bool = False
+    run: Path,
+    seeds: bool = True,
+    files: list[Path] | None = None,
+    play: bool = False,
+    every: bool = False,
 ) -> pd.DataFrame:
-    """games/ as one DataFrame: the analysed columns only, strings as categoricals.
+    """games/ as one DataFrame: the analysed columns only (`every`: every column), strings as
+    categoricals.
 
     `seeds` False leaves out game_seed, which only the comparison of two runs needs; `files`
     are the run's verified part files (default: all of games/); `play` adds PLAY_COLUMNS."""
@@ -265,16 +257,18 @@ def read_games(
     files = part_files(folder) if files is None else files
     if not files:
         raise DatasetError(f"{folder}: no games data (expected part-*.parquet files)")
-    wanted = {k: v for k, v in GAMES_COLUMNS.items() if seeds or k != "game_seed"}
-    return _to_pandas(_read(files, wanted | (PLAY_COLUMNS if play else {})))
+    columns = EVERY_GAMES_COLUMN if every else GAMES_COLUMNS
+    wanted = {k: v for k, v in columns.items() if seeds or k != "game_seed"}
+    return _to_pandas(_read(files, wanted | (PLAY_COLUMNS if play and not every else {})))
 
 
 def games_frame(tables: list[pa.Table]) -> pd.DataFrame:
     """Chunks' games tables held in memory (the Python API's play_games) as the DataFrame
-    read_games gives for the same chunks written to a run."""
+    read_games(every=True) gives for the same chunks written to a run: every column."""
+    columns = EVERY_GAMES_COLUMN
     if not tables:
-        return pd.DataFrame({c: pd.Series(dtype=_empty_dtype(k)) for c, k in GAMES_COLUMNS.items()})
-    normalised = [_normalise(t.select(list(GAMES_COLUMNS)), GAMES_COLUMNS) for t in tables]
+        return pd.DataFrame({c: pd.Series(dtype=_empty_dtype(k)) for c, k in columns.items()})
+    normalised = [_normalise(t.select(list(columns)), columns) for t in tables]
     return _to_pandas(pa.concat_tables(normalised).unify_dictionaries())
 
 
@@ -337,11 +331,15 @@ def read_provenance(run: Path) -> Provenance:
 
 
 def load_run(
-    run: Path, variant: str | None = None, seeds: bool = True, play: bool | None = False
+    run: Path,
+    variant: str | None = None,
+    seeds: bool = True,
+    play: bool | None = False,
+    every: bool = False,
 ) -> Run:
     """Read a run directory for analysis, optionally keeping one variant (and leaving out the
     game seeds, which only a comparison needs). `play` adds PLAY_COLUMNS to the games; None
-    adds them when the run's experiment names skill tiers."""
+    adds them when the run's experiment names skill tiers; `every` reads every column."""
     run = Path(run)
     if not run.is_dir():
         raise DatasetError(
@@ -351,7 +349,7 @@ def load_run(
     provenance = read_provenance(run)  # the part files' metadata only: cheap, and says the tiers
     if play is None:
         play = bool(tier_variants(provenance.experiment))
-    games = read_games(run, seeds, files.games, play)
+    games = read_games(run, seeds, files.games, play, every)
     cards = read_cards(run, files.cards)
     provenance.verified = files.verified
     provenance.games_planned = files.planned if files.planned is not None else _planned(provenance)

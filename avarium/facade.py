@@ -110,7 +110,7 @@ class Experiment:
 
 def play_games(
     cards: CardSet | str | Path | None = None,
-    bots: str | Sequence[str] = DEFAULT_BOTS,
+    bots: str | Sequence[str] | None = None,
     games: int | None = None,
     players: int = 2,
     seed: int = 0,
@@ -118,12 +118,15 @@ def play_games(
     **fields: object,
 ) -> pd.DataFrame:
     """Play games in memory and return them as the `games` table of a run (one row per game and
-    seat, docs/data-schema.md), nothing written. `games` defaults to 1,000 unless
-    `games_per_pairing` is given instead. Other Experiment fields (idols, bonus, rules, ...)
-    may be given by name. The same seed gives the same games as `simulate`."""
+    seat, docs/data-schema.md), nothing written. `bots` defaults to the heuristic unless
+    `tiers` is given instead, and `games` to 1,000 unless `games_per_pairing` is. Other
+    Experiment fields (idols, bonus, rules, ...) may be given by name. The same seed gives the
+    same games as `simulate`."""
     from avarium.analysis.dataset import games_frame
     from avarium.simulator.run.dataset import GAMES_SCHEMA, to_table
 
+    if bots is None and fields.get("tiers") is None:
+        bots = DEFAULT_BOTS
     if games is None and fields.get("games_per_pairing") is None:
         games = 1_000
     exp = Experiment(games=games, players=players, bots=bots, cards=cards, seed=seed, **fields)
@@ -143,7 +146,7 @@ class Run:
         """The run read once, when first asked for (analysis/dataset.load_run)."""
         from avarium.analysis.dataset import load_run as read
 
-        return read(self.path)
+        return read(self.path, every=True)
 
     @property
     def games(self) -> pd.DataFrame:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from avarium.simulator.cards.describe import canonical
@@ -119,7 +120,7 @@ class Game:
 
     def __init__(
         self,
-        cards: CardSet | None = None,
+        cards: CardSet | str | Path | None = None,
         idols: Sequence[str] = ("hatsurugi_touka", "kumara_raj"),
         seed: int = 0,
         rules: Rules | None = None,
@@ -130,7 +131,8 @@ class Game:
         """`seed` is hashed into the deal's generator; `deal_state`, when given, is that
         generator's 32-bit state itself (how `avarium simulate` seeds its games; 0 is mapped to
         a fixed non-zero state, as xorshift needs)."""
-        self.cards = cards if cards is not None else load_cards()
+        # A path or a bundled set's name is loaded (CardSetError if it does not load).
+        self.cards = cards if isinstance(cards, CardSet) else load_cards(cards)
         self.rules = rules or Rules()
         self.tables = tables_of(self.cards)
         self.seed = seed
@@ -578,7 +580,7 @@ def _words(name: str) -> str:
 
 
 def new_game(
-    cards: CardSet | None = None,
+    cards: CardSet | str | Path | None = None,
     idols: Sequence[str] = ("hatsurugi_touka", "kumara_raj"),
     seed: int = 0,
     rules: Rules | None = None,

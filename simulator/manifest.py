@@ -107,3 +107,30 @@ def check_part(run: Path, name: str, record: PartRecord) -> str | None:
     if file_digest(path) != record.sha256:
         return "is damaged: its checksum is not the one recorded when it was written"
     return None
+
+
+def part_files(folder: Path) -> list[Path]:
+    """The chunk files of a folder; names starting with . or _ are temporary or side files."""
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p for p in folder.glob("*.parquet") if not p.name.startswith((".", "_")) and p.is_file()
+    )
+
+
+def check_parts(run: Path, record: Manifest, folder: str, files: list[Path]) -> None:
+    """Raise ManifestError naming the first of `files` (in the run's `folder`) that the
+    manifest does not list (a stray copy, a part from another run) or whose bytes are not those
+    written (damaged). Every reader of a run's parts checks them so: the report, replay."""
+    for path in files:
+        name = f"{folder}/{path.name}"
+        if name not in record.parts:
+            raise ManifestError(
+                f"{path}: not a part of this run (its {MANIFEST} does not list "
+                "it: a stray copy, or a file from another run); move it out of the run"
+            )
+        problem = check_part(run, name, record.parts[name])
+        if problem:
+            raise ManifestError(
+                f"{path}: {problem}; run the same `avarium simulate` again to replay it"
+            )

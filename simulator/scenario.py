@@ -51,6 +51,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -249,7 +250,7 @@ def _split_status(entry: str) -> tuple[str, list[str]]:
 
 def scenario(
     spec: str | dict[str, Any],
-    cards: CardSet | None = None,
+    cards: CardSet | str | Path | None = None,
     seed: int = 0,
     rules: Rules | None = None,
 ) -> Game:
@@ -260,7 +261,8 @@ def scenario(
     if isinstance(spec, str):
         spec, where = _parse(spec)
     try:
-        return _build(spec, cards if cards is not None else load_cards(), seed, rules)
+        cards = cards if isinstance(cards, CardSet) else load_cards(cards)  # a path, a name
+        return _build(spec, cards, seed, rules)
     except ScenarioError as exc:
         if exc.line is None and exc.part in where:
             exc.line = where[exc.part]

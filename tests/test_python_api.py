@@ -7,7 +7,7 @@ import sys
 
 import pandas as pd
 import pytest
-from avarium.analysis.dataset import GAMES_COLUMNS
+from avarium.analysis.dataset import EVERY_GAMES_COLUMN
 
 import avarium
 
@@ -29,7 +29,7 @@ def test_importing_avarium_loads_neither_the_engine_nor_pandas():
 def test_play_games_returns_the_games_table_in_memory(played, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert isinstance(played, pd.DataFrame)
-    assert list(played.columns) == list(GAMES_COLUMNS)
+    assert list(played.columns) == list(EVERY_GAMES_COLUMN)  # docs/data-schema.md, whole
     assert len(played) == 600  # two seats a game
     assert played["game_id"].nunique() == 300
     assert played.groupby("game_id")["won"].sum().le(1).all()  # one winner at most
@@ -54,6 +54,13 @@ def test_play_games_takes_games_per_pairing_instead_of_games():
     games = avarium.play_games(bots="random", games_per_pairing=2, seed=5)
     assert games["game_id"].nunique() == 2 * 8 * 7  # every ordered pairing of eight Idols twice
     assert avarium.play_games(bots="random", seed=5)["game_id"].nunique() == 1_000  # else 1,000
+
+
+def test_play_games_takes_tiers_instead_of_bots():
+    games = avarium.play_games(tiers=["random", "heuristic"], games=20, seed=5)
+    assert sorted(games["variant"].unique()) == ["heuristic.balanced", "random"]  # a tier each
+    deals = games.groupby("variant", observed=True)["game_seed"].apply(frozenset)
+    assert deals.nunique() == 1  # every tier plays the same deals
 
 
 def test_a_card_set_loaded_with_overrides_plays_with_them(played):
@@ -92,6 +99,26 @@ def test_a_run_reports_itself(tmp_path):
 def test_load_run_refuses_a_directory_that_is_not_a_run(tmp_path):
     with pytest.raises(avarium.DatasetError, match="no run here"):
         avarium.load_run(tmp_path)
+
+
+def test_one_game_as_the_python_guide_plays_it():
+    game = avarium.new_game(avarium.load_cards(), idols=["touka", "raj"], seed=7)
+    names = [game.action_name(a) for a in game.legal_actions()]
+    assert names == [
+        "end turn",
+        "recruit Pep Squad Rookie",
+        "recruit Track Ace",
+        "play Prank Call paying Reputation",
+    ]  # docs/python.md, "One game"
+    game.play("recruit Track Ace")
+    assert not game.is_terminal()
+
+
+def test_a_game_takes_its_cards_by_path_or_bundled_name():
+    assert avarium.new_game("prototype-v1").cards["kumara_raj"].merit == 18  # version 1
+    assert avarium.scenario("p0: idol touka\np1: idol raj", cards="prototype-v1").cards.path
+    with pytest.raises(avarium.CardSetError, match="no/such: error: no such file"):
+        avarium.new_game("no/such")
 
 
 def test_the_facade_names_what_it_exports():

@@ -238,3 +238,21 @@ def test_the_readme_lists_the_commands_each_shared_option_is_on():
         listed = {c.strip() for c in row.group(1).split(",")}
         taking = {path for path, options in commands.items() if name in options}
         assert listed == taking, (name, listed ^ taking)
+
+
+def _every_command(group=None, prefix=""):
+    group = group or typer.main.get_command(app)
+    for name, command in group.commands.items():
+        if hasattr(command, "commands"):
+            yield from _every_command(command, f"{prefix}{name} ")
+        else:
+            yield f"{prefix}{name}"
+
+
+def test_every_command_that_reads_cards_takes_overrides_and_patches():
+    # README: "Every command that reads cards accepts --set ... and --patch ..."
+    reading = [path for path in _every_command() if "--cards" in _options(path)]
+    assert {"ladder", "bench", "tune-bot", "scenario", "simulate", "balance"} <= set(reading)
+    for path in reading:
+        options = _options(path)
+        assert "--set" in options and "--patch" in options, f"{path} has --cards but no --set"

@@ -268,7 +268,8 @@ def play(
         str,
         typer.Option(
             help="Bot for every seat, or one per seat comma-separated: random, "
-            "heuristic[.PROFILE], lookahead[.PROFILE][/PLAYOUTS] or module:function."
+            "heuristic[.PROFILE], lookahead[.PROFILE][/PLAYOUTS], mcts[.PROFILE][/ITERATIONS] "
+            "or module:function."
         ),
     ] = "random",
     profiles: ProfilesOpt = None,
@@ -358,6 +359,8 @@ def bench(
     quiet: Quiet = False,
     as_json: Json = False,
     path: CardsOpt = None,
+    sets: SetOpt = None,
+    patch: PatchOpt = None,
 ) -> None:
     """Measure speed: games and decisions per second per core, start-up times.
 
@@ -379,7 +382,7 @@ def bench(
         check_seed(seed)
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
-    cs = load_cards_or_fail(path, None, None)
+    cs = load_cards_or_fail(path, sets, patch)
     if len(cs.idols) < 2:  # it plays every ordered pairing of the set's Idols
         raise _fail(f"--cards: bench needs 2 Idols or more; {cs.source} has {len(cs.idols)}", 2)
     with StepBar(quiet or as_json, bench_module.STEPS) as bar:
@@ -420,6 +423,8 @@ def ladder(
     as_json: Json = False,
     profiles: ProfilesOpt = None,
     path: CardsOpt = None,
+    sets: SetOpt = None,
+    patch: PatchOpt = None,
 ) -> None:
     """Rank bots: win rates with 95% intervals and Bradley-Terry ratings.
 
@@ -446,7 +451,7 @@ def ladder(
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
     jobs = jobs_to_use(jobs)
-    cs = load_cards_or_fail(path, None, None)
+    cs = load_cards_or_fail(path, sets, patch)
     try:
         with ProgressBar(quiet or as_json) as bar:
             result = run_ladder(

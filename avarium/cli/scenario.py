@@ -23,7 +23,7 @@ from typing import Annotated
 
 import typer
 
-from avarium.cli.common import Cards, Seed
+from avarium.cli.common import Cards, Patches, Seed, Sets, load_cards_or_fail
 from avarium.cli.errors import fail
 
 PLAYS = "plays:"  # the line between the position and the plays
@@ -37,11 +37,11 @@ def scenario_command(
     file: Annotated[Path, typer.Argument(help="A scenario file: a position, `plays:`, plays.")],
     seed: Seed = None,
     cards: Cards = None,
+    sets: Sets = None,
+    patch: Patches = None,
 ) -> None:
     """Build the position a scenario file describes, play its plays, print the transcript."""
     from avarium.simulator.api import IllegalActionError
-    from avarium.simulator.cards.errors import CardSetError
-    from avarium.simulator.cards.loader import load_cards
     from avarium.simulator.scenario import ScenarioError, scenario
     from avarium.simulator.transcript import header
 
@@ -49,11 +49,7 @@ def scenario_command(
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise fail(f"{file}: cannot read it ({exc})", 2) from None
-    try:
-        card_set = load_cards(cards)
-    except CardSetError as exc:
-        found = f"{len(exc.problems)} problem(s)"
-        raise fail(f"{cards}: {found}; avarium cards validate lists them", 2) from None
+    card_set = load_cards_or_fail(cards, sets, patch)  # each problem named, then exit 2
     position, plays = split_file(text)
     try:  # the seed shuffles the decks the position leaves unsaid
         game = scenario(position, card_set, seed=0 if seed is None else seed)

@@ -13,8 +13,10 @@ import typer
 from avarium.cli.common import (
     Cards,
     Jobs,
+    Patches,
     Profiles,
     Seed,
+    Sets,
     jobs_to_use,
     load_cards_or_fail,
     nameable,
@@ -82,6 +84,8 @@ def tune_bot_command(
     jobs: Jobs = None,
     profiles: Profiles = None,
     path: Cards = None,
+    sets: Sets = None,
+    patch: Patches = None,
 ) -> None:
     """Fit a heuristic profile's weights by self-play with CMA-ES.
 
@@ -108,7 +112,7 @@ def tune_bot_command(
         table = load(profiles)
     except ProfileError as exc:
         raise fail(str(exc), 2) from None
-    cs = load_cards_or_fail(path, None, None)
+    cs = load_cards_or_fail(path, sets, patch)
     try:
         check_inputs(
             cs, generations, population, rounds, seed, start, against, name, table, players
@@ -136,6 +140,8 @@ def tune_bot_command(
         flags += [f"--against={against}", f"--name={name}", f"--out={out}"]
         flags += [f"--profiles={profiles}"] if profiles is not None else []
         flags += [f"--cards={path}"] if path is not None else []
+        flags += [f"--set={expr}" for expr in sets or ()]
+        flags += [f"--patch={file}" for file in patch or ()]
         command = "avarium tune-bot " + shlex.join(flags)
         write_profiles(out, name, result, against, _weights(table, against), command)
     except OSError as exc:

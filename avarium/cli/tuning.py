@@ -50,13 +50,22 @@ Strategy = Annotated[
         help="Bot for every seat, or one per seat, instead of tiers (e.g. heuristic).",
     ),
 ]
-Tiers = Annotated[
+_TIERS = (
+    "Skill tiers played on the same deals, weakest first, each BOT, BOT=GAMES or "
+    f"BOT=P% (default: {','.join(DEFAULT_TIERS)}); "
+)
+Tiers = Annotated[  # tune-bonus's
     str | None,
     typer.Option(
         metavar="TIERS",
-        help="Skill tiers played on the same deals, weakest first, each BOT, BOT=GAMES or "
-        f"BOT=P% (default: {','.join(DEFAULT_TIERS)}); the recommendation is given per tier "
-        "(tune-bonus: and for every tier at once).",
+        help=_TIERS + "the recommendation is given per tier and for every tier at once.",
+    ),
+]
+SweepTiers = Annotated[
+    str | None,
+    typer.Option(
+        metavar="TIERS",
+        help=_TIERS + "each Idol's win rate at every value is given per tier.",
     ),
 ]
 MaxPoints = Annotated[
@@ -255,7 +264,7 @@ def sweep_command(
         int, typer.Option(min=100, help="Games at every value tried.")
     ] = 2_000,
     strategy: Strategy = None,
-    tiers: Tiers = None,
+    tiers: SweepTiers = None,
     seed: Seed = None,
     out: SweepOut = None,
     jobs: Jobs = None,

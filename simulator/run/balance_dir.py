@@ -76,7 +76,7 @@ def check_out(out: Path, request: dict) -> bool:
             f"{out} holds a different balance search; nothing was changed.\n"
             f"Differences (that search's value against this one's):\n{shown}\n"
             + _older(stored, request)
-            + "Choose another --out, or delete that directory to start over."
+            + "Choose another directory (--out), or delete that one to start over."
         )
     return True
 

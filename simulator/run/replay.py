@@ -38,6 +38,22 @@ def outcome_of(transcript: list[str]) -> Outcome | None:
     return Outcome(winner, found.group(3), int(found.group(1)))
 
 
+def _verified_parts(run: Path) -> list[Path]:
+    """The run's games/ part files, each checked against its manifest as the report checks
+    them: a stray or damaged file is refused by name, not read (a stray copy of a part would
+    give a game twice its seats)."""
+    from avarium.simulator import manifest
+
+    parts = manifest.part_files(run / "games")
+    try:
+        record = manifest.read(run)
+        if record is not None:
+            manifest.check_parts(run, record, "games", parts)
+    except manifest.ManifestError as exc:
+        raise ReplayError(str(exc)) from None
+    return parts
+
+
 def replay_game(run: Path, game_id: int) -> tuple[list[str], Outcome, Outcome | None]:
     """The transcript of game `game_id` of the run, its outcome as recorded, and as replayed."""
     import pyarrow.parquet as pq
@@ -50,7 +66,7 @@ def replay_game(run: Path, game_id: int) -> tuple[list[str], Outcome, Outcome | 
         _, variant = exp.variant_of(game_id)
     except LookupError as exc:
         raise ReplayError(str(exc)) from None
-    parts = sorted((run / "games").glob("part-*.parquet")) if (run / "games").is_dir() else []
+    parts = _verified_parts(run)
     if not parts:  # pyarrow's own complaint would be "No match for FieldRef.Name(game_id)"
         raise ReplayError(
             f"{run} has no games written yet (no part files in {run / 'games'}): run the "

@@ -81,9 +81,10 @@ def searching(bots: tuple[str, ...]) -> bool:
 
 
 def plan(experiment: Experiment) -> list[Chunk]:
-    """Every chunk of the run, in game-id order. A variant played by a search bot is cut in at
-    least CHUNKS_WANTED chunks whatever the chunk size: one chunk is one worker's task, and a
-    few thousand search games in one chunk would keep every other worker idle for minutes."""
+    """Every chunk of the run, in game-id order. A variant played by a search bot is cut in
+    chunks of at most 1/CHUNKS_WANTED of its games (rounded up) whatever the chunk size: one
+    chunk is one worker's task, and a few thousand search games in one chunk would keep every
+    other worker idle for minutes."""
     chunks: list[Chunk] = []
     for i, (first, v) in enumerate(zip(experiment.first_games(), experiment.variants, strict=True)):
         size = experiment.chunk_size
@@ -185,13 +186,13 @@ def check_directory(out: Path, experiment: Experiment) -> bool:
             raise RunError(
                 f"{out} holds a run of a different experiment; nothing was changed.\n"
                 f"Differences (that run's value against this one's):\n{shown}{more}\n"
-                "Choose another --out, or delete that directory to start over."
+                "Choose another run directory (--out), or delete that one to start over."
             )
         return True
     if out.exists() and (not out.is_dir() or any(p.name != LOCK_FILE for p in out.iterdir())):
         raise RunError(
             f"{out} exists and holds no run (no {EXPERIMENT_FILE}); nothing was changed. "
-            "Choose a new or empty directory for --out."
+            "Choose a new or empty run directory (--out)."
         )
     return False
 
@@ -321,7 +322,7 @@ def _lock(out: Path) -> Iterator[None]:
     except Timeout:
         raise RunError(
             f"{out} is being written by another process (it holds {out / LOCK_FILE}); wait "
-            "for it to finish, or choose another --out"
+            "for it to finish, or choose another run directory (--out)"
         ) from None
     try:
         yield

@@ -41,13 +41,13 @@ def test_the_example_experiment_loads_with_every_variant():
     assert [v.label for v in exp.variants] == [
         "baseline",
         "bonus 0-1",
-        "raj merit 16",
+        "raj merit 18",
         "three players",
     ]
     baseline, bonus, raj, three = exp.variants
     assert baseline.games == 200 * 56 and baseline.bonus == (0, 2)
     assert bonus.bonus == (0, 1)
-    assert raj.card_data["kumara_raj"].merit == 16 and raj.card_set != baseline.card_set
+    assert raj.card_data["kumara_raj"].merit == 18 and raj.card_set != baseline.card_set
     assert three.players == 3 and three.seating == "balanced" and three.games == 600
     assert three.rules.simultaneous_expulsion == "draw" and three.rules.max_turns == 300
 

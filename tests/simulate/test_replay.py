@@ -60,3 +60,29 @@ def test_replaying_a_game_not_yet_written_is_a_clear_error(bots_run, tmp_path):
     result = cli.invoke(app, ["replay", str(partial), "--game", "8"])
     assert result.exit_code == 1
     assert "game 8 is not written yet" in result.output
+
+
+def test_replay_refuses_a_stray_copy_of_a_part_by_name(bots_run, tmp_path):
+    import shutil
+
+    copied = tmp_path / "copied"
+    shutil.copytree(bots_run, copied)
+    games = copied / "games"
+    shutil.copy(games / "part-00000.parquet", games / "part-00000 copy.parquet")
+    result = cli.invoke(app, ["replay", str(copied), "--game", "3"])
+    assert result.exit_code == 1
+    assert "part-00000 copy.parquet: not a part of this run" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_replay_refuses_a_damaged_part_as_the_report_does(bots_run, tmp_path):
+    import shutil
+
+    cut = tmp_path / "cut"
+    shutil.copytree(bots_run, cut)
+    part = cut / "games" / "part-00001.parquet"
+    part.write_bytes(part.read_bytes()[:1000])
+    result = cli.invoke(app, ["replay", str(cut), "--game", "3"])  # a game of another part
+    assert result.exit_code == 1
+    assert "part-00001.parquet: has 1,000 bytes where" in result.output
+    assert "run the same `avarium simulate` again" in result.output
