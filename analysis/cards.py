@@ -92,7 +92,10 @@ def _impact(cards, by: list[str], strata: list[str], cluster_bound: bool) -> pd.
     se = np.sqrt(out["variance"].to_numpy(float))
     z = norm.ppf(1 - ALPHA / 2)
     diff = out["diff"].to_numpy(float)
-    out["diff_lo"], out["diff_hi"] = diff - z * se, diff + z * se
+    # A gap of two win rates lies within +-1: a Wald interval on few games can reach past it,
+    # and is cut there (the p-value is the test's own).
+    out["diff_lo"] = np.clip(diff - z * se, -1.0, 1.0)
+    out["diff_hi"] = np.clip(diff + z * se, -1.0, 1.0)
     with np.errstate(invalid="ignore", divide="ignore"):
         out["p"] = 2 * norm.sf(np.abs(diff) / se)
     tested = np.isfinite(out["p"].to_numpy())

@@ -123,12 +123,17 @@ def _inside_but_costlier(result, space, objective) -> dict | None:
     best = result.best
     if best.rung == top and not any(objective_module.outside(best.counts, objective).values()):
         return None
+    # Costs are the reason only for a set nearer the band than the recommended one before its
+    # costs are added (on the top rung's games, which both played); one further out lost on
+    # its distance, and lowering the costs would not make the search prefer it.
+    nearer = best.objective - best.cost
     inside = [
         c
         for c in result.candidates
         if c.rung == top
         and c is not result.best
         and c.counts is not None
+        and c.objective - c.cost < nearer
         and not any(objective_module.outside(c.counts, objective).values())
     ]
     if not inside:
@@ -438,9 +443,9 @@ def headline(facts: dict) -> str:
             costlier = facts.get("inside_but_costlier")
             if costlier:
                 lines.append(
-                    f"but {costlier['label']} shows no Idol outside the band (worst "
-                    f"{costlier['distance'] * 100:.1f} points out on {costlier['games']:,} "
-                    f"games): its {len(costlier['changes'])} changes cost "
+                    f"but {costlier['label']} shows no Idol outside the band (the worst is "
+                    f"estimated {costlier['distance'] * 100:.1f} points out, on "
+                    f"{costlier['games']:,} games): its {len(costlier['changes'])} changes cost "
                     f"{costlier['cost']:.3f}, more than the distance they remove; lower "
                     "--field-cost and --step-cost to prefer it (docs/balance.md, The objective)"
                 )

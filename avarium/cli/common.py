@@ -50,9 +50,10 @@ Json = Annotated[
 ]
 
 
-def out_option(what: str):
-    """The --out/-o option, with the command's own words for what it writes and where."""
-    return Annotated[Path | None, typer.Option("--out", "-o", metavar="DIR", help=what)]
+def out_option(what: str, metavar: str = "DIR"):
+    """The --out/-o option, with the command's own words for what it writes and where (a
+    directory, or with metavar FILE a file)."""
+    return Annotated[Path | None, typer.Option("--out", "-o", metavar=metavar, help=what)]
 
 
 Cards = Annotated[

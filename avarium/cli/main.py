@@ -94,7 +94,7 @@ PathArg = Annotated[
 ]
 # The card-set options are avarium/cli/common.py's, shared with every other command.
 SetOpt, CardsOpt, PatchOpt, ProfilesOpt = Sets, Cards, Patches, Profiles
-DocsOut = out_option("Where to write the reference (default docs/card-language.md).")
+DocsOut = out_option("The file to write the reference to (default docs/card-language.md).", "FILE")
 
 
 def _kind(value: str | None) -> CardKind | None:

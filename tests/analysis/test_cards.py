@@ -167,3 +167,11 @@ def test_the_pooled_interval_is_never_narrower_than_the_game_clustered_one():
     apart = (e**2).sum()
     assert clustered > 1.8 * apart  # the seats of a game really do move together here
     assert report_se**2 >= 0.98 * clustered  # and the bound covers it
+
+
+def test_a_cards_interval_never_reaches_past_a_gap_of_100_points():
+    # On a few games the gap's Wald interval would run past +-1; a gap of win rates cannot.
+    games = synthetic_games(20, Plan(), seed=0)
+    table = card_impact(synthetic_cards(games, seed=1))
+    assert ((table["diff_lo"] == -1) | (table["diff_hi"] == 1)).any()  # cut there: the case
+    assert not ((table["diff_lo"] < -1) | (table["diff_hi"] > 1)).any()

@@ -44,6 +44,15 @@ def test_a_balanced_candidate_the_costs_passed_over_is_found_at_the_top_rung_onl
     assert found["changes"] == [{"field": "raj.merit", "from": 20, "to": 26}]
 
 
+def test_a_candidate_that_lost_on_its_distance_is_not_said_to_have_lost_on_its_costs():
+    # Not shown outside on its games, yet further from the band than the recommended set
+    # before any cost (here nothing costs anything): lowering the costs would not prefer it.
+    result = _result()
+    further = _candidate("raj.merit=22", 1, _counts(0.56, 0.44), 0.13, 0.13, 0.0, (22,))
+    result.candidates = [result.candidates[0], further]
+    assert _inside_but_costlier(result, _Space(), Objective(2)) is None
+
+
 def test_none_when_no_top_rung_candidate_is_inside():
     result = _result()
     result.candidates = result.candidates[:1] + result.candidates[2:]
