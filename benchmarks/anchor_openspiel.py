@@ -26,7 +26,12 @@ import random
 import statistics
 import time
 
-import pyspiel
+try:
+    import pyspiel
+except ModuleNotFoundError:  # the optional `bench` extra
+    raise SystemExit(
+        "anchor_openspiel.py needs OpenSpiel: pip install -e '.[bench]' (the open_spiel wheel)"
+    ) from None
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.run.bench import bot_games, random_games
 

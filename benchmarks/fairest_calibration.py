@@ -1,7 +1,7 @@
 """Is tune-bonus's "probability fairest" calibrated? Planted truths, stated against true.
 
     .venv/bin/python benchmarks/fairest_calibration.py [--experiments 200] [--deals 1000]
-        [--draws 500] [--only NAME] [--method METHOD] [--bins]
+        [--draws 500] [--only NAME,NAME] [--method METHOD] [--bins]
 
 For each setting, draws experiments of shared deals from known bonus curves (the seat rates
 are softmax(seat edges + a point's worth x bonus), analysis.synthetic.shared_deal_outcomes),
@@ -182,7 +182,7 @@ def main() -> None:
     parser.add_argument("--experiments", type=int, default=200)
     parser.add_argument("--deals", type=int, default=1_000)
     parser.add_argument("--draws", type=int, default=500)
-    parser.add_argument("--only", default=None)
+    parser.add_argument("--only", default=None, help="settings, comma-separated")
     parser.add_argument(
         "--method",
         default="bootstrap",
@@ -190,8 +190,13 @@ def main() -> None:
     )
     parser.add_argument("--bins", action="store_true")
     args = parser.parse_args()
-    for name, (truths, seed) in settings(args.experiments).items():
-        if args.only and name != args.only:
+    chosen = settings(args.experiments)
+    only = args.only.split(",") if args.only else list(chosen)
+    unknown = [name for name in only if name not in chosen]
+    if unknown:
+        parser.error(f"--only: no setting {', '.join(unknown)}; the settings: {', '.join(chosen)}")
+    for name, (truths, seed) in chosen.items():
+        if name not in only:
             continue
         started = time.perf_counter()
         each, right_each = measure(truths, args.deals, args.draws, seed, args.method)

@@ -10,7 +10,10 @@ code starts just before it.
     python benchmarks/profile_engine.py --report /tmp/engine.ips
 
 (`perf` is Debian's linux-perf; `perf record` works on this project's machines even where
-`perf stat` has no hardware counters.)
+`perf stat` has no hardware counters.) Run it with `AVARIUM_PLAIN_CODEGEN=1`: the code-generation
+hook (docs/performance.md) lets LLVM inline the engine's functions into the game loop, and the
+report would then name little but the loop itself. `--bots mcts` (or `lookahead`) profiles the
+search bot's own loop; use a few games per call (`--games 10`).
 """
 
 from __future__ import annotations
@@ -42,12 +45,20 @@ def play_for(seconds: float, bot: str = "random", n: int = 2000) -> None:
     bonus = np.array([0, 2, 0, 0], np.int32)
     config = Rules().config()
 
-    # The one game loop bench and simulate play through (strategies/drivers.py), random players
-    # or not, called from a fresh (not cached) wrapper: numba links every engine function into
-    # its library, whose symbols we can list; a library loaded from the cache cannot be listed.
+    # The game loops bench and simulate play through (strategies/drivers.py), called from a
+    # fresh (not cached) wrapper: numba links every engine function into its library, whose
+    # symbols we can list; a library loaded from the cache cannot be listed. The wrapper calls
+    # the loop for the seats' kind itself: compiled code calling drivers.play_games gets the
+    # quick loop, which plays a searching seat as the heuristic (an earlier version of this
+    # script profiled heuristic games for --bots mcts so; docs/performance.md).
     from avarium.simulator.run.batch import card_worths
     from avarium.strategies import bot_spec
-    from avarium.strategies.drivers import play_games
+    from avarium.strategies.drivers import (
+        play_games_quickly,
+        play_games_with_lookahead,
+        quick_scratch,
+    )
+    from avarium.strategies.weights import KIND_LOOKAHEAD, KIND_MCTS
 
     spec = bot_spec(bot)
     kinds = np.full(4, spec.kind, np.int64)
@@ -60,10 +71,18 @@ def play_for(seconds: float, bot: str = "random", n: int = 2000) -> None:
         np.zeros((n, 2, len(cards.cards)), np.uint8),
     )
     args = (st, tb, vals, 2, idols, bonuses, seeds, bots, config, kinds, weights, results)
+    if spec.kind in (KIND_LOOKAHEAD, KIND_MCTS):
 
-    @njit
-    def loop(*a):
-        play_games(*a)
+        @njit
+        def loop(*a):
+            play_games_with_lookahead(*a)
+
+    else:
+        args = (*args, quick_scratch(st, tb))
+
+        @njit
+        def loop(*a):
+            play_games_quickly(*a)
 
     loop(*args)
     overload = loop.overloads[loop.signatures[0]]

@@ -18,6 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -58,7 +61,9 @@ def main() -> None:
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    print(f"avarium report: {wall:.1f} s wall-clock, {cpu:.1f} s CPU ({args.games:,} games)")
+    seat0 = pq.read_table(args.run / "games", columns=["seat"]).column("seat")
+    games = int(pc.sum(pc.equal(seat0, 0)).as_py())  # the run's games, whoever wrote them
+    print(f"avarium report: {wall:.1f} s wall-clock, {cpu:.1f} s CPU ({games:,} games)")
     if base is not None and not args.keep:
         shutil.rmtree(base, ignore_errors=True)
 

@@ -130,6 +130,10 @@ def main() -> None:
     parser.add_argument("--million", action="store_true", help="also time 1,000,000 games")
     parser.add_argument("--cold", action="store_true", help="the million with an empty cache")
     args = parser.parse_args()
+    # The steady rate counts the chunks finished after every worker's first one: two jobs need
+    # at least three chunks of DEFAULT_CHUNK games.
+    if args.games < 3 * DEFAULT_CHUNK:
+        parser.error(f"--games: at least {3 * DEFAULT_CHUNK:,} (three chunks of {DEFAULT_CHUNK:,})")
     figures = {
         "cpus": os.cpu_count(),
         "bots": args.bots,
