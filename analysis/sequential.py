@@ -41,11 +41,13 @@ The fixed-size equivalent: a one-look paired test of the same alpha_each (two-si
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from avarium.analysis.flags import MIN_IDOL_GAMES
+from scipy.stats import norm
 from statsmodels.stats.power import TTestPower
 
 MIN_PAIRS = MIN_IDOL_GAMES
@@ -146,7 +148,8 @@ def look(counts: pd.DataFrame, design: Design, before: pd.DataFrame | None, roun
     out["idol"] = out["idol"].astype(str)
     out["diff"] = (out["only_b"] - out["only_a"]) / out["games"]
     out["llr_up"], out["llr_down"] = llr(out["only_a"], out["only_b"], out["games"], design.delta)
-    keys = ["players", "idol"]
+    # One test per variant (a skill tier of the experiment is one), player count and Idol.
+    keys = [k for k in ("variant", "players", "idol") if k in out.columns]
     if before is None:
         prev = pd.DataFrame(columns=[*keys, "up", "down", "decided_round", "decided_pairs"])
     else:
@@ -185,19 +188,19 @@ def fixed_pairs(table: pd.DataFrame, design: Design) -> np.ndarray:
     qb = (table["only_b"].to_numpy(float) + 0.5) / (n + 1)
     sd = np.sqrt(np.maximum(qa + qb - (qb - qa) ** 2, design.delta * (1 - design.delta)))
     power = TTestPower()
-    return np.array(
-        [
-            max(
-                MIN_PAIRS,
-                np.ceil(
-                    power.solve_power(
-                        effect_size=design.delta / s,
-                        alpha=design.alpha_each,
-                        power=1 - design.beta,
-                        alternative="two-sided",
-                    )
-                ),
+    z = norm.ppf(1 - design.alpha_each / 2) + norm.ppf(1 - design.beta)
+
+    def needed(s: float) -> float:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a ConvergenceWarning, answered below
+            n = power.solve_power(
+                effect_size=design.delta / s,
+                alpha=design.alpha_each,
+                power=1 - design.beta,
+                alternative="two-sided",
             )
-            for s in sd
-        ]
-    )
+        # The t solver gives up (nan) when the effect is tiny and the answer huge: there the
+        # normal approximation it converges to is the answer.
+        return n if np.isfinite(n) else (z * s / design.delta) ** 2
+
+    return np.array([max(MIN_PAIRS, np.ceil(needed(s))) for s in sd])

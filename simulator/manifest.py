@@ -78,10 +78,30 @@ def read(run: Path) -> Manifest | None:
         return None
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
-        parts = {name: PartRecord(**rec) for name, rec in doc["parts"].items()}
-        return Manifest(doc["run_id"], int(doc["games"]), int(doc["chunks"]), parts)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as exc:
+        parts = {name: _part(rec) for name, rec in doc["parts"].items()}
+        return Manifest(str(doc["run_id"]), int(doc["games"]), int(doc["chunks"]), parts)
+    except (
+        OSError,
+        UnicodeDecodeError,
+        json.JSONDecodeError,
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,  # a list or a number where the file has a table
+    ) as exc:
         raise ManifestError(f"{path}: not a readable run manifest ({exc})") from None
+
+
+def _part(rec: dict) -> PartRecord:
+    """One part's record with every field of the type it is written with (ValueError or
+    TypeError otherwise: a hand-edited or damaged manifest)."""
+    out = PartRecord(**rec)
+    numbers = (out.bytes, out.rows, out.chunk, out.first_game, out.last_game)
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        raise ValueError(f"a part's bytes, rows, chunk and games must be whole numbers: {rec}")
+    if not isinstance(out.sha256, str) or not isinstance(out.variant, str):
+        raise ValueError(f"a part's sha256 and variant must be text: {rec}")
+    return out
 
 
 def write(run: Path, manifest: Manifest) -> None:

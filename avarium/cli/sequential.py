@@ -62,6 +62,7 @@ def run_sequential(run_a: Path, run_b: Path | None, out: Path | None, sets, patc
     _comparable(exp_a, exp_b)
     if out is None:
         out = Path("runs") / f"sequential-{run_a.stem}"
+    _ours_or_new(out)
     family = sum(len(v.idols) for v in exp_a.variants)
     design = sequential.Design(delta, alpha, beta, family)
     tables: list = []
@@ -164,3 +165,24 @@ def sequential_lines(facts: dict) -> list[str]:
     )
     lines.append(f"runs: {facts['runs'][0]} and {facts['runs'][1]}; {facts['out']}/sequential.json")
     return lines
+
+
+OURS = ("a", "b", "sequential.json")  # what a sequential comparison writes in its --out
+
+
+def _ours_or_new(out: Path) -> None:
+    """Refuse an --out that holds anything but an earlier comparison's own files (which a rerun
+    resumes and rewrites): nothing already there is overwritten."""
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise fail(f"--out: {out} is a file; choose a new or empty directory", 2)
+    foreign = sorted(p.name for p in out.iterdir() if p.name not in OURS)
+    if not foreign and (out / "sequential.json").exists() and not (out / "a").is_dir():
+        foreign = ["sequential.json"]  # not written beside its runs: somebody else's
+    if foreign:
+        raise fail(
+            f"--out: {out} holds {', '.join(foreign[:5])}, which no sequential comparison "
+            "wrote; nothing was changed. Choose a new or empty directory",
+            2,
+        )

@@ -105,6 +105,13 @@ def tune_bot_command(
     if out.resolve() == log.resolve():
         raise fail("--log: the log needs a file other than --out", 2)
     for flag, target in (("--out", out), ("--log", log)):
+        if target.exists():  # a profiles file (--profiles itself, say) or an earlier log: kept
+            raise fail(
+                f"{flag}: {target} exists; nothing was changed. Choose another file, or delete "
+                "that one to write it anew",
+                2,
+            )
+    for flag, target in (("--out", out), ("--log", log)):
         folder = next((p for p in target.resolve().parents if p.exists()), None)
         if folder is None or not os.access(folder, os.W_OK):  # found now, not after the games
             raise fail(f"{flag}: cannot write {target} (no permission in {folder})", 2)

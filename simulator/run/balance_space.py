@@ -175,6 +175,12 @@ def build_space(
         )
     axes: list[Axis] = []
     for target, values, where in entries:
+        repeated = sorted({v for v in values if list(values).count(v) > 1})
+        if repeated:  # a candidate is a set of values: the same one twice is a typo
+            shown = ", ".join(str(v) for v in repeated)
+            raise ValueError(
+                f'{where} "{target}": the value {shown} is listed twice; give each once'
+            )
         if target.strip().lower().startswith("bonus"):
             axis = _bonus_axis(target.strip().lower(), values, where, start_bonus)
         else:

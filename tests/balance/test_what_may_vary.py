@@ -173,6 +173,11 @@ def test_a_field_named_twice_is_refused(tmp_path):
     assert "named twice" in said
 
 
+def test_a_value_listed_twice_is_refused_and_nothing_is_written(tmp_path):
+    said = _refused(["--vary", "touka.combat=2,2,3"], tmp_path)
+    assert '--vary "touka.combat": the value 2 is listed twice' in said
+
+
 def test_a_vary_file_is_read_and_its_errors_name_the_file(tmp_path):
     bad = tmp_path / "vary.toml"
     bad.write_text('[vary]\n"touka.combat" = 3\n', encoding="utf-8")

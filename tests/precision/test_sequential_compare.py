@@ -205,3 +205,41 @@ def test_the_two_sides_are_ordinary_runs_that_compare_reads(experiment_a, tmp_pa
     shown = json.loads(page.stdout)
     raj = [r for r in shown["idols_changed"] if r["idol"] == "Kumara RAJ"]
     assert raj and raj[0]["diff"] > 0
+
+
+def test_each_skill_tier_is_its_own_test_of_every_idol(tmp_path):
+    # A tiered experiment's tiers are variants with the same Idols: each (tier, Idol) is
+    # decided on its own, and a tier whose Idols first play in a later round joins then.
+    path = tmp_path / "tiers.toml"
+    path.write_text(
+        'seed = 3\ngames = 1120\nidols = "touka,raj"\ntiers = ["random", "heuristic=5%"]\n',
+        encoding="utf-8",
+    )
+    facts = compare(str(path), "--set", "kumara_raj.merit=19", "-j", "1", "-o", str(tmp_path / "s"))
+    assert facts["rounds"] > 1
+    rows = {(r["variant"], r["idol"]) for r in facts["idols"]}
+    assert rows == {(t, i) for t in ("random", "heuristic.balanced")
+                    for i in ("hatsurugi_touka", "kumara_raj")}  # fmt: skip
+
+
+def test_a_smaller_delta_never_needs_fewer_fixed_size_pairs():
+    # The t-test solver gives up on tiny effects; the fixed size must still grow, not fall back
+    # to the minimum.
+    import pandas as pd
+    from avarium.analysis.sequential import fixed_pairs
+
+    table = pd.DataFrame({"games": [100], "only_a": [10], "only_b": [12]})
+    needs = [fixed_pairs(table, Design(d, 0.05, 0.1, 8))[0] for d in (0.03, 1e-3, 1e-9)]
+    assert needs == sorted(needs) and needs[-1] > 1e15
+
+
+def test_an_out_holding_someone_elses_files_is_refused_and_kept(experiment_a, tmp_path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "sequential.json").write_text("precious\n")
+    result = cli.invoke(
+        app, ["compare", "--sequential", str(experiment_a), "--set", "raj.merit=3", "-o", str(out)]
+    )
+    assert result.exit_code == 2, result.output
+    assert "which no sequential comparison wrote; nothing was changed" in result.output
+    assert (out / "sequential.json").read_text() == "precious\n" and not (out / "a").exists()

@@ -163,3 +163,23 @@ def test_every_file_and_folder_of_a_run_and_its_report_takes_the_umask_mode(tmp_
 def test_the_manifest_names_the_run(reference_run):
     doc = json.loads((reference_run / manifest.MANIFEST).read_text())
     assert doc["run_id"] == manifest.experiment_id(small().to_json())
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda m: m | {"games": "many"},
+        lambda m: m | {"parts": [1, 2]},
+        lambda m: m | {"parts": {k: v | {"bytes": "x"} for k, v in m["parts"].items()}},
+        lambda m: None,
+    ],
+    ids=["games as text", "parts as a list", "a part's bytes as text", "null"],
+)
+def test_a_manifest_with_the_wrong_types_is_named_not_a_traceback(finished, damage):
+    path = finished / manifest.MANIFEST
+    path.write_text(json.dumps(damage(json.loads(path.read_text()))), encoding="utf-8")
+    for command in (["report", str(finished)], ["replay", str(finished), "--game", "0"]):
+        result = cli.invoke(app, command)
+        assert result.exit_code != 0
+        assert isinstance(result.exception, SystemExit), result.exception  # no traceback
+        assert f"{path}: not a readable run manifest" in result.output

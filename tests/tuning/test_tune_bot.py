@@ -5,6 +5,7 @@ bad input is one line and exit code 2."""
 from __future__ import annotations
 
 import csv
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -186,3 +187,20 @@ def test_a_three_player_tuning_says_the_fair_share_and_writes_its_command(tmp_pa
     rows = list(csv.DictReader(out.with_suffix(".csv").open()))
     assert all(int(r["games"]) == 3 * 8 * 7 * 6 for r in rows)
     assert "--players=3" in out.read_text().splitlines()[0]
+
+
+def test_an_out_or_log_that_exists_is_kept_not_overwritten(tmp_path):
+    # -o naming the profiles file it reads would have kept only the two profiles it writes.
+    profiles = tmp_path / "mine.toml"
+    profiles.write_text((Path(__file__).parents[2] / "strategies" / "profiles.toml").read_text())
+    log = tmp_path / "mine.csv"
+    log.write_text("my notes\n")
+    before = profiles.read_text()
+    for args, flag in (
+        (["--profiles", str(profiles), "--out", str(profiles)], "--out"),
+        (["--out", str(tmp_path / "new.toml"), "--log", str(log)], "--log"),
+    ):
+        result = runner.invoke(app, ["tune-bot", *TINY, *args])
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith(f"error: {flag}: ") and "exists" in result.output
+    assert profiles.read_text() == before and log.read_text() == "my notes\n"
