@@ -56,6 +56,10 @@ class IllegalActionError(ValueError):
     """An action that is not legal in the current decision."""
 
 
+# The largest safety cap: a game's turns are kept as 16-bit integers (the dataset's `turns`).
+MAX_CAP = 32_767
+
+
 @dataclass(frozen=True)
 class Rules:
     """Rules options: the rulebook's defaults, and the alternatives of docs/rulings.md."""
@@ -76,8 +80,8 @@ class Rules:
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"rules option {name} must be one of {allowed}")
-        if self.max_turns < 1 or self.max_actions_per_turn < 1:
-            raise ValueError("the safety caps must be at least 1")
+        if not (1 <= self.max_turns <= MAX_CAP and 1 <= self.max_actions_per_turn <= MAX_CAP):
+            raise ValueError(f"the safety caps must be from 1 to {MAX_CAP:,}")
 
     def seat_bonus(self, players: int) -> tuple[int, ...]:
         bonus = tuple(self.bonuses.get(players, DEFAULT_BONUSES[players]))

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
-from avarium.simulator.api import Rules
+from avarium.simulator.api import MAX_CAP, Rules
 from avarium.simulator.cards import bundled
 from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
 from avarium.simulator.cards.model import CardSet
@@ -255,8 +255,8 @@ def _rules(p: _Problems, where: str, v: object, players: int, bonus) -> Rules | 
         default = getattr(RULE_DEFAULTS, name)
         got = v[name]
         if _is_int(default):
-            if not (_is_int(got) and got >= 1):
-                p.add(where, f"rules.{name}", "a whole number of at least 1", got)
+            if not (_is_int(got) and 1 <= got <= MAX_CAP):
+                p.add(where, f"rules.{name}", f"a whole number from 1 to {MAX_CAP:,}", got)
                 continue
         else:
             try:

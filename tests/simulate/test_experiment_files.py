@@ -91,7 +91,8 @@ BAD_FIELDS = [
     ("games = 5\ngames_per_pairing = 2", "field games", "games or games_per_pairing, not both"),
     ("rules = 3", "field rules", "a table of rules options"),
     ('rules = { school_runs_out = "never" }', "field rules.school_runs_out", "'last card'"),
-    ("rules = { max_turns = 0 }", "field rules.max_turns", "a whole number of at least 1"),
+    ("rules = { max_turns = 0 }", "field rules.max_turns", "a whole number from 1 to 32,767"),
+    ("rules = { max_turns = 40000 }", "field rules.max_turns", "a whole number from 1 to 32,767"),
     ("rules = { turns = 9 }", "field rules.turns", 'unknown field "turns"'),
     ('cards = "no_such_dir"', "field cards", "a card set that loads"),
     ('sets = ["kumara_raj.merrit=3"]', "field cards", "merrit"),
@@ -170,7 +171,7 @@ def test_bad_flags_name_the_flag(tmp_path):
     assert result.exit_code == 2
     assert "--players: expected an integer from 2 to 4, got 7" in result.output
     assert '--strategy: expected bot names, got "clever"' in result.output
-    assert "--rule max_turns: expected a whole number of at least 1, got 0" in result.output
+    assert "--rule max_turns: expected a whole number from 1 to 32,767, got 0" in result.output
 
 
 def test_experiment_flags_and_a_config_file_do_not_mix(tmp_path):
