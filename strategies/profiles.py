@@ -8,6 +8,7 @@ profiles file written before them still loads and plays the same games.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -39,7 +40,7 @@ def _vector(path: Path, name: str, table: object) -> np.ndarray:
         if weight not in table:
             raise ProfileError(f"{path}: profile [{name}]: weight {weight!r} is missing")
         value = table[weight]
-        if isinstance(value, bool) or not isinstance(value, int | float):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not _finite(value):
             raise ProfileError(
                 f"{path}: profile [{name}]: weight {weight!r} must be a number, got {value!r}"
             )
@@ -50,6 +51,11 @@ def _vector(path: Path, name: str, table: object) -> np.ndarray:
                 f"{path}: profile [{name}]: {NAMES[i]!r} must be a whole number >= 0"
             )
     return out
+
+
+def _finite(value: float) -> bool:
+    """TOML reads nan and inf as floats; a weight of either plays a different game silently."""
+    return math.isfinite(value)
 
 
 @cache

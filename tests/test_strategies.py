@@ -51,6 +51,21 @@ def test_an_unknown_bot_is_a_clear_error(spec, message):
         bot_spec(spec)
 
 
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_a_weight_that_is_not_a_finite_number_is_refused(tmp_path, value):
+    # TOML reads nan and inf as floats; played, they silently change the games.
+    import tomllib
+
+    from avarium.strategies.profiles import BUNDLED
+
+    table = tomllib.loads(BUNDLED.read_text(encoding="utf-8"))["balanced"]
+    lines = [f"{k} = {value if k == 'merit' else v}" for k, v in table.items()]
+    path = tmp_path / "profiles.toml"
+    path.write_text("[p]\n" + "\n".join(lines) + "\n")
+    with pytest.raises(BotError, match=f"weight 'merit' must be a number, got {value}"):
+        bot_spec("heuristic.p", profiles=path)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -212,12 +212,14 @@ def _bad_tier(exc: ExperimentError, tier: str) -> typer.Exit:
 def _locked(out: Path):
     from filelock import FileLock, Timeout
 
-    out.mkdir(parents=True, exist_ok=True)
     lock = FileLock(out / balance_dir.LOCK_FILE)
     try:
+        out.mkdir(parents=True, exist_ok=True)
         lock.acquire(timeout=0)
     except Timeout:
         raise fail(f"{out} is being searched by another process; wait for it to finish") from None
+    except OSError as exc:  # a read-only or full file system: said before any game is played
+        raise fail(f"cannot write {out}: {exc.strerror or exc}") from None
     try:
         yield
     finally:

@@ -233,3 +233,12 @@ def test_idols_no_vary_reaches_are_the_unvaried_ones_when_only_idols_are_varied(
     with_student = build_space(["touka.combat=2..5", f"{student.id}.combat=1..3"], None, cards,
                                (0, 2))  # fmt: skip
     assert with_student.unreached(pool, idols) == ()
+
+
+def test_an_out_it_cannot_write_is_one_line_before_any_game():
+    # /proc takes no new directories, for root too (whom permission bits do not stop).
+    result = cli.invoke(app, ["balance", "--vary", "touka.combat=1..4", "-o", "/proc/bal"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith("error: cannot write /proc/bal") and "Traceback" not in (
+        result.output
+    )
