@@ -81,6 +81,12 @@ def _python_bot(spec: str) -> BotSpec:
     return BotSpec(label=spec, function=bot)
 
 
+# The most playouts or iterations a search bot may be given per decision: far past any budget
+# that finishes a game in reasonable time (mcts/20 is the default), and within what the
+# compiled bots' 64-bit counters and scratch arrays hold.
+MAX_BUDGET = 100_000
+
+
 def bot_spec(spec: str, profiles: Path | None = None) -> BotSpec:
     """Resolve a bot spec (see the module doc); raises BotError naming what was expected."""
     spec = spec.strip()
@@ -112,8 +118,10 @@ def bot_spec(spec: str, profiles: Path | None = None) -> BotSpec:
         if budget:
             raise BotError(f'bot "{spec}": a heuristic bot has no playout budget')
         return BotSpec(label=f"heuristic.{profile}", kind=KIND_HEURISTIC, weights=weights)
-    if budget and (not budget.isdigit() or int(budget) < 1):
-        raise BotError(f'bot "{spec}": the budget after "/" must be a whole number >= 1')
+    if budget and not (budget.isascii() and budget.isdigit() and 1 <= int(budget) <= MAX_BUDGET):
+        raise BotError(
+            f'bot "{spec}": the budget after "/" must be a whole number from 1 to {MAX_BUDGET:,}'
+        )
     if kind_name == "mcts":
         return _mcts_spec(spec, profile, weights, table, budget)
     if budget:

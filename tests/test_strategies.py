@@ -41,7 +41,10 @@ def test_every_bot_spec_has_one_canonical_label(spec, label):
         ("avarium.strategies.examples.greedy:nothing", "has no function nothing"),
         ("heuristic.reckless", 'no profile "reckless"'),
         ("heuristic/3", "no playout budget"),
-        ("lookahead/0", "whole number >= 1"),
+        ("lookahead/0", "whole number from 1 to 100,000"),
+        ("mcts/2147483648", "whole number from 1 to 100,000"),  # was a MemoryError
+        ("mcts/18446744073709551616", "whole number from 1 to 100,000"),  # was played as 0
+        ("mcts/\u00b2", "whole number from 1 to 100,000"),  # a digit to isdigit, not to int
         ("lookahead.balanced", "gives the lookahead no playouts"),
         ("random.fast", "takes no profile"),
     ],
