@@ -63,7 +63,7 @@ def load(path: Path | None = None) -> dict[str, np.ndarray]:
     """Every profile of a file, as weight vectors (read-only arrays)."""
     path = Path(path) if path is not None else BUNDLED
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
         raise ProfileError(f"{path}: cannot read the profiles ({exc.strerror})") from None
     except tomllib.TOMLDecodeError as exc:

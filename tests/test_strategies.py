@@ -54,6 +54,14 @@ def test_an_unknown_bot_is_a_clear_error(spec, message):
         bot_spec(spec)
 
 
+def test_a_profile_file_saved_with_a_byte_order_mark_reads_as_without(tmp_path):
+    from avarium.strategies.profiles import BUNDLED
+
+    path = tmp_path / "profiles.toml"
+    path.write_text("\ufeff" + BUNDLED.read_text(encoding="utf-8"), encoding="utf-8")
+    assert bot_spec("heuristic.tuned", profiles=path).label == "heuristic.tuned"
+
+
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
 def test_a_weight_that_is_not_a_finite_number_is_refused(tmp_path, value):
     # TOML reads nan and inf as floats; played, they silently change the games.

@@ -46,7 +46,7 @@ def scenario_command(
     from avarium.simulator.transcript import header
 
     try:
-        text = file.read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise fail(f"{file}: cannot read it ({exc})", 2) from None
     card_set = load_cards_or_fail(cards, sets, patch)  # each problem named, then exit 2

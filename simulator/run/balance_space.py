@@ -112,7 +112,7 @@ def read_vary_file(path: Path) -> list[tuple[str, Sequence[int], str]]:
     """A vary file's entries as (target, values, where); ValueError naming the file."""
     where = f"--vary-file {path}"
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        doc = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
         raise ValueError(f"{where}: cannot read it ({exc.strerror or exc})") from None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

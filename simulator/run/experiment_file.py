@@ -493,7 +493,7 @@ def load(path: Path, overrides: Mapping[str, object] | None = None) -> Experimen
 def read_document(path: Path) -> dict:
     """An experiment file's TOML document, unchecked; ExperimentError if it cannot be read."""
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        doc = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
         raise ExperimentError(
             [f"{path}: cannot read the experiment file ({exc.strerror})"]

@@ -245,3 +245,10 @@ def test_weights_added_later_leave_the_fingerprint_of_a_profile_that_does_not_se
 def test_every_shipped_experiment_loads(path):
     # what each names (card sets, sets, tiers, variants) resolves: a README command runs
     assert load(ROOT / "experiments" / path).variants
+
+
+def test_a_file_saved_with_a_byte_order_mark_reads_as_without(tmp_path):
+    # Windows editors save UTF-8 with a BOM; card files were read so already.
+    path = tmp_path / "bom.toml"
+    path.write_text('\ufeffgames = 10\nbots = "random"\n', encoding="utf-8")
+    assert load(path).variants[0].games == 10
