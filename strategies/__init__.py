@@ -82,8 +82,8 @@ def _python_bot(spec: str) -> BotSpec:
 
 
 # The most playouts or iterations a search bot may be given per decision: far past any budget
-# that finishes a game in reasonable time (mcts/20 is the default), and within what the
-# compiled bots' 64-bit counters and scratch arrays hold.
+# that finishes a game in reasonable time (mcts/20 is the default). Unbounded, mcts/2147483648
+# failed to allocate its tree and a budget past 64 bits was played as none.
 MAX_BUDGET = 100_000
 
 
