@@ -60,8 +60,8 @@ def test_mcts_profile_weights_play_out_and_the_mcts_profile_searches():
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts/0", "whole number >= 1"),
-        ("mcts/many", "whole number >= 1"),
+        ("mcts/0", "whole number from 1 to 100,000"),
+        ("mcts/many", "whole number from 1 to 100,000"),
         ("mcts.reckless", 'no profile "reckless"'),
     ],
 )
