@@ -40,7 +40,12 @@ def _vector(path: Path, name: str, table: object) -> np.ndarray:
         if weight not in table:
             raise ProfileError(f"{path}: profile [{name}]: weight {weight!r} is missing")
         value = table[weight]
-        if isinstance(value, bool) or not isinstance(value, int | float) or not _finite(value):
+        # TOML reads nan and inf as floats; a weight of either plays a different game silently
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
             raise ProfileError(
                 f"{path}: profile [{name}]: weight {weight!r} must be a number, got {value!r}"
             )
@@ -51,11 +56,6 @@ def _vector(path: Path, name: str, table: object) -> np.ndarray:
                 f"{path}: profile [{name}]: {NAMES[i]!r} must be a whole number >= 0"
             )
     return out
-
-
-def _finite(value: float) -> bool:
-    """TOML reads nan and inf as floats; a weight of either plays a different game silently."""
-    return math.isfinite(value)
 
 
 @cache

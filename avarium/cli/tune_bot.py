@@ -111,7 +111,6 @@ def tune_bot_command(
                 "that one to write it anew",
                 2,
             )
-    for flag, target in (("--out", out), ("--log", log)):
         folder = next((p for p in target.resolve().parents if p.exists()), None)
         if folder is None or not os.access(folder, os.W_OK):  # found now, not after the games
             raise fail(f"{flag}: cannot write {target} (no permission in {folder})", 2)
