@@ -154,6 +154,14 @@ def main() -> None:
     games = play(args.games, args.players)
     v = variances(games)
     p = args.players
+    # On few games a card's residuals can all be zero (every seat that saw it won, say): its
+    # ratios are 0/0. Such cards say nothing about clustering, so they are left out by name.
+    measured = (v > 0).all(axis=1)
+    if not measured.all():
+        print(f"{(~measured).sum()} cards left out: on {args.games:,} games their variance is 0")
+    v = v[measured]
+    if not len(v):
+        sys.exit("no card has a variance to compare: play more games (--games)")
 
     def spread(x: np.ndarray) -> str:
         lo, mid, hi = np.quantile(x, [0.1, 0.5, 0.9])
