@@ -16,7 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from avarium.analysis.tier_play import MEASURES
 from avarium.analysis.tier_variants import tier_variants
-from avarium.simulator import manifest, schema, stopped
+from avarium.simulator import manifest, schema, stopped, tomlread
 from avarium.simulator.manifest import part_files
 
 # Columns the analyses read, with the kind of Arrow type each must have (simulator/schema.py).
@@ -324,7 +324,7 @@ def read_provenance(run: Path) -> Provenance:
         prov.experiment_toml = toml_path.read_text(encoding="utf-8", errors="replace")
         if not prov.experiment:
             try:
-                prov.experiment = tomllib.loads(prov.experiment_toml)
+                prov.experiment = tomlread.loads(prov.experiment_toml)
             except tomllib.TOMLDecodeError:
                 prov.experiment = {}
     return prov

@@ -9,6 +9,8 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from avarium.simulator import tomlread
+
 if TYPE_CHECKING:  # pandas is imported when a headline is read: every command imports this
     import pandas as pd
 
@@ -218,7 +220,7 @@ def headline(report: Path) -> list[str]:
 def _variants(run: Path) -> list[dict]:
     """The variant tables of a run's experiment.toml (none when it has no readable one)."""
     try:
-        experiment = tomllib.loads((run / "experiment.toml").read_text(encoding="utf-8"))
+        experiment = tomlread.loads((run / "experiment.toml").read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError):
         return []
     tables = experiment.get("variant")

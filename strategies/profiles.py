@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
+from avarium.simulator import tomlread
 from avarium.strategies.weights import N_WEIGHTS, NAMES, W_HORIZON, W_PLAYOUTS
 
 BUNDLED = Path(__file__).with_name("profiles.toml")
@@ -63,7 +64,7 @@ def load(path: Path | None = None) -> dict[str, np.ndarray]:
     """Every profile of a file, as weight vectors (read-only arrays)."""
     path = Path(path) if path is not None else BUNDLED
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+        data = tomlread.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
         raise ProfileError(f"{path}: cannot read the profiles ({exc.strerror})") from None
     except tomllib.TOMLDecodeError as exc:

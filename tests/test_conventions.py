@@ -90,3 +90,19 @@ def test_no_module_is_over_600_lines():
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
     }
     assert not too_long, f"modules over {MAX_MODULE_LINES} lines: {too_long}"
+
+
+def test_toml_is_read_only_through_tomlread():
+    """tomllib's reader raises RecursionError on a deeply nested file; tomlread makes that the
+    TOMLDecodeError every reader already reports by file name."""
+    calls = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for folder in ("simulator", "strategies", "analysis", "reports", "avarium")
+        for path in (ROOT / folder).rglob("*.py")
+        if path != ROOT / "simulator" / "tomlread.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and node.attr in ("load", "loads")
+        and getattr(node.value, "id", "") == "tomllib"
+    ]
+    assert not calls, f"read with tomlread.loads instead: {calls}"

@@ -29,6 +29,7 @@ LAYERS = [
             "avarium.simulator",
             "avarium.simulator.constants",
             "avarium.simulator.fileio",
+            "avarium.simulator.tomlread",
             "avarium.simulator.tomlwrite",
             "avarium.simulator.data",
         ),

@@ -19,6 +19,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from avarium.simulator import tomlread
 from avarium.simulator.cards.errors import (
     ERROR,
     Problem,
@@ -196,7 +197,7 @@ TABLE_HEADER = re.compile(r"^\s*\[\[\s*(?:(\w+)\s*\.\s*)?(\w+)\s*\]\]")
 def parse_toml(text: str, file: str, problems: list[Problem]) -> dict | None:
     """The TOML document, or None (and a problem at the line and column of the mistake)."""
     try:
-        return tomllib.loads(text)
+        return tomlread.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = _TOML_POS.search(str(exc))
         line, col = (int(m.group(1)), int(m.group(2))) if m else (0, 0)

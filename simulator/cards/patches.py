@@ -28,6 +28,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from avarium.simulator import tomlread
 from avarium.simulator.cards.errors import ERROR, CardNameError, Problem
 from avarium.simulator.cards.files import RawCard, decode, parse_toml, raw_cards_from_doc
 from avarium.simulator.cards.names import resolve
@@ -61,7 +62,7 @@ def _find(raws: list[RawCard], query: str) -> RawCard:
 
 def _toml_value(text: str) -> object:
     try:
-        return tomllib.loads(f"v = {text.strip()}")["v"]
+        return tomlread.loads(f"v = {text.strip()}")["v"]
     except tomllib.TOMLDecodeError:
         return text.strip()
 

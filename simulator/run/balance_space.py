@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from avarium.simulator import tomlread
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.cards.numbers import CardNumber, NumberError, find_number
 from avarium.simulator.run.variants import parse_sweep
@@ -112,7 +113,7 @@ def read_vary_file(path: Path) -> list[tuple[str, Sequence[int], str]]:
     """A vary file's entries as (target, values, where); ValueError naming the file."""
     where = f"--vary-file {path}"
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+        doc = tomlread.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
         raise ValueError(f"{where}: cannot read it ({exc.strerror or exc})") from None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
+from avarium.simulator import tomlread
 from avarium.simulator.api import MAX_CAP, Rules
 from avarium.simulator.cards import bundled
 from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
@@ -493,7 +494,7 @@ def load(path: Path, overrides: Mapping[str, object] | None = None) -> Experimen
 def read_document(path: Path) -> dict:
     """An experiment file's TOML document, unchecked; ExperimentError if it cannot be read."""
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+        doc = tomlread.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
         raise ExperimentError(
             [f"{path}: cannot read the experiment file ({exc.strerror})"]

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from avarium.simulator import manifest, stopped
+from avarium.simulator import manifest, stopped, tomlread
 from avarium.simulator.fileio import write_atomically
 from avarium.simulator.manifest import Manifest, PartRecord
 from avarium.simulator.run import dataset
@@ -176,7 +176,7 @@ def check_directory(out: Path, experiment: Experiment) -> bool:
     stored_file = out / EXPERIMENT_FILE
     if stored_file.exists():
         try:
-            stored = tomllib.loads(stored_file.read_text(encoding="utf-8"))
+            stored = tomlread.loads(stored_file.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise RunError(f"{stored_file} cannot be read ({exc}); nothing was changed") from None
         differences = diff_fields(stored, experiment.to_dict(), "")
