@@ -492,7 +492,8 @@ def load(path: Path, overrides: Mapping[str, object] | None = None) -> Experimen
 
 
 def read_document(path: Path) -> dict:
-    """An experiment file's TOML document, unchecked; ExperimentError if it cannot be read."""
+    """An experiment file's TOML document, its fields unchecked; ExperimentError if it cannot be
+    read or defines nothing."""
     try:
         doc = tomlread.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
@@ -503,6 +504,13 @@ def read_document(path: Path) -> dict:
         raise ExperimentError([f"{path}: not a UTF-8 text file"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise ExperimentError([f"{path}: not valid TOML: {exc}"]) from None
+    if not doc:  # running every default on an empty file would hide a wrong or unsaved file
+        raise ExperimentError(
+            [
+                f"{path}: defines nothing (it is empty or only comments); an experiment file "
+                "sets at least one field (docs/simulate.md lists them)"
+            ]
+        )
     return doc
 
 

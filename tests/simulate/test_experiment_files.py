@@ -164,6 +164,35 @@ def test_a_missing_file_is_one_clear_line(tmp_path):
     assert "nope.toml: cannot read the experiment file" in result.output
 
 
+EMPTY_FILES = {"empty": "", "comments": "# games = 100\n\n  \t\n", "byte order mark": "\ufeff\n"}
+
+
+@pytest.mark.parametrize("text", EMPTY_FILES.values(), ids=EMPTY_FILES.keys())
+def test_an_experiment_file_that_defines_nothing_is_refused_before_anything_is_written(
+    tmp_path, text
+):
+    path, out = tmp_path / "e.toml", tmp_path / "run"
+    path.write_text(text, encoding="utf-8")
+    result = cli.invoke(app, ["simulate", "-c", str(path), "--games", "10", "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.stderr.splitlines()[0].startswith(f"{path}: defines nothing")
+    assert not out.exists()
+
+
+def test_a_sequential_comparison_of_an_empty_experiment_file_is_refused_in_one_line(tmp_path):
+    path, out = tmp_path / "e.toml", tmp_path / "cmp"
+    path.write_text("# B is A with Raj's Merit at 18\n", encoding="utf-8")
+    args = ["compare", "--sequential", str(path), "--set", "raj.merit=18", "--out", str(out)]
+    result = cli.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines() == [
+        f"error: {path}: defines nothing (it is empty or only comments); an experiment file "
+        "sets at least one field (docs/simulate.md lists them)"
+    ]
+    assert not out.exists()
+
+
 def test_bad_flags_name_the_flag(tmp_path):
     result = cli.invoke(
         app, ["simulate", "--players", "7", "--strategy", "clever", "--rule", "max_turns=0"]
