@@ -84,6 +84,7 @@ def read(run: Path) -> Manifest | None:
         OSError,
         UnicodeDecodeError,
         json.JSONDecodeError,
+        RecursionError,  # JSON nested thousands deep: json recurses per level
         KeyError,
         TypeError,
         ValueError,

@@ -27,6 +27,6 @@ def read(run: Path) -> dict | None:
     is then read as the manifest plans it, which only ever says more games are missing)."""
     try:
         record = json.loads((Path(run) / STOPPED).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
     return record if isinstance(record, dict) and isinstance(record.get("games"), int) else None

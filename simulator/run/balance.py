@@ -140,7 +140,7 @@ class Journal:
                     row = json.loads(line)
                     key = (row["label"], int(row["start"]), int(row["stop"]))
                     self.seen[key] = counts_from_dict(row["counts"])
-                except (ValueError, KeyError, TypeError):
+                except (ValueError, RecursionError, KeyError, TypeError):
                     continue  # a line cut short by a kill: played again
 
     def get(self, step: Step) -> Counts | None:

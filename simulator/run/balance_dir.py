@@ -65,7 +65,7 @@ def check_out(out: Path, request: dict) -> bool:
         )
     try:
         stored = json.loads(stored_file.read_text(encoding="utf-8"))["request"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, RecursionError, KeyError, TypeError) as exc:
         raise BalanceDirError(
             f"{stored_file} cannot be read ({exc}); nothing was changed"
         ) from None

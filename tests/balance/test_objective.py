@@ -178,7 +178,7 @@ def test_the_journal_keeps_every_step_and_ignores_a_line_cut_short_by_a_kill(tmp
     journal.add(step, counts([0.5, 0.5], games=280))
     with open(path, "a", encoding="utf-8") as f:
         f.write(
-            '{"label": "cut',
+            '{"label": "cut\n' + "[" * 100_000 + "\n",  # a torn line, and garbage json recurses on
         )
     again = Journal(path)
     assert again.get(step) == counts([0.5, 0.5], games=280)
@@ -245,3 +245,9 @@ def test_a_search_made_before_todays_defaults_is_refused_naming_the_flags_that_m
     with pytest.raises(BalanceDirError) as refused:
         check_out(tmp_path, {"objective": {"formula": "max"}, "seed": 1})
     assert "defaults" not in str(refused.value)
+
+
+def test_a_search_record_nested_thousands_deep_is_refused_by_name(tmp_path):
+    (tmp_path / "balance.json").write_text("[" * 100_000, encoding="utf-8")
+    with pytest.raises(BalanceDirError, match=r"balance\.json cannot be read"):
+        check_out(tmp_path, {"seed": 0})

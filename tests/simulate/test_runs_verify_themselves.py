@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 from avarium.analysis.dataset import DatasetError, load_run
 from avarium.reports.pages import build_report
-from avarium.simulator import manifest
+from avarium.simulator import manifest, stopped
 from avarium.simulator.run.runner import LOCK_FILE, RunError, run
 from filelock import FileLock
 from typer.testing import CliRunner
@@ -183,3 +183,18 @@ def test_a_manifest_with_the_wrong_types_is_named_not_a_traceback(finished, dama
         assert result.exit_code != 0
         assert isinstance(result.exception, SystemExit), result.exception  # no traceback
         assert f"{path}: not a readable run manifest" in result.output
+
+
+def test_a_manifest_nested_thousands_deep_is_named_not_a_traceback(finished):
+    # Python's json reads an array inside another by recursing: RecursionError, not a ValueError
+    path = finished / manifest.MANIFEST
+    path.write_text("[" * 100_000, encoding="utf-8")
+    result = cli.invoke(app, ["report", str(finished)])
+    assert result.exit_code != 0
+    assert isinstance(result.exception, SystemExit), result.exception  # no traceback
+    assert f"{path}: not a readable run manifest" in result.output
+
+
+def test_a_stop_record_nested_thousands_deep_is_read_as_none(tmp_path):
+    (tmp_path / stopped.STOPPED).write_text("[" * 100_000, encoding="utf-8")
+    assert stopped.read(tmp_path) is None
