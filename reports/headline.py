@@ -221,7 +221,7 @@ def _variants(run: Path) -> list[dict]:
     """The variant tables of a run's experiment.toml (none when it has no readable one)."""
     try:
         experiment = tomlread.loads((run / "experiment.toml").read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return []
     tables = experiment.get("variant")
     return [t for t in tables if isinstance(t, dict)] if isinstance(tables, list) else []

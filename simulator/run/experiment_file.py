@@ -185,6 +185,13 @@ def _profiles(p: _Problems, where: str, v: object, base: Path) -> str | None:
     if not Path(path).is_file():
         p.add(where, "profiles", "a bot-profiles file that exists", v)
         return None
+    from avarium.strategies.profiles import ProfileError, load
+
+    try:  # read here, once: a bad file is the profiles field's problem, not every tier's
+        load(Path(path))
+    except ProfileError as exc:
+        p.add(where, "profiles", "a readable bot-profiles file", note=str(exc))
+        return None
     return path
 
 

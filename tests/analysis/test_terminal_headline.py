@@ -7,6 +7,7 @@ import json
 from importlib import metadata
 
 from avarium.analysis.synthetic import Plan, synthetic_run
+from avarium.reports import headline
 from avarium.simulator import stopped
 from typer.testing import CliRunner
 
@@ -92,3 +93,11 @@ def test_a_run_of_several_variants_headlines_each_variant_not_their_pool(tmp_pat
     facts = json.loads(cli.invoke(app, ["report", str(run), "--json"]).stdout)
     assert facts["variants"] == seats
     assert {r["variant"] for r in facts["outside"]} == {"touka.combat=4"}
+
+
+def test_a_runs_experiment_file_that_is_not_utf8_gives_no_experiment_changes(tmp_path):
+    for run in ("a", "b"):
+        (tmp_path / run).mkdir()
+    (tmp_path / "a" / "experiment.toml").write_bytes(b"seed = 1\n\xff\xfe\n")
+    (tmp_path / "b" / "experiment.toml").write_text("seed = 2\n", encoding="utf-8")
+    assert headline.experiment_changes(tmp_path / "a", tmp_path / "b") == []

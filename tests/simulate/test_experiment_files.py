@@ -254,6 +254,19 @@ def test_bad_bot_profiles_are_reported_on_their_field(tmp_path):
         load(path)
 
 
+def test_an_unreadable_profiles_file_is_its_own_one_problem_not_each_tiers(tmp_path):
+    bad = tmp_path / "profiles.toml"
+    bad.write_text("a = [1]\n", encoding="utf-8")  # a profile must be a table of weights
+    result = CliRunner().invoke(app, ["simulate", "--profiles", str(bad), "-o", tmp_path / "run"])
+    assert result.exit_code == 2
+    problems = [line for line in result.stderr.splitlines() if not line.startswith("error: ")]
+    assert problems == [
+        f"--profiles: expected a readable bot-profiles file ({bad}: profile [a] must be a table "
+        "of weights)"
+    ]
+    assert not (tmp_path / "run").exists()
+
+
 def test_weights_added_later_leave_the_fingerprint_of_a_profile_that_does_not_set_them():
     """The threat weights came after runs recorded their bots' weight fingerprints: a profile
     that leaves them at 0 plays as before, and a run started before them must still resume.
