@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -12,11 +15,16 @@ def write_atomically(path: Path, text: str) -> Path:
     return write_bytes_atomically(path, text.encode("utf-8"))
 
 
-def write_bytes_atomically(path: Path, data: bytes | memoryview) -> Path:
+def write_bytes_atomically(
+    path: Path, data: bytes | memoryview, before_replace: Callable[[], None] | None = None
+) -> Path:
     """Write `data` to a hidden temporary file beside `path` (`.NAME.<random>.tmp`), flush it to
     disk, rename it over `path`, then flush the directory, so that after a crash or a power cut
     `path` is either the old file or the whole new one. A crash leaves at most the temporary
-    file, which readers skip (pyarrow ignores names starting with '.')."""
+    file, which readers skip (pyarrow ignores names starting with '.').
+
+    `before_replace` runs just before the rename and may raise to keep the old file (owned.py
+    checks there that nobody wrote `path` while the new file was being written)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -25,12 +33,24 @@ def write_bytes_atomically(path: Path, data: bytes | memoryview) -> Path:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        if before_replace is not None:
+            before_replace()
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     _sync_directory(path.parent)
     return path
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of a regular file. O_NONBLOCK: should the file be swapped for a FIFO after it
+    was looked at, opening it still returns at once, and fstat refuses it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "it is not a regular file")
+        return f.read()
 
 
 def _umask() -> int:

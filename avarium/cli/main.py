@@ -213,6 +213,10 @@ def cards_describe(
         raise _fail(exc.message) from None
 
 
+# What to do about a file an export or the reference will not replace (owned.py).
+_ELSEWHERE = "Choose another file, or delete that one to write it anew"
+
+
 @cards_app.command("export")
 def cards_export(
     out: Annotated[
@@ -223,14 +227,19 @@ def cards_export(
     sets: SetOpt = None,
     patch: PatchOpt = None,
 ) -> None:
-    """Export a card set to one TOML or CSV file (validate reads either back, same fingerprint)."""
+    """Export a card set to one TOML or CSV file (validate reads either back, same fingerprint).
+
+    OUT may be new or an earlier export, unchanged; any other file there is kept and refused."""
     from avarium.simulator.cards.export import FORMATS, export_cards
+    from avarium.simulator.owned import ForeignFileError
 
     if out.suffix.lower() not in FORMATS:
         raise _fail(f'OUT "{out}": expected a file name ending in .toml or .csv', 2)
     cs = load_cards_or_fail(path, sets, patch)
     try:
         export_cards(cs, out)
+    except ForeignFileError as exc:
+        raise _fail(f"OUT: {exc}. {_ELSEWHERE}", 2) from None
     except OSError as exc:
         raise _fail(f"cannot write {out}: {exc.strerror}") from None
     typer.echo(f"wrote {len(cs.cards)} cards to {out} (fingerprint {cs.fingerprint})")
@@ -240,16 +249,21 @@ def cards_export(
 def cards_docs(
     out: DocsOut = None,
 ) -> None:
-    """Regenerate docs/card-language.md from the language's registry."""
-    from avarium.simulator.cards.docs import language_reference
-    from avarium.simulator.fileio import write_atomically
+    """Regenerate docs/card-language.md from the language's registry.
+
+    The file may be new or a reference written before; any other file there is kept and
+    refused."""
+    from avarium.simulator.cards.docs import write_reference
+    from avarium.simulator.owned import ForeignFileError
 
     out = Path("docs/card-language.md") if out is None else out
     nameable("--out", out)
     if out.is_dir() or not out.name:
         raise _fail(f'--out "{out}": expected a file to write, e.g. docs/card-language.md', 2)
     try:
-        write_atomically(out, language_reference())
+        write_reference(out)
+    except ForeignFileError as exc:
+        raise _fail(f"--out: {exc}. {_ELSEWHERE}", 2) from None
     except OSError as exc:
         raise _fail(f"cannot write {out}: {exc.strerror or exc}") from None
     typer.echo(f"wrote {out}")

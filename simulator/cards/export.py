@@ -3,6 +3,11 @@
 The file's extension names its format. The CSV has one row per card and a `kind` column;
 abilities share one cell, one per line. Either file loads back (`load_cards("cards.toml")`)
 through the same checks and gives the same fingerprint.
+
+An export replaces only an earlier export, unchanged (simulator/owned.py): the TOML starts
+with a stamp comment; a CSV has no comments, so it is recognised as a file that loads and
+exports again to the very same bytes. Anything else there (a card file a designer writes by
+hand, an export edited since) is kept and refused.
 """
 
 from __future__ import annotations
@@ -13,9 +18,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from avarium.simulator import tomlwrite
+from avarium.simulator.cards.errors import CardSetError, Problem
+from avarium.simulator.cards.files import csv_cards
+from avarium.simulator.cards.loader import build_set
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.cards.schema import CSV_COLUMNS, TABLE_NAMES
-from avarium.simulator.fileio import write_atomically
+from avarium.simulator.owned import TOML_COMMENT, replace_own, stamp_holds, stamped
+
+WRITER = "avarium cards export"
 
 
 def to_csv(card_set: CardSet) -> str:
@@ -43,7 +53,7 @@ def to_toml(card_set: CardSet) -> str:
     text = tomlwrite.dumps({"set": note} if card_set.source else {}, tables)
     # JSON's escapes (tomlwrite) leave DEL as it is, and TOML strings may not hold it raw; it
     # can only stand inside a string here, so escaping it everywhere is safe.
-    return text.lstrip("\n").replace("\x7f", "\\u007f")
+    return stamped(text.lstrip("\n").replace("\x7f", "\\u007f"), WRITER, TOML_COMMENT)
 
 
 #: Each format by the extension that names it.
@@ -52,18 +62,41 @@ FORMATS: dict[str, Callable[[CardSet], str]] = {".toml": to_toml, ".csv": to_csv
 
 def export_cards(card_set: CardSet, path: str | Path) -> Path:
     """Write the set in the format `path`'s extension names (.toml or .csv), atomically: an
-    existing file is replaced whole or not at all. Raises ValueError for another extension."""
+    earlier export there, unchanged, is replaced whole or not at all; any other file is kept
+    (ForeignFileError). Raises ValueError for another extension."""
     path = Path(path)
     render = FORMATS.get(path.suffix.lower())
     if render is None:
         raise ValueError(
             f'cannot export to "{path.name}": expected a file name ending in .toml or .csv'
         )
-    # write_atomically gives the file the mode any new file would get (the umask's), not the
-    # 0600 of its private temporary file: a card file is for sharing.
-    return write_atomically(path, render(card_set))
+    return _write(path, render(card_set))
 
 
 def export_csv(card_set: CardSet, path: str | Path) -> Path:
     """Write the set to `path` as CSV, atomically, whatever its extension."""
-    return write_atomically(Path(path), to_csv(card_set))
+    return _write(Path(path), to_csv(card_set))
+
+
+def _write(path: Path, text: str) -> Path:
+    """Write an export over nothing or an earlier export, unchanged; ForeignFileError (the file
+    kept) over anything else. The file takes the mode any new file would get (the umask's), not
+    the 0600 of its private temporary file: a card file is for sharing."""
+    return replace_own(path, text.encode("utf-8"), _an_export, WRITER)
+
+
+def _an_export(data: bytes) -> bool:
+    """True for a file an export wrote, unchanged: a stamped TOML file, or a CSV (whatever the
+    name says) that loads and exports again to exactly these bytes."""
+    if stamp_holds(data, WRITER, TOML_COMMENT):
+        return True
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    problems: list[Problem] = []
+    try:
+        again = build_set(csv_cards(text, "", problems), problems)
+    except CardSetError:
+        return False
+    return to_csv(again) == text

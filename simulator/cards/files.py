@@ -27,6 +27,7 @@ from avarium.simulator.cards.errors import (
 )
 from avarium.simulator.cards.schema import FIELDS, KIND_BY_TABLE
 from avarium.simulator.constants import CardKind
+from avarium.simulator.fileio import read_regular
 
 #: The file types a card set is written in; a directory is read for these, the rest left alone.
 CARD_SUFFIXES = (".toml", ".csv")
@@ -139,16 +140,6 @@ def _what_it_is(mode: int) -> str:
 # -- reading files ---------------------------------------------------------------------------
 
 
-def _read_regular(path: Path) -> bytes:
-    """The bytes of a regular file. O_NONBLOCK: should the file be swapped for a FIFO after it
-    was looked at, opening it still returns at once, and fstat refuses it."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            raise OSError(errno.EINVAL, "it is not a regular file")
-        return f.read()
-
-
 def decode(path: Path, problems: list[Problem]) -> str | None:
     """The text of a card or patch file, or None (and a problem) if it cannot be read."""
     info = look(path, problems)
@@ -158,7 +149,7 @@ def decode(path: Path, problems: list[Problem]) -> str | None:
         problems.append(not_a_regular_file(path, info.st_mode))
         return None
     try:
-        data = _read_regular(path)
+        data = read_regular(path)
     except OSError as exc:
         problems.append(Problem(ERROR, f"cannot read the file: {exc.strerror}", str(path)))
         return None
@@ -299,6 +290,11 @@ def read_csv(path: Path, problems: list[Problem]) -> list[RawCard]:
     text = decode(path, problems)
     if text is None:
         return []
+    return csv_cards(text, str(path), problems)
+
+
+def csv_cards(text: str, file: str, problems: list[Problem]) -> list[RawCard]:
+    """The raw cards of a CSV card file's text (problems name `file`)."""
     reader = csv.reader(io.StringIO(text))
     try:
         header = [h.strip().lower() for h in next(reader)]
@@ -308,15 +304,18 @@ def read_csv(path: Path, problems: list[Problem]) -> list[RawCard]:
             rows.append((previous_end + 1, row))
             previous_end = reader.line_num
     except csv.Error as exc:
-        problems.append(Problem(ERROR, f"CSV syntax: {exc}", str(path), line=reader.line_num))
+        problems.append(Problem(ERROR, f"CSV syntax: {exc}", file, line=reader.line_num))
         return []
-    if not _header_is_sound(header, str(path), problems):
+    except StopIteration:  # no header row (read_csv never gets here: decode refuses it)
+        problems.append(Problem(ERROR, "the CSV has no header row", file, line=1))
+        return []
+    if not _header_is_sound(header, file, problems):
         return []
     raws = []
     for line, row in rows:
         if not any(cell.strip() for cell in row):
             continue  # a blank row between groups of cards, as spreadsheets often have
-        raw = _row_card(header, row, str(path), line, problems)
+        raw = _row_card(header, row, file, line, problems)
         if raw is not None:
             raws.append(raw)
     return raws

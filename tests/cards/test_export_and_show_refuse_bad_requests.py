@@ -72,12 +72,13 @@ def test_an_exported_file_takes_the_umasks_mode(bundled, tmp_path):
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
 
 
-def test_export_replaces_a_file_whole_and_leaves_no_temporary_file(bundled, tmp_path):
-    out = tmp_path / "cards.toml"
-    out.write_text("old cards", encoding="utf-8")
+def test_export_replaces_its_earlier_export_whole_and_leaves_no_temporary_file(
+    bundled, mini_path, tmp_path
+):
+    out = export_cards(load_cards(mini_path), tmp_path / "out" / "cards.toml")
     export_cards(bundled, out)
     assert out.read_text(encoding="utf-8") == to_toml(bundled)
-    assert [p.name for p in tmp_path.iterdir()] == ["cards.toml"]
+    assert [p.name for p in out.parent.iterdir()] == ["cards.toml"]
 
 
 # -- 7. show filters that match nothing say so -----------------------------------------------
