@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from avarium.reports.output import write_directory
+from avarium.reports.output import check_target, write_directory
 
 # The steps build_report and build_comparison tell their `on_step`, in order.
 STEPS = ("loading", "analysing", "charts", "writing")
@@ -39,6 +39,8 @@ def build_report(
     from avarium.analysis.tiers import analyse_tiers
     from avarium.reports.report import report_page
 
+    target = Path(out) if out else Path(run) / "report"
+    check_target(target)  # a refused --out is said before the analysis, not after it
     step = on_step or _nothing
     step("loading")
     data = load_run(run, variant, seeds=False, play=None)  # how each tier plays, if tiered
@@ -69,7 +71,7 @@ def build_report(
     step("charts")  # the page's sections draw their charts
     page = report_page(analysis, prov, bots, names, footer, tiers)
     step("writing")
-    return write_directory(Path(out) if out else Path(run) / "report", page.files())
+    return write_directory(target, page.files())
 
 
 def run_date(run: Path) -> str:
@@ -174,6 +176,8 @@ def build_comparison(
     from avarium.analysis.dataset import load_run
     from avarium.reports.comparison import comparison_page
 
+    target = Path(out) if out else Path(run_b) / f"compare-{Path(run_a).resolve().name}"
+    check_target(target)  # as in build_report
     step = on_step or _nothing
     step("loading")
     a, b = load_run(run_a, variant), load_run(run_b, variant)
@@ -195,6 +199,5 @@ def build_comparison(
     )
     step("charts")
     page = comparison_page(a, b, result, names, footer)
-    target = Path(out) if out else Path(run_b) / f"compare-{Path(run_a).resolve().name}"
     step("writing")
     return write_directory(target, page.files(), kind="comparison")

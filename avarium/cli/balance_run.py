@@ -15,6 +15,7 @@ from avarium.cli.balance_write import BALANCED, CANNOT, NO_CHANGE
 from avarium.cli.common import jobs_to_use, load_cards_or_fail, nameable, print_json, records
 from avarium.cli.errors import fail
 from avarium.cli.progress import SearchBar
+from avarium.reports.output import OutputError, check_target
 from avarium.simulator.cards.errors import CardSetError
 from avarium.simulator.constants import MAX_SEED
 from avarium.simulator.run import balance as search_module
@@ -338,6 +339,10 @@ def run_balance(o: dict) -> None:
         resuming = balance_dir.check_out(out, request)
     except balance_dir.BalanceDirError as exc:
         raise fail(str(exc)) from None
+    try:  # OUT/report is written last: a page it may not replace is said before the search
+        check_target(out / "report")
+    except OutputError as exc:
+        raise fail(str(exc), 2) from None
     record = {
         "request": request,
         "command": o["command"],
@@ -360,7 +365,12 @@ def run_balance(o: dict) -> None:
             checked = load_run(check_out, play=None)  # how each tier plays, if tiered
         except DatasetError as exc:
             raise fail(str(exc)) from None
-        facts = write_outputs(o, record, space, start, objective, result, status, checked, seconds)
+        try:
+            facts = write_outputs(
+                o, record, space, start, objective, result, status, checked, seconds
+            )
+        except OutputError as exc:  # files put into OUT/report during the search: kept
+            raise fail(str(exc), 2) from None
     if o["as_json"]:
         print_json(facts | {"before_after": records(facts.pop("_before_after"))})
         return

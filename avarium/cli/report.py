@@ -58,7 +58,10 @@ def report_command(
     as_json: Json = False,
 ) -> None:
     """Write RUN/report/: one self-contained index.html, each chart as PNG, each table as CSV;
-    then print the page's headline (the flagged Idols, the seat win rates, the page)."""
+    then print the page's headline (the flagged Idols, the seat win rates, the page).
+
+    A rerun replaces the report it wrote, and refuses (exit code 2, nothing changed) while the
+    folder holds files it did not write or a chart edited since."""
     from avarium.analysis.dataset import DatasetError
 
     try:
@@ -70,8 +73,8 @@ def report_command(
             target = build_report(run, out, limits, include_mirrors, variant, on_step=bar)
     except DatasetError as exc:
         raise _fail(exc.message) from None
-    except OutputError as exc:
-        raise _fail(str(exc)) from None
+    except OutputError as exc:  # an --out it may not write: bad input
+        raise _fail(str(exc), 2) from None
     except OSError as exc:
         raise _fail(f"cannot write the report: {exc.strerror} ({exc.filename})") from None
     facts = report_facts(target, run)
@@ -178,8 +181,8 @@ def compare_command(
         raise _fail(str(exc), 2) from None
     except DatasetError as exc:
         raise _fail(exc.message) from None
-    except OutputError as exc:
-        raise _fail(str(exc)) from None
+    except OutputError as exc:  # an --out it may not write: bad input
+        raise _fail(str(exc), 2) from None
     except OSError as exc:
         raise _fail(f"cannot write the comparison: {exc.strerror} ({exc.filename})") from None
     facts = comparison_facts(target, run_a, run_b, variant)

@@ -243,8 +243,8 @@ def _report(out: Path, quiet: bool, as_json: bool) -> str:
     try:
         with StepBar(quiet or as_json, STEPS) as bar:
             page = str(build_report(out, on_step=bar) / "index.html")
-    except OutputError as exc:
-        raise _fail(str(exc)) from None
+    except OutputError as exc:  # an --out it may not write: bad input
+        raise _fail(str(exc), 2) from None
     if not as_json:
         typer.echo(f"report: {page}")
     return page

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports import comparison, report
+from avarium.reports.output import write_directory
 from avarium.simulator import stopped
 from typer.testing import CliRunner
 
@@ -101,8 +102,7 @@ def test_the_command_prints_where_the_report_is(planted_run, tmp_path):
 
 def test_a_second_report_replaces_the_first_whole(planted_run, tmp_path):
     out = tmp_path / "r"
-    assert run("report", planted_run, "--out", out).exit_code == 0
-    (out / "stale.txt").write_text("from an older report")
+    write_directory(out, {"index.html": b"older", "stale.txt": b"from an older report"})
     assert run("report", planted_run, "--out", out).exit_code == 0
     assert not (out / "stale.txt").exists() and (out / "index.html").is_file()
     assert [p.name for p in tmp_path.iterdir()] == ["r"]  # no temporary directories left

@@ -1,10 +1,12 @@
-"""`report` and `compare` never delete or overwrite what they did not write (issue 15, item 1)."""
+"""`report` and `compare` never delete or overwrite what they did not write (issue 15, item 1),
+and a rerun keeps what a user put into their page: it refuses, naming it, and changes nothing."""
 
 from __future__ import annotations
 
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports.output import MARKER, OutputError, write_directory
+from avarium.reports.pages import build_report
 from typer.testing import CliRunner
 
 from avarium.cli.main import app
@@ -73,15 +75,111 @@ def test_a_file_is_never_replaced_by_a_report(small_run, tmp_path):
     assert target.read_text() == "mine"
 
 
-def test_a_page_of_ours_is_replaced_whole_and_an_empty_directory_is_used(small_run, tmp_path):
+def test_a_page_of_ours_is_replaced_and_an_empty_directory_is_used(small_run, tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
     assert run("report", small_run, "--out", empty).exit_code == 0
     assert (empty / "index.html").is_file() and (empty / MARKER).is_file()
-    (empty / "charts" / "stale.png").write_bytes(b"old")
     result = run("report", small_run, "--out", empty)
     assert result.exit_code == 0, result.output
-    assert not (empty / "charts" / "stale.png").exists()  # replaced whole, not merged
+
+
+def test_a_page_of_ours_is_replaced_whole_without_the_files_it_no_longer_writes(tmp_path):
+    page = tmp_path / "report"
+    write_directory(page, {"index.html": b"old", "charts/gone.png": b"a variant since removed"})
+    write_directory(page, {"index.html": b"new"})
+    assert (page / "index.html").read_bytes() == b"new"
+    assert not (page / "charts").exists()
+
+
+# -- a rerun keeps what the page did not write: it refuses, naming it, and changes nothing -----
+
+
+def refused_naming(result, *names) -> bool:
+    """Exit code 2 and one line on stderr that names every one of `names`."""
+    lines = result.stderr.strip().splitlines()
+    return (
+        result.exit_code == 2
+        and len(lines) == 1
+        and all(name in lines[0] for name in names)
+        and "nothing was changed" in lines[0]
+        and "Traceback" not in result.output
+    )
+
+
+def test_a_rerun_keeps_a_note_saved_in_the_report(small_run):
+    assert run("report", small_run).exit_code == 0
+    page = small_run / "report"
+    (page / "notes.md").write_text("Touka looks strong; ask the designers", encoding="utf-8")
+    before = snapshot(page)
+    result = run("report", small_run)
+    assert refused_naming(result, str(page), "notes.md"), result.output
+    assert snapshot(page) == before
+
+
+def test_a_rerun_keeps_a_chart_edited_in_place(small_run):
+    assert run("report", small_run).exit_code == 0
+    page = small_run / "report"
+    chart = sorted((page / "charts").glob("*.png"))[0]
+    chart.write_bytes(chart.read_bytes() + b"annotated")
+    before = snapshot(page)
+    result = run("report", small_run)
+    assert refused_naming(result, f"charts/{chart.name} (changed)"), result.output
+    assert snapshot(page) == before
+
+
+def test_a_rerun_keeps_an_empty_folder_and_a_link_put_in_the_report(small_run, tmp_path):
+    assert run("report", small_run).exit_code == 0
+    page = small_run / "report"
+    (page / "drafts").mkdir()
+    (page / "tables" / "mine.csv").symlink_to(tmp_path)
+    result = run("report", small_run)
+    assert refused_naming(result, "drafts/", "tables/mine.csv"), result.output
+    assert (page / "drafts").is_dir() and (page / "tables" / "mine.csv").is_symlink()
+
+
+def test_what_a_file_browser_leaves_in_the_report_does_not_stop_a_rerun(small_run):
+    assert run("report", small_run).exit_code == 0
+    page = small_run / "report"
+    for litter in (page / ".DS_Store", page / "charts" / "Thumbs.db"):
+        litter.write_bytes(b"view settings")
+    result = run("report", small_run)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_compare_rerun_keeps_what_it_did_not_write(small_run, tmp_path):
+    other = synthetic_run(tmp_path / "other", 400, SMALL, seed=4, chunk_games=200)
+    out = tmp_path / "comparison"
+    assert run("compare", small_run, other, "--out", out).exit_code == 0
+    (out / "verdict.txt").write_text("keep me", encoding="utf-8")
+    before = snapshot(out)
+    result = run("compare", small_run, other, "--out", out)
+    assert refused_naming(result, "verdict.txt"), result.output
+    assert snapshot(out) == before
+
+
+def test_a_refused_report_is_said_before_the_analysis(small_run):
+    page = small_run / "report"
+    write_directory(page, {"index.html": b"page"})
+    (page / "notes.md").write_text("mine", encoding="utf-8")
+    steps = []
+    with pytest.raises(OutputError, match=r"notes\.md"):
+        build_report(small_run, on_step=steps.append)
+    assert steps == []
+
+
+def test_a_page_written_before_the_marker_listed_its_files_keeps_a_note_beside_it(tmp_path):
+    old = tmp_path / "report"
+    (old / "charts").mkdir(parents=True)
+    (old / "charts" / "rates.png").write_bytes(b"chart")
+    (old / "index.html").write_text("<html></html>")
+    (old / MARKER).write_text("written by avarium (report); replaced whole by the next report\n")
+    (old / "notes.md").write_text("mine", encoding="utf-8")
+    with pytest.raises(OutputError, match=r"notes\.md"):
+        write_directory(old, {"index.html": b"new"})
+    (old / "notes.md").unlink()
+    write_directory(old, {"index.html": b"new"})  # its own files only: replaced
+    assert (old / "index.html").read_bytes() == b"new"
 
 
 def test_a_page_written_before_the_marker_is_still_replaced(tmp_path):

@@ -154,6 +154,23 @@ def test_a_different_command_on_the_same_directory_is_refused_and_changes_nothin
     assert {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()} == before
 
 
+def test_a_resumed_search_keeps_a_note_saved_in_its_report_and_says_so_before_searching(
+    planted, card_sets, tmp_path
+):
+    import shutil
+
+    out, _ = planted
+    copy = tmp_path / "search"
+    shutil.copytree(out, copy)
+    (copy / "report" / "notes.md").write_text("why Touka came back", encoding="utf-8")
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in copy.rglob("*") if p.is_file()}
+    again = balance(card_sets, copy, *VARY, *DECOY)
+    assert again.exit_code == 2, again.output
+    assert "notes.md" in again.stderr and "Traceback" not in again.output
+    after = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in copy.rglob("*") if p.is_file()}
+    assert after == before  # not one file written: refused before the search
+
+
 def test_an_already_balanced_set_needs_no_change(card_sets, tmp_path):
     result = balance(card_sets, tmp_path / "even", *VARY, planted=False)
     assert result.exit_code == 0, result.output
