@@ -19,6 +19,9 @@ copy (there must be one). A card in a Class, or an Idol, may carry a status in b
 `exhausted`, `attacked` (an Attack Token), `+N combat`, `-N combat`, and for Students `+N
 defense`, `-N defense` (until end of turn; an Idol has no Defense).
 
+Merit is 1 to 32,767, Reputation 0 to 32,767, the turn 1 to the rules' safety cap (max_turns),
+and a card's changes of Combat (or of Defense) add up to -32,767 .. +32,767 (MAX_NUMBER).
+
 Every card is dealt once. The Courtyard holds the Students named on its line, and is filled up
 to 6 from the Students named nowhere, shuffled (never from the School's named cards: a card on
 the `school:` line is on top of the School). The School is its named cards, top first, then
@@ -86,6 +89,11 @@ _SPEC_KEYS = {
 }
 _PLAYER_KEYS = {"idol", "idol_status", "first", "merit", "rep", "class", "hand", "hallway"}
 _SETTINGS = "settings"  # the part of a text scenario that holds turn, active and phase
+# The largest Merit, Reputation or change of Combat or Defense a scenario may set. The engine
+# keeps them in 64-bit words, but a game's Merit and Reputation go into the dataset as 16-bit
+# integers (simulator/schema.py), so no game holds more; and the engine's sums stay far from
+# overflowing (a number past 64 bits was an OverflowError traceback).
+MAX_NUMBER = 32_767
 
 
 class ScenarioError(ValueError):
@@ -109,6 +117,16 @@ def _part(name: str) -> Iterator[None]:
     except ScenarioError as exc:
         exc.part = exc.part or name
         raise
+
+
+def _whole(what: str, value: object, low: int, high: int, why: str = "") -> int:
+    """`value` if it is a whole number from low to high; a ScenarioError naming `what` (the
+    part of a line the number came from) and the range otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScenarioError(
+            f"{what} {value}: expected a whole number from {low:,} to {high:,}{why}"
+        )
+    return value
 
 
 # -- the text form ---------------------------------------------------------------------------
@@ -272,7 +290,7 @@ def scenario(
 def _build(spec: dict[str, Any], cards: CardSet, seed: int, rules: Rules | None) -> Game:
     _check_keys(spec)
     players = spec.get("players", [])
-    turn, active = _turn_and_active(spec, players)
+    turn, active = _turn_and_active(spec, players, (rules or Rules()).max_turns)
     phase = spec.get("phase", "plan")
     if phase not in _PHASES:
         raise ScenarioError(f'phase "{phase}": expected plan, start or end', _SETTINGS)
@@ -378,10 +396,11 @@ def _seat(game: Game, box: _Box, p: int, spec_p: dict[str, Any]) -> None:
             _place(game, box, entry, _ZONES[zone_name], p)
     st = game.state
     row = L.ROW_SEAT + p
-    if "merit" in spec_p:
-        st[row, L.P_MERIT] = int(spec_p["merit"])
+    if "merit" in spec_p:  # 0 Merit is expelled, and a scenario seats players in the game
+        why = " (a player at 0 Merit is expelled)"
+        st[row, L.P_MERIT] = _whole("merit", spec_p["merit"], 1, MAX_NUMBER, why)
     if "rep" in spec_p:
-        st[row, L.P_REP] = int(spec_p["rep"])
+        st[row, L.P_REP] = _whole("rep", spec_p["rep"], 0, MAX_NUMBER)
     idol = int(st[row, L.P_IDOL])
     status = _split_status(spec_p["idol"])[1] + list(spec_p.get("idol_status", []))
     if any(s.endswith("defense") for s in status):
@@ -414,7 +433,13 @@ def _apply_status(st: np.ndarray, c: int, status: list[str], entry: str) -> None
             st[L.ROW_CARD + c, L.C_TOKEN] = 1
         elif m:
             col = L.C_MC_TURN if m.group(2) == "combat" else L.C_MD_TURN
-            st[L.ROW_CARD + c, col] += int(m.group(1))
+            total = int(st[L.ROW_CARD + c, col]) + int(m.group(1))  # the changes add up
+            if not -MAX_NUMBER <= total <= MAX_NUMBER:
+                raise ScenarioError(
+                    f'"{entry}": {total:+} {m.group(2)} in all; expected a change from '
+                    f"-{MAX_NUMBER:,} to +{MAX_NUMBER:,}"
+                )
+            st[L.ROW_CARD + c, col] = total
         else:
             raise ScenarioError(
                 f'unknown status "{s}" for "{entry}" (expected exhausted, attacked, '
@@ -492,9 +517,9 @@ def _ordinal(k: int) -> str:
     return f"{k}{suffix}"
 
 
-def _turn_and_active(spec: dict[str, Any], players: list[dict]) -> tuple[int, int]:
+def _turn_and_active(spec: dict[str, Any], players: list[dict], max_turns: int) -> tuple[int, int]:
     """The turn number and the active seat, each derived from the other when left out, and
-    checked against the seats marked `first`."""
+    checked against the seats marked `first` and the game's safety cap on turns."""
     n = len(players)
     first = [bool(p.get("first")) for p in players]
     turn, active = spec.get("turn"), spec.get("active")
@@ -503,9 +528,8 @@ def _turn_and_active(spec: dict[str, Any], players: list[dict]) -> tuple[int, in
     if turn is None:
         a = 0 if active is None else int(active)
         turn = a + 1 if first[a] else a + 1 + n  # its first turn, or its second
-    turn = int(turn)
-    if turn < 1:
-        raise ScenarioError(f"turn {turn}: the first turn is turn 1", _SETTINGS)
+    with _part(_SETTINGS):  # no game reaches a turn past its safety cap: it stalls there
+        turn = _whole("turn", turn, 1, max_turns, " (the game's safety cap on turns)")
     whose = (turn - 1) % n
     active = whose if active is None else int(active)
     if active != whose:
