@@ -41,7 +41,7 @@ def check_command(
     """Play random games with every engine invariant checked in every state (every card in one
     zone, the Courtyard full while the School has cards, Classes and hands within their limits,
     a legal action whenever the game is on, ...). Exit code 1 if any state is broken."""
-    from avarium.simulator.run.check import check_games, replay
+    from avarium.simulator.run.check import check_games, check_request, replay
     from avarium.simulator.run.experiment import check_seed
     from avarium.simulator.run.fields import flagged
 
@@ -49,6 +49,7 @@ def check_command(
     seed = 0 if seed is None else seed
     try:
         check_seed(seed)
+        check_request(games, game)
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
     cards = load_cards_or_fail(path, sets, patch)

@@ -21,7 +21,8 @@ from avarium.simulator.engine.invariants import INVARIANTS, check_state_invarian
 from avarium.simulator.engine.layout import G_LIMIT_BREACH
 from avarium.simulator.engine.rng import bot_randint
 from avarium.simulator.engine.state import allocate
-from avarium.simulator.run.seeds import game_seeds
+from avarium.simulator.run.experiment import MAX_GAMES
+from avarium.simulator.run.seeds import MAX_GAME_ID, game_seeds
 
 CHUNK = 5_000  # games per compiled call: a chunk takes a second or two
 LIMIT_BREACH = "a Class or hand held more than 5 after an End Phase"
@@ -41,6 +42,16 @@ class CheckResult:
     games: dict[int, int] = field(default_factory=dict)  # player count -> games checked
     violations: list[Violation] = field(default_factory=list)
     seconds: float = 0.0
+
+
+def check_request(games: int, game: int | None = None) -> None:
+    """A ValueError naming the field unless `games` is a count a run may play and `game` the
+    index of a game a check can have: one 32-bit word of its seeds (past 64 bits was an
+    OverflowError traceback, and a huge count hung making its list of chunks)."""
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games: expected a whole number from 1 to {MAX_GAMES:,}, got {games}")
+    if game is not None and not 0 <= game <= MAX_GAME_ID:
+        raise ValueError(f"game: expected a game index from 0 to {MAX_GAME_ID:,}, got {game}")
 
 
 def deals(cards: CardSet, players: int, first: int, n: int, seed: int):
@@ -98,6 +109,7 @@ def check_games(
     """Play `games` random games split evenly across the player counts, checking every state."""
     from joblib import Parallel, delayed
 
+    check_request(games)
     rules = rules or Rules()
     started = time.perf_counter()
     result = CheckResult()
@@ -117,6 +129,7 @@ def check_games(
 def replay(cards: CardSet, players: int, game: int, seed: int = 0, rules: Rules | None = None):
     """Game `game` of a check played again in Python, step by step, with its transcript; it
     stops at the first state that breaks an invariant. Returns (transcript lines, problem)."""
+    check_request(1, game)
     rules = rules or Rules()
     idols, deal, bot = deals(cards, players, game, 1, seed)
     names = [cards.idols[int(d)].id for d in idols[0]]

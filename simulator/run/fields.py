@@ -22,6 +22,7 @@ FLAGS = {
     "tiers": "--tiers",
     "bonus": "--bonus",
     "games": "--games",
+    "game": "--game",
     "games_per_pairing": "--games-per-pairing",
     "rules": "--rule",
     "cards": "--cards",

@@ -50,6 +50,17 @@ def test_every_command_that_takes_a_seed_checks_it(args, tmp_path):
     assert not where.exists()
 
 
+@pytest.mark.parametrize("game", [str(2**64), str(2**63), str(2**32), "-1"])
+def test_check_refuses_a_game_index_its_seeds_cannot_hold(game):
+    result = invoke("check", "--players", "2", "--game", game)
+    one_line_error(result, 2, "--game", "from 0 to 4,294,967,295", game)
+
+
+def test_check_refuses_more_games_than_a_run_may_play_before_it_plays(tmp_path):
+    result = invoke("check", "--games", 2**64, "--cards", tmp_path / "never-read")
+    one_line_error(result, 2, "--games", "from 1 to 2,147,483,648", str(2**64))
+
+
 def test_play_refuses_a_function_that_is_no_bot_before_the_game():
     one_line_error(
         invoke("play", "--strategy", "os:system"), 2, "--strategy os:system", "(game, legal, rng)"
