@@ -17,7 +17,9 @@ from typing import Annotated
 import typer
 
 from avarium.cli.common import Cards, Jobs, Json, Patches, Profiles, Quiet, Seed, Sets, out_option
+from avarium.cli.errors import fail
 from avarium.simulator.run.tiers import DEFAULT_TIERS
+from avarium.simulator.run.variants import parse_sweep
 
 # The best of the top rung that play the final (simulator/run/balance.py): three, so that the
 # truly best is likely among them while the final's choice among few flatters little.
@@ -182,6 +184,11 @@ def balance_command(
     starting set is shown outside the band, and says so when no allowed change brings every
     Idol inside. Names the Idols whose checked tiers are further apart than the band is wide:
     no change that moves every tier alike can bring those inside at all."""
+    try:  # read before anything heavy is imported: a range it cannot take is refused at once
+        for text in vary or []:
+            parse_sweep(text, "--vary")
+    except ValueError as exc:
+        raise fail(str(exc), 2) from None
     from avarium.cli.balance_run import run_balance
 
     run_balance(

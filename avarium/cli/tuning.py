@@ -35,6 +35,7 @@ from avarium.simulator.run.fields import flagged
 from avarium.simulator.run.tiers import DEFAULT_TIERS
 from avarium.simulator.run.variants import (
     MAX_POINTS,
+    MOST_POINTS,
     base_doc,
     bonus_label,
     bonus_vectors,
@@ -70,7 +71,9 @@ SweepTiers = Annotated[
 ]
 MaxPoints = Annotated[
     int,
-    typer.Option(min=1, help="Refuse more points than this: a guard against typos."),
+    typer.Option(
+        min=1, help=f"Refuse more points than this (up to {MOST_POINTS:,}): a guard against typos."
+    ),
 ]
 TuneOut = out_option("Run directory (default runs/tune-<N>p).")
 SweepOut = out_option("Run directory (default runs/sweep-<field>).")

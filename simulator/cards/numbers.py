@@ -22,6 +22,7 @@ from avarium.simulator.cards.errors import CardNameError
 from avarium.simulator.cards.model import Card, CardSet
 from avarium.simulator.cards.schema import FIELDS
 from avarium.simulator.cards.text_numbers import NumberError, numbers_in, position_of, rewritten
+from avarium.simulator.constants import MAX_CARD_NUMBER
 
 TEXT_FIELDS = ("wincon", "abilities")
 
@@ -73,7 +74,7 @@ def _in_text(card: Card, field: str, ability: int | None, key: str, text: str) -
     value = int(numbers_in(text)[position - 1].group())
     # A number in a text has no range of its own in the card language: the checks of the
     # rewritten text judge it; 0 and up is all that is assumed here.
-    return CardNumber(card.id, field, value, 0, 10**6, ability, position, text)
+    return CardNumber(card.id, field, value, 0, MAX_CARD_NUMBER, ability, position, text)
 
 
 def find_number(cards: CardSet, target: str) -> CardNumber:

@@ -18,6 +18,7 @@ flag or file, the card and field, and what was expected.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -176,7 +177,9 @@ def build_space(
         )
     axes: list[Axis] = []
     for target, values, where in entries:
-        repeated = sorted({v for v in values if list(values).count(v) > 1})
+        # counted once each (a range never repeats: it is never listed here)
+        counts = Counter(values) if isinstance(values, list) else {}
+        repeated = sorted(v for v, n in counts.items() if n > 1)
         if repeated:  # a candidate is a set of values: the same one twice is a typo
             shown = ", ".join(str(v) for v in repeated)
             raise ValueError(

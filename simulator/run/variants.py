@@ -6,7 +6,7 @@ the points share their deals game for game. Errors are ValueErrors that name the
 The points are counted before anything is built: a range's length and the number of bonus
 vectors are arithmetic, so `1..1000000` or `--max-bonus 100` for four players is refused in
 microseconds instead of filling memory. MAX_POINTS is the limit (docs/analysis.md); a caller
-may raise it (`max_points`).
+may raise it (`max_points`), up to MOST_POINTS.
 """
 
 from __future__ import annotations
@@ -16,9 +16,14 @@ import math
 import re
 from collections.abc import Sequence
 
+from avarium.simulator.constants import MAX_CARD_NUMBER
+
 # Points (variants) a sweep or a bonus tuning may play unless told otherwise: 200 points of the
 # default 2,000 games is 400,000 games, an hour or so on two cores; more is rarely meant.
 MAX_POINTS = 200
+# The most `max_points` may be raised to: the points are made as a list before they play, and
+# 100,000 points of the fewest games a point takes (100) are already 10 million games.
+MOST_POINTS = 100_000
 
 
 def count_bonus_vectors(players: int, max_bonus: int) -> int:
@@ -29,8 +34,12 @@ def count_bonus_vectors(players: int, max_bonus: int) -> int:
 
 
 def check_limit(max_points: int) -> None:
-    if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
-        raise ValueError(f"max_points: expected a whole number of at least 1, got {max_points!r}")
+    if isinstance(max_points, bool) or not isinstance(max_points, int):
+        raise ValueError(f"max_points: expected a whole number, got {max_points!r}")
+    if not 1 <= max_points <= MOST_POINTS:
+        raise ValueError(
+            f"max_points: expected a whole number from 1 to {MOST_POINTS:,}, got {max_points}"
+        )
 
 
 def bonus_vectors(
@@ -71,9 +80,11 @@ _RANGE = re.compile(r"^\s*([^=\s]+)\s*=\s*(.+?)\s*$")
 def parse_sweep(text: str, flag: str = "--set") -> tuple[str, Sequence[int]]:
     """`kumara_raj.merit=16..22` (or `16..22..2`, or `16,18,20`) -> (card.field, values).
 
-    A range stays a range (its length is known without making its values), so a huge one costs
-    nothing until sweep_points refuses it. `flag` is how errors name the option (`--vary` for
-    a balance search)."""
+    A range stays a range (its length is known without making its values), so a long one costs
+    nothing until sweep_points refuses it; every number is first checked to be one a card may
+    take (0 to MAX_CARD_NUMBER), so no range is longer than that either (a range past 2^63 was
+    an OverflowError traceback). `flag` is how errors name the option (`--vary` for a balance
+    search)."""
     m = _RANGE.match(text)
     if not m or "." not in m.group(1):
         raise ValueError(
@@ -90,13 +101,20 @@ def parse_sweep(text: str, flag: str = "--set") -> tuple[str, Sequence[int]]:
             if high < low:
                 raise ValueError
             values = range(low, high + 1, step)
+            ends = [low, high]
         else:
             values = [int(p) for p in spec.split(",")]
+            ends = values
     except ValueError:
         raise ValueError(
             f'{flag} "{text}": expected whole numbers FROM..TO (FROM <= TO), FROM..TO..STEP or '
             "a comma list"
         ) from None
+    if not all(0 <= v <= MAX_CARD_NUMBER for v in ends):
+        raise ValueError(
+            f'{flag} "{text}": expected values from 0 to {MAX_CARD_NUMBER:,} (no number of a '
+            "card, nor a bonus, is larger)"
+        )
     if len(values) < 2:
         raise ValueError(f'{flag} "{text}": expected at least two values')
     return target, values

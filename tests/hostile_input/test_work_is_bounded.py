@@ -9,8 +9,10 @@ import time
 
 import pytest
 from avarium.simulator.run import runner
+from avarium.simulator.run.balance_space import build_space
 from avarium.simulator.run.variants import (
     MAX_POINTS,
+    MOST_POINTS,
     bonus_vectors,
     count_bonus_vectors,
     parse_sweep,
@@ -63,6 +65,38 @@ def test_a_range_is_kept_as_a_range_so_a_million_values_cost_nothing():
     assert target == "raj.merit" and isinstance(values, range) and len(values) == 1_000_000
     with pytest.raises(ValueError, match=r"1,000,000 points .*limit of 200"):
         sweep_points([(target, values)])
+
+
+@pytest.mark.parametrize("values", [f"1..{2**63}", f"1..{2**64}", f"0..{10**6 + 1}", f"{2**64},2"])
+def test_a_value_no_card_takes_is_refused_before_the_range_is_counted(values):
+    with pytest.raises(ValueError, match=r"raj.merit=.*\": expected values from 0 to 1,000,000"):
+        parse_sweep(f"raj.merit={values}")
+
+
+@pytest.mark.parametrize(("command", "flag"), [("sweep", "--set"), ("balance", "--vary")])
+def test_a_range_past_64_bits_is_one_line_at_once_and_writes_nothing(tmp_path, command, flag):
+    out = tmp_path / "out"
+    started = time.perf_counter()
+    result = invoke(command, flag, f"touka.combat=1..{2**64}", "--out", out)
+    one_line_error(result, 2, flag, "expected values from 0 to 1,000,000")
+    assert time.perf_counter() - started < 1 and not out.exists()
+
+
+def test_balance_checks_a_long_range_against_the_card_before_listing_it(bundled):
+    started = time.perf_counter()  # listed, 30,000 values were seconds of looking for repeats
+    with pytest.raises(ValueError, match=r"takes values from 0 to 20; got 0..30000"):
+        build_space(["touka.combat=0..30000"], None, bundled, (0, 2))
+    assert time.perf_counter() - started < 0.1
+
+
+def test_the_limit_on_points_is_raised_at_most_to_a_stated_ceiling(tmp_path):
+    assert MOST_POINTS == 100_000
+    assert len(sweep_points([parse_sweep("raj.merit=1..2")], max_points=MOST_POINTS)) == 2
+    with pytest.raises(ValueError, match=r"max_points: expected a whole number from 1 to 100,000"):
+        sweep_points([parse_sweep("raj.merit=1..2")], max_points=MOST_POINTS + 1)
+    args = ["sweep", "--set", "raj.merit=16,18", "--max-points", 2**64]
+    result = invoke(*args, "--cards", tmp_path / "never-read", "--out", tmp_path / "out")
+    one_line_error(result, 2, "--max-points", "from 1 to 100,000", str(2**64))
 
 
 def test_two_axes_are_counted_as_their_product():
