@@ -27,6 +27,7 @@ REASON_NAMES = (
 # The starting Reputation bonus of each seat by player count (ruling 1), unless a run says other.
 DEFAULT_BONUSES = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 MAX_SEED = 2**63 - 1  # a seed reaches the engine as one signed 64-bit word
+MAX_GAMES = 2**31  # games in a run: game ids are seeded as one 32-bit word; room to spare
 MAX_TURNS = 300  # the safety cap: a longer game is recorded as stalled, never a win (ruling 14)
 # The largest number a sweep or a balance search may give a card (or a seat's bonus): a card
 # field's range is at most 0..99 and a number inside a Win-Con or an ability is taken up to this.

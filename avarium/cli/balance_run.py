@@ -39,6 +39,11 @@ TOP_RUNG_PER_IDOL = 2_500
 # recommendation among a few, on fresh deals, so it measures closer than the rungs do; it may
 # take up to a quarter of a games budget (search_module.FINAL_SHARE).
 FINAL_PER_IDOL = 4_000
+# Games a set plays at the first rung (--first-rung) or at each checked tier (--check-games) at
+# most: a rung's candidates and the check are runs of a few dozen variants, and a run plays at
+# most 2^31 games. Without it a count past that was refused after the search had started, by the
+# run's internal field `games`.
+MAX_SET_GAMES = 1_000_000
 
 
 def _problems(exc: ExperimentError) -> typer.Exit:
@@ -76,6 +81,11 @@ def _prepare(o: dict):
         games, seconds = balance_dir.parse_budget(o["budget"])
     except ValueError as exc:
         raise fail(str(exc), 2) from None
+    for flag, count in (("--first-rung", o["first_rung"]), ("--check-games", o["check_games"])):
+        if count is not None and not 1 <= count <= MAX_SET_GAMES:
+            raise fail(
+                f"{flag}: expected a whole number from 1 to {MAX_SET_GAMES:,}, got {count}", 2
+            )
     try:  # checked now, as written; the check run resolves each tier's bot when it plays
         parse_tiers(o["check_tiers"])
     except ValueError as exc:

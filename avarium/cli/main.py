@@ -387,12 +387,9 @@ def bench(
     from avarium.simulator.run.experiment import check_seed
     from avarium.simulator.run.fields import flagged
 
-    # bot games are timed after two warm-up games of the same bots, in both seat orders
-    for flag, count in (("--lookahead-games", lookahead_games), ("--mcts-games", mcts_games)):
-        if count == 1:
-            raise _fail(f"{flag}: expected 0 (skip) or 2 games or more, got 1", 2)
     seed = 0 if seed is None else seed
     try:
+        bench_module.check_counts(games, lookahead_games, mcts_games)
         check_seed(seed)
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
@@ -472,8 +469,8 @@ def ladder(
                 cs, names, rounds=rounds, seed=seed, jobs=jobs, profiles=profiles, on_progress=bar
             )
         tables = ladder_tables(result.pairs, result.labels)
-    except (BotError, ValueError) as exc:  # the bots: the rest was checked above
-        raise _fail(str(exc), 2) from None
+    except (BotError, ValueError) as exc:  # the bots, the rounds: the rest was checked above
+        raise _fail(flagged(str(exc), {"bots": "--bots"}), 2) from None
     notes = tables.notes  # the rating fit's warnings, as sentences rather than raw on stderr
     if as_json:
         seat, seat_low, seat_high = tables.seat_advantage

@@ -32,13 +32,14 @@ from avarium.cli.progress import StepBar
 from avarium.reports.output import OutputError
 from avarium.reports.pages import STEPS, build_report
 from avarium.simulator.run.fields import flagged
-from avarium.simulator.run.tiers import DEFAULT_TIERS
+from avarium.simulator.run.tiers import DEFAULT_TIERS, parse_tiers
 from avarium.simulator.run.variants import (
     MAX_POINTS,
     MOST_POINTS,
     base_doc,
     bonus_label,
     bonus_vectors,
+    check_games_per_point,
     parse_sweep,
     sweep_points,
 )
@@ -77,6 +78,16 @@ MaxPoints = Annotated[
 ]
 TuneOut = out_option("Run directory (default runs/tune-<N>p).")
 SweepOut = out_option("Run directory (default runs/sweep-<field>).")
+
+
+def _tier_count(strategy: str | None, tiers: str | None) -> int:
+    """The skill tiers every point plays at: one when --strategy names the bots instead."""
+    if strategy is not None and tiers is None:
+        return 1
+    try:
+        return len(parse_tiers(tiers if tiers is not None else list(DEFAULT_TIERS)))
+    except ValueError:
+        return 1  # resolving the run names the bad --tiers
 
 
 def _run(doc: dict, out: Path, jobs: int | None, quiet: bool, as_json: bool) -> dict:
@@ -131,6 +142,7 @@ def tune_bonus_command(
     seed plays the same deals at every point."""
     try:  # checked before anything heavy is imported: a refusal is immediate
         vectors = bonus_vectors(players, max_bonus, max_points)
+        check_games_per_point(games_per_point, len(vectors), _tier_count(strategy, tiers))
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
     out = out or Path("runs") / f"tune-{players}p"
@@ -287,6 +299,7 @@ def sweep_command(
         axes = [parse_sweep(s) for s in sweep]
         card_id = _card_ids(path, patch) if len(axes) == 2 else None
         points = sweep_points(axes, max_points, card_id)
+        check_games_per_point(games_per_point, len(points), _tier_count(strategy, tiers))
     except ValueError as exc:
         raise _fail(flagged(str(exc)), 2) from None
     out = out or Path("runs") / ("sweep-" + "-".join(t for t, _ in axes))

@@ -27,6 +27,7 @@ import numpy as np
 from avarium.simulator.api import Rules
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.run.batch import play_chunk
+from avarium.simulator.run.experiment import MAX_CHUNK
 from avarium.simulator.run.warmup import compile_side_by_side
 from avarium.strategies.profiles import load as load_profiles
 
@@ -40,6 +41,20 @@ _WARM_SCRIPT = (
     "random_games(load_cards(), 2, seed=1);"
     "print(time.perf_counter() - t)"
 )
+
+
+def check_counts(n_games: int, lookahead_games: int, mcts_games: int) -> None:
+    """A ValueError naming the field unless each count is games this process can play as one
+    chunk (MAX_CHUNK: past 2^63 was a traceback, and billions filled the memory with their
+    seeds), a bot's count 0 (skip) or 2 or more (its games are timed after two warm-up games,
+    one per seat order)."""
+    if not 1 <= n_games <= MAX_CHUNK:
+        raise ValueError(f"games: expected a whole number from 1 to {MAX_CHUNK:,}, got {n_games}")
+    for name, count in (("lookahead_games", lookahead_games), ("mcts_games", mcts_games)):
+        if count == 1 or not 0 <= count <= MAX_CHUNK:
+            raise ValueError(
+                f"{name}: expected 0 (skip) or 2 games or more, up to {MAX_CHUNK:,}, got {count}"
+            )
 
 
 def random_games(cards: CardSet, n_games: int, seed: int = 0, rules: Rules | None = None):
@@ -105,6 +120,7 @@ def run(
 ) -> dict:
     """Measure and return the figures as a dict (see module docstring); `on_step` is called
     with the name of each of STEPS as it starts (the ones skipped too, so a bar moves)."""
+    check_counts(n_games, lookahead_games, mcts_games)
     step = on_step or (lambda name: None)
     step("random")
     # a cold cache compiles on two cores (the notice counts the search loop when it is timed)

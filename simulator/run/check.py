@@ -16,12 +16,11 @@ import numpy as np
 from avarium.simulator import transcript
 from avarium.simulator.api import Game, Rules, tables_of
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.constants import MAX_PLAYERS
+from avarium.simulator.constants import MAX_GAMES, MAX_PLAYERS
 from avarium.simulator.engine.invariants import INVARIANTS, check_state_invariants
 from avarium.simulator.engine.layout import G_LIMIT_BREACH
 from avarium.simulator.engine.rng import bot_randint
 from avarium.simulator.engine.state import allocate
-from avarium.simulator.run.experiment import MAX_GAMES
 from avarium.simulator.run.seeds import MAX_GAME_ID, game_seeds
 
 CHUNK = 5_000  # games per compiled call: a chunk takes a second or two

@@ -27,7 +27,6 @@ from avarium.simulator.constants import MAX_SEED
 BUNDLED = "bundled"  # the `cards` value naming the bundled prototype set
 SEATINGS = ("all", "balanced")
 MAX_BONUS = 100
-MAX_GAMES = 2**31  # game ids are seeded as one 32-bit word; this leaves room to spare
 DEFAULT_GAMES = 10_000
 # Games per chunk file. 20,000 games is a few seconds of play per task (task overhead is noise),
 # a few MB per worker, and under 64 bytes per Parquet row; smaller runs get smaller chunks (down

@@ -18,7 +18,7 @@ from avarium.simulator.api import MAX_CAP, Rules
 from avarium.simulator.cards import bundled
 from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.constants import DEFAULT_BONUSES, CardKind
+from avarium.simulator.constants import DEFAULT_BONUSES, MAX_GAMES, CardKind
 from avarium.simulator.run.experiment import (
     BUNDLED,
     CHUNKS_WANTED,
@@ -26,7 +26,6 @@ from avarium.simulator.run.experiment import (
     DEFAULT_GAMES,
     MAX_BONUS,
     MAX_CHUNK,
-    MAX_GAMES,
     MAX_SEED,
     MIN_CHUNK,
     MIRRORS_UNSUPPORTED,

@@ -23,6 +23,10 @@ FLAGS = {
     "bonus": "--bonus",
     "games": "--games",
     "game": "--game",
+    "games_per_point": "--games-per-point",
+    "rounds": "--rounds",
+    "lookahead_games": "--lookahead-games",
+    "mcts_games": "--mcts-games",
     "games_per_pairing": "--games-per-pairing",
     "rules": "--rule",
     "cards": "--cards",
@@ -44,10 +48,12 @@ FLAGS |= {
 _NAMED = re.compile(r"`([a-z_]+)`")
 
 
-def flagged(message: str) -> str:
+def flagged(message: str, own: dict[str, str] | None = None) -> str:
     """A library message whose first word names a field, with the field shown as its flag, and
-    every field it names in backticks shown as its flag too."""
+    every field it names in backticks shown as its flag too; `own` spells the fields a command
+    names otherwise (the ladder's bots are `--bots`, not simulate's `--strategy`)."""
+    flags = FLAGS | (own or {})
     head, colon, rest = message.partition(":")
-    if colon and head in FLAGS:
-        message = f"{FLAGS[head]}:{rest}"
-    return _NAMED.sub(lambda m: FLAGS.get(m.group(1), m.group(0)), message)
+    if colon and head in flags:
+        message = f"{flags[head]}:{rest}"
+    return _NAMED.sub(lambda m: flags.get(m.group(1), m.group(0)), message)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.constants import REASON_NAMES
+from avarium.simulator.constants import MAX_GAMES, REASON_NAMES
 from avarium.simulator.run import runner
 from avarium.simulator.run.experiment import Experiment, card_fields, check_seed
 from avarium.simulator.run.experiment_file import resolve
@@ -59,7 +59,8 @@ class LadderGames:
 
 def _check(cards: CardSet, bots: tuple[str, ...], rounds: int, seed: int) -> None:
     """The ladder's input, each problem a ValueError naming the field: two bots or more, two
-    Idols or more (it plays every ordered pairing of them), a round or more, a seed in range."""
+    Idols or more (it plays every ordered pairing of them), as many rounds as a run may play (a
+    round is a game per ordered Idol pairing and ordered pair of bots), a seed in range."""
     if len(bots) < 2 or not all(isinstance(b, str) and b.strip() for b in bots):
         raise ValueError(f"bots: expected two bot names or more, got {list(bots)}")
     if len(cards.idols) < 2:
@@ -67,8 +68,14 @@ def _check(cards: CardSet, bots: tuple[str, ...], rounds: int, seed: int) -> Non
             f"cards: the ladder plays every pairing of the set's Idols; {cards.source} has "
             f"{len(cards.idols)}"
         )
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise ValueError(f"rounds: expected a whole number of at least 1, got {rounds!r}")
+    n, b = len(cards.idols), len(bots)
+    per_round = n * (n - 1) * b * (b - 1)
+    most = MAX_GAMES // per_round
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= most:
+        raise ValueError(
+            f"rounds: expected a whole number from 1 to {most:,} (a round is {per_round:,} games "
+            f"and a run plays at most {MAX_GAMES:,}), got {rounds!r}"
+        )
     check_seed(seed)
 
 

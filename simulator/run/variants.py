@@ -16,7 +16,7 @@ import math
 import re
 from collections.abc import Sequence
 
-from avarium.simulator.constants import MAX_CARD_NUMBER
+from avarium.simulator.constants import MAX_CARD_NUMBER, MAX_GAMES
 
 # Points (variants) a sweep or a bonus tuning may play unless told otherwise: 200 points of the
 # default 2,000 games is 400,000 games, an hour or so on two cores; more is rarely meant.
@@ -39,6 +39,18 @@ def check_limit(max_points: int) -> None:
     if not 1 <= max_points <= MOST_POINTS:
         raise ValueError(
             f"max_points: expected a whole number from 1 to {MOST_POINTS:,}, got {max_points}"
+        )
+
+
+def check_games_per_point(games: int, points: int, tiers: int = 1) -> None:
+    """A ValueError naming the field unless `points` points of `games` games at each of `tiers`
+    skill tiers fit in a run (checked here, the run's own check names its `games`, which is
+    no flag of these commands)."""
+    most = MAX_GAMES // (points * tiers)
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= most:
+        raise ValueError(
+            f"games_per_point: expected a whole number from 1 to {most:,} ({points:,} points "
+            f"x {tiers} tier(s); a run plays at most {MAX_GAMES:,} games), got {games!r}"
         )
 
 
