@@ -54,3 +54,12 @@ def test_the_ladder_counts_a_round_as_every_pairing_of_idols_and_bots(bundled):
     ladder.ladder_experiment(bundled, bots, rounds=1, seed=0)  # the least is fine
     with pytest.raises(ValueError, match=rf"rounds: expected .* to {most:,} \(a round is"):
         ladder.ladder_experiment(bundled, bots, rounds=most + 1, seed=0)
+
+
+@pytest.mark.parametrize("flag", ["--field-cost", "--step-cost"])
+def test_an_infinite_balance_cost_is_refused_before_anything_is_written(flag, tmp_path):
+    out = tmp_path / "out"
+    result = invoke("balance", "--vary", "touka.combat=2..3", flag, "1e400", "--out", out)
+    line = one_line_error(result, 2, flag)
+    assert line == f"error: {flag}: expected a finite number of at least 0, got inf"
+    assert not out.exists()
