@@ -54,6 +54,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from numbers import Integral
 from pathlib import Path
 from typing import Any
 
@@ -122,11 +123,12 @@ def _part(name: str) -> Iterator[None]:
 def _whole(what: str, value: object, low: int, high: int, why: str = "") -> int:
     """`value` if it is a whole number from low to high; a ScenarioError naming `what` (the
     part of a line the number came from) and the range otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    # numbers.Integral: numpy's integers too, as a Python caller may pass them
+    if isinstance(value, bool) or not isinstance(value, Integral) or not low <= value <= high:
         raise ScenarioError(
             f"{what} {value}: expected a whole number from {low:,} to {high:,}{why}"
         )
-    return value
+    return int(value)
 
 
 # -- the text form ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@ ScenarioError naming the part, the line and the range (a number past 64 bits was
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from avarium.simulator.api import Rules
 from avarium.simulator.scenario import MAX_NUMBER, ScenarioError, scenario
@@ -38,6 +39,14 @@ def test_a_scenario_merit_or_reputation_beyond_what_a_game_holds_is_refused(
 def test_the_largest_merit_and_reputation_are_set_as_written(bundled):
     g = scenario(TWO_SEATS.format(p0=f"merit {MAX_NUMBER} | rep {MAX_NUMBER}"), bundled)
     assert (g.merit(0), g.rep(0)) == (MAX_NUMBER, MAX_NUMBER)
+
+
+def test_the_dict_form_takes_numpy_integers_as_whole_numbers(bundled):
+    spec = {
+        "players": [{"idol": "touka", "merit": np.int64(12), "rep": np.int16(3)}, {"idol": "raj"}]
+    }
+    g = scenario(spec, bundled)
+    assert (g.merit(0), g.rep(0)) == (12, 3)
 
 
 @pytest.mark.parametrize("value", [True, "12", 12.5])
