@@ -304,6 +304,7 @@ def play(
     from avarium.simulator.run.python_bots import BotFailed, watched
     from avarium.simulator.transcript import play_logged
     from avarium.strategies import BotError, bot_spec
+    from avarium.strategies.profiles import load as load_profiles
 
     seats = [q.strip() for q in idols.split(",") if q.strip()]
     seed = 0 if seed is None else seed
@@ -318,6 +319,8 @@ def play(
         names = [b for b in strategy.split(",") if b.strip()]
         if len(names) not in (1, len(seats)):
             raise ValueError(f"--strategy: give one bot or {len(seats)}, got {len(names)}")
+        if profiles is not None:  # read even when no bot weighs with it: a bad file is named
+            load_profiles(profiles)
         specs = [bot_spec(b, profiles) for b in (names * len(seats) if len(names) == 1 else names)]
         specs = [watched(spec, flag="--strategy") for spec in specs]
     except (CardNameError, ValueError, BotError) as exc:

@@ -50,6 +50,13 @@ def test_every_command_that_takes_a_seed_checks_it(args, tmp_path):
     assert not where.exists()
 
 
+def test_play_reads_a_profiles_file_even_when_no_bot_weighs_with_it(tmp_path):
+    bad = tmp_path / "profiles.toml"
+    bad.write_text("a = [1]\n", encoding="utf-8")  # a profile must be a table of weights
+    result = invoke("play", "--strategy", "random", "--profiles", bad)
+    one_line_error(result, 2, str(bad), "profile [a] must be a table of weights")
+
+
 @pytest.mark.parametrize("game", [str(2**64), str(2**63), str(2**32), "-1"])
 def test_check_refuses_a_game_index_its_seeds_cannot_hold(game):
     result = invoke("check", "--players", "2", "--game", game)
