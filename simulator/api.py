@@ -38,6 +38,7 @@ from avarium.simulator.engine.state import allocate, state_hash
 from avarium.simulator.engine.state import clone as clone_state
 from avarium.simulator.engine.step import step as _step
 from avarium.simulator.engine.tables import H_AB_SLOTS, pack
+from avarium.simulator.schema import INT16_MAX
 
 # The zones by the words a designer uses (the engine's names, and the scenario's).
 ZONE_WORDS = {name: z for z, name in enumerate(L.ZONE_NAMES)} | {
@@ -57,7 +58,7 @@ class IllegalActionError(ValueError):
 
 
 # The largest safety cap: a game's turns are kept as 16-bit integers (the dataset's `turns`).
-MAX_CAP = 32_767
+MAX_CAP = INT16_MAX
 
 
 @dataclass(frozen=True)

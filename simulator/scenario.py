@@ -66,6 +66,7 @@ from avarium.simulator.constants import COURTYARD_SIZE, CardKind
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.step import step
 from avarium.simulator.engine.zones import move, refill_courtyard, set_exhausted
+from avarium.simulator.schema import INT16_MAX
 
 _ZONES = {
     "class": L.Z_CLASS,
@@ -94,7 +95,7 @@ _SETTINGS = "settings"  # the part of a text scenario that holds turn, active an
 # keeps them in 64-bit words, but a game's Merit and Reputation go into the dataset as 16-bit
 # integers (simulator/schema.py), so no game holds more; and the engine's sums stay far from
 # overflowing (a number past 64 bits was an OverflowError traceback).
-MAX_NUMBER = 32_767
+MAX_NUMBER = INT16_MAX
 
 
 class ScenarioError(ValueError):

@@ -19,6 +19,8 @@ from avarium.simulator.constants import REASON_NAMES
 
 NAME = "name"  # a dictionary-encoded string column: int32 indices into its list of names
 INTEGERS = ("int8", "int16", "int32", "int64", "uint32")
+# The largest number an "int16" column holds: what bounds a game's turns, Merit and Reputation.
+INT16_MAX = 2**15 - 1
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ command runs, so that registering the command stays light."""
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from pathlib import Path
 
@@ -86,6 +87,10 @@ def _prepare(o: dict):
             raise fail(
                 f"{flag}: expected a whole number from 1 to {MAX_SET_GAMES:,}, got {count}", 2
             )
+    for flag, cost in (("--field-cost", o["field_cost"]), ("--step-cost", o["step_cost"])):
+        # typer takes inf (it is at least 0), and an infinite cost makes every change lose
+        if not math.isfinite(cost):
+            raise fail(f"{flag}: expected a finite number of at least 0, got {cost}", 2)
     try:  # checked now, as written; the check run resolves each tier's bot when it plays
         parse_tiers(o["check_tiers"])
     except ValueError as exc:
