@@ -22,6 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from avarium.simulator import manifest, schema
 from avarium.simulator.constants import DEFAULT_BONUSES, MAX_TURNS, REASON_NAMES
+from avarium.simulator.fileio import write_bytes_atomically
 from avarium.simulator.manifest import Manifest, PartRecord
 
 IDOLS = (
@@ -355,10 +356,9 @@ def _write_parquet(frame: pd.DataFrame, path: Path, metadata: dict[str, str]) ->
     table = pa.Table.from_pandas(frame, preserve_index=False)
     meta = dict(table.schema.metadata or {})
     meta.update({k.encode(): v.encode() for k, v in metadata.items()})
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    pq.write_table(table.replace_schema_metadata(meta), tmp)
-    tmp.replace(path)
+    sink = pa.BufferOutputStream()
+    pq.write_table(table.replace_schema_metadata(meta), sink)
+    write_bytes_atomically(path, sink.getvalue())
     return manifest.file_digest(path), path.stat().st_size
 
 

@@ -24,7 +24,12 @@ import stat
 import tempfile
 from pathlib import Path, PurePosixPath
 
-from avarium.simulator.fileio import directory_mode, read_regular
+from avarium.simulator.fileio import (
+    directory_mode,
+    read_regular,
+    remove_stale_temporary,
+    temporary_prefix,
+)
 
 MARKER = ".avarium-page"
 #: One line of the marker's list: the SHA-256 of a file, two spaces, its path in the page.
@@ -166,7 +171,8 @@ def write_directory(target: Path, files: dict[str, bytes], kind: str = "report")
     target = Path(target)
     check_target(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+    remove_stale_temporary(target.parent)  # what an earlier page killed mid-write left
+    tmp = Path(tempfile.mkdtemp(prefix=temporary_prefix(target.name), dir=target.parent))
     try:
         for name, data in {**files, MARKER: marker_text(kind, files)}.items():
             path = tmp / name
@@ -180,9 +186,7 @@ def write_directory(target: Path, files: dict[str, bytes], kind: str = "report")
         old = None
         if target.exists():
             check_target(target)  # checked again: another process may have written meanwhile
-            old = Path(
-                tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent)
-            )
+            old = Path(tempfile.mkdtemp(prefix=temporary_prefix(target.name), dir=target.parent))
             os.replace(target, old / target.name)
         os.replace(tmp, target)
         if old is not None:

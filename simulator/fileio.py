@@ -4,10 +4,61 @@ from __future__ import annotations
 
 import errno
 import os
+import re
+import shutil
 import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+
+#: Every temporary file or folder the toolkit makes starts with this and the writer's process
+#: id: `.avarium-tmp-<pid>-<what>.<random>`. A leftover is then found by a pattern no user file
+#: matches, and only once its writer is gone (SQLite's and Git's rule: a tool removes only
+#: names it made, never `.*.tmp`, which may be a user's notes or another command's live work).
+TEMPORARY_PREFIX = ".avarium-tmp-"
+_TEMPORARY = re.compile(r"^\.avarium-tmp-(\d{1,10})-")
+
+
+def temporary_prefix(name: str) -> str:
+    """The start of a temporary name for `name`, owned by this process."""
+    return f"{TEMPORARY_PREFIX}{os.getpid()}-{name}."
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):  # no such process (or no such pid at all)
+        return False
+    except PermissionError:  # another user's live process
+        return True
+    return True
+
+
+def remove_stale_temporary(folder: Path) -> int:
+    """Remove from `folder` the temporary files and folders of toolkit processes that are gone
+    (a killed `simulate`, a report killed mid-write); returns how many. Live writers' temporary
+    names are left alone, and so is every name the toolkit does not make. A link is removed as
+    a link, never followed."""
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except (FileNotFoundError, NotADirectoryError):
+        return 0
+    for entry in entries:
+        m = _TEMPORARY.match(entry.name)
+        if m is None or _alive(int(m.group(1))):
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path)
+            else:
+                os.unlink(entry.path)
+        except FileNotFoundError:  # removed meanwhile by another cleaner
+            continue
+        removed += 1
+    return removed
 
 
 def write_atomically(path: Path, text: str) -> Path:
@@ -18,15 +69,19 @@ def write_atomically(path: Path, text: str) -> Path:
 def write_bytes_atomically(
     path: Path, data: bytes | memoryview, before_replace: Callable[[], None] | None = None
 ) -> Path:
-    """Write `data` to a hidden temporary file beside `path` (`.NAME.<random>.tmp`), flush it to
+    """Write `data` to a hidden temporary file beside `path` (`temporary_prefix`), flush it to
     disk, rename it over `path`, then flush the directory, so that after a crash or a power cut
     `path` is either the old file or the whole new one. A crash leaves at most the temporary
-    file, which readers skip (pyarrow ignores names starting with '.').
+    file, which readers skip (pyarrow ignores names starting with '.') and
+    `remove_stale_temporary` removes once this process is gone.
 
     `before_replace` runs just before the rename and may raise to keep the old file (owned.py
     checks there that nobody wrote `path` while the new file was being written)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=temporary_prefix(path.name), dir=path.parent)
+    except OSError as exc:  # named by the file asked for: the temporary name is ours alone
+        raise OSError(exc.errno, exc.strerror, os.fspath(path)) from None
     try:
         os.fchmod(fd, file_mode())  # mkstemp makes 0600; a file we write takes the umask's mode
         with os.fdopen(fd, "wb") as f:

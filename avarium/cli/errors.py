@@ -4,6 +4,7 @@ how it says something worth knowing that is no problem: one note line on stderr.
 from __future__ import annotations
 
 import typer
+from typer.core import TyperGroup
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -16,3 +17,29 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 def note(message: str) -> None:
     """Print `note: message` on stderr (stdout stays the command's output)."""
     typer.echo(f"note: {message}", err=True)
+
+
+class CommandGroup(TyperGroup):
+    """The command line's group: what no command catches itself still ends in one line.
+
+    Ctrl-C anywhere (typer's own handling exits 130 without a word) says what was kept: every
+    file the toolkit writes is written whole or not at all, so nothing is left half-written.
+    Memory running out (a cap such as `ulimit -v`, a large run on a small machine) says what
+    to change instead of showing numpy's traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise fail(
+                "interrupted; every file written so far is kept whole and none was left "
+                "half-written (a run resumes where it stopped: run the same command again)",
+                130,
+            ) from None
+        except MemoryError:
+            raise fail(
+                "out of memory; every file written so far is kept. Give the command more "
+                "memory, or ask it for less: fewer --jobs, a smaller --chunk-size, fewer games "
+                "per report",
+                1,
+            ) from None

@@ -31,6 +31,7 @@ from avarium.cli.common import (
     records,
     report_problems,
 )
+from avarium.cli.errors import CommandGroup
 from avarium.cli.errors import fail as _fail
 from avarium.cli.report import compare_command, report_command
 from avarium.cli.scenario import scenario_command
@@ -45,6 +46,7 @@ from avarium.simulator.constants import CardKind
 STANDALONE = False
 
 app = typer.Typer(
+    cls=CommandGroup,
     help="Avarium Balance Lab: Monte Carlo balance analysis for Avarium Academy.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,

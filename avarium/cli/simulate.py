@@ -4,7 +4,6 @@ inside the commands, so that `avarium --help` and the other commands start fast.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Annotated
 
@@ -51,19 +50,16 @@ _VARIANT_FLAGS = {
 }
 
 
-# A Dask scheduler's address: [PROTOCOL://]HOST:PORT (dask.distributed's own form).
-_SCHEDULER = re.compile(r"^(?:[a-z][a-z0-9+]*://)?(?:\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+):\d{1,5}$")
-
-
 def check_scheduler(scheduler: str | None) -> None:
-    """Refuse a --scheduler that is no address before anything starts (Dask's own complaint is
-    a traceback: "missing port number in address")."""
-    if scheduler is not None and not _SCHEDULER.match(scheduler):
-        raise _fail(
-            f"--scheduler: expected a Dask scheduler's address such as tcp://10.0.0.5:8786 "
-            f"(HOST:PORT, with an optional PROTOCOL://), got {scheduler!r}",
-            2,
-        )
+    """Refuse a --scheduler that is no address before anything starts (the library's check,
+    as bad input)."""
+    from avarium.simulator.run.cluster import check_address
+
+    if scheduler is not None:
+        try:
+            check_address(scheduler)
+        except ValueError as exc:
+            raise _fail(f"--{exc}", 2) from None
 
 
 def _experiment(config: Path | None, flags: dict[str, object]):

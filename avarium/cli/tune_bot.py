@@ -28,6 +28,7 @@ def _flag(message: str) -> str:
     """A library message naming a field, with the field shown as this command's flag."""
     head, colon, rest = message.partition(":")
     flags = {"start": "--start", "against": "--against", "name": "--name", "cards": "--cards"}
+    flags["log"] = "--log"
     flags |= {
         k: f"--{k}" for k in ("generations", "population", "rounds", "seed", "jobs", "players")
     }
@@ -93,7 +94,7 @@ def tune_bot_command(
     Idols (at --players 3 or 4: in each seat, the incumbent in every other), on the same deals;
     its score is its share of wins. Writes OUT (a profiles file for --profiles) and the log of
     every generation."""
-    from avarium.simulator.run.tune_bot import check_inputs, tune, write_profiles
+    from avarium.simulator.run.tune_bot import LogError, check_inputs, tune, write_profiles
     from avarium.strategies.profiles import ProfileError, load
 
     seed = 0 if seed is None else seed
@@ -105,7 +106,11 @@ def tune_bot_command(
     if out.resolve() == log.resolve():
         raise fail("--log: the log needs a file other than --out", 2)
     for flag, target in (("--out", out), ("--log", log)):
-        if target.exists():  # a profiles file (--profiles itself, say) or an earlier log: kept
+        if target.is_symlink():  # written through, it would replace what the link points to
+            raise fail(f"{flag}: {target} is a symbolic link; it was kept: choose another file", 2)
+        # A profiles file (--profiles itself, say) is kept; a log is resumed when it is one of
+        # this very tuning (tune() reads it, and refuses any other file).
+        if flag == "--out" and target.exists():
             raise fail(
                 f"{flag}: {target} exists; nothing was changed. Choose another file, or delete "
                 "that one to write it anew",
@@ -131,7 +136,8 @@ def tune_bot_command(
         scores = sorted(gen.scores)
         typer.echo(
             f"generation {gen.index + 1}/{generations}: best {gen.best:.1%}, median "
-            f"{scores[len(scores) // 2]:.1%}, step {gen.sigma:.3f}",
+            f"{scores[len(scores) // 2]:.1%}, step {gen.sigma:.3f}"
+            + (f" (read back from {log})" if gen.logged else ""),
             err=True,
         )
 
@@ -150,13 +156,17 @@ def tune_bot_command(
         flags += [f"--patch={file}" for file in patch or ()]
         command = "avarium tune-bot " + shlex.join(flags)
         write_profiles(out, name, result, against, _weights(table, against), command)
+    except LogError as exc:
+        raise fail(_flag(str(exc)), 2) from None
     except OSError as exc:
         raise fail(f"cannot write {exc.filename or out}: {exc.strerror or exc}") from None
     fair = "" if players == 2 else f" (a fair share at {players} players: {1 / players:.1%})"
     typer.echo(
         f"{name}: {result.train_score:.1%} of its games won against {against} on the tuning "
         f"deals, {result.check_score:.1%} on other deals (seed {seed + 1}){fair}; "
-        f"{result.games:,} games in {result.seconds:.0f} s; wrote {out} and {log}"
+        f"{result.games:,} games in {result.seconds:.0f} s"
+        + (f" (resumed after {result.resumed} logged generations)" if result.resumed else "")
+        + f"; wrote {out} and {log}"
     )
 
 

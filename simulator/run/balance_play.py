@@ -11,6 +11,7 @@ What comes back is counts, never the games: per Idol and per seat, games and win
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,7 +95,7 @@ def chunked(
         for first in range(s.start, s.stop, size):
             chunk = Chunk(first_task + len(tasks), first_variant + i, first,
                           min(first + size, s.stop))  # fmt: skip
-            tasks.append(Task(chunk, v, 0, seed))
+            tasks.append(Task(chunk, v, 0, seed, os.getpid()))
     return tasks
 
 

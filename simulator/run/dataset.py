@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
-from avarium.simulator.fileio import write_bytes_atomically
+from avarium.simulator.fileio import remove_stale_temporary, write_bytes_atomically
 from avarium.simulator.manifest import digest
 from avarium.simulator.run.tabulate import CARD_TYPES, GAME_TYPES, Columns
 from avarium.simulator.schema import NAME
@@ -105,12 +105,23 @@ def chunk_metadata(
     }
 
 
+def linked_entries(run: Path, names: tuple[str, ...]) -> list[str]:
+    """What of the run's own folders (games/, cards/), part files and `names` is a symbolic
+    link, by path in the run. A run writes only into what it made: written through, a linked
+    `games/` would replace another run's parts, so such a run is refused before anything is
+    written (the links themselves are the user's to remove)."""
+    found = [name for name in (*FOLDERS, *names) if (run / name).is_symlink()]
+    for folder in FOLDERS:
+        if (run / folder).is_dir() and folder not in found:
+            found += [
+                f"{folder}/{p.name}" for p in sorted((run / folder).iterdir()) if p.is_symlink()
+            ]
+    return found
+
+
 def remove_temporary(run: Path) -> int:
-    """Delete what a stopped run left half-written (hidden temporary files); returns how many."""
-    removed = 0
-    for d in (run, *(run / folder for folder in FOLDERS)):  # the run's own files too (manifest)
-        if d.is_dir():
-            for path in d.glob(".*.tmp"):
-                path.unlink(missing_ok=True)
-                removed += 1
-    return removed
+    """Delete what a stopped run, or a report of it, left half-written: the toolkit's own
+    temporary files and folders whose writer is gone (fileio.remove_stale_temporary); returns
+    how many. A user's file is never touched, whatever its name."""
+    # the run's own files too (manifest, the report's temporary folder)
+    return sum(remove_stale_temporary(d) for d in (run, *(run / f for f in FOLDERS)))

@@ -32,7 +32,7 @@ from pathlib import Path
 from avarium.simulator import manifest, stopped, tomlread
 from avarium.simulator.fileio import write_atomically
 from avarium.simulator.manifest import Manifest, PartRecord
-from avarium.simulator.run import dataset
+from avarium.simulator.run import cluster, dataset
 from avarium.simulator.run.experiment import CHUNKS_WANTED, Experiment, diff_fields
 from avarium.simulator.run.python_bots import BotFailed
 from avarium.simulator.run.warmup import compile_side_by_side
@@ -99,7 +99,7 @@ def plan_tasks(experiment: Experiment, chunks: list[Chunk], done: set[int]) -> l
     """A task for every chunk not yet done."""
     firsts = experiment.first_games()
     return [
-        Task(c, experiment.variants[c.variant], firsts[c.variant], experiment.seed)
+        Task(c, experiment.variants[c.variant], firsts[c.variant], experiment.seed, os.getpid())
         for c in chunks
         if c.index not in done
     ]
@@ -173,6 +173,14 @@ def play_tasks(tasks: list[Task], jobs: int = 1) -> Iterator[Played]:
 def check_directory(out: Path, experiment: Experiment) -> bool:
     """Whether `out` holds this experiment's run (True: resume it) or nothing yet (False);
     raises RunError, changing nothing, when it holds anything else."""
+    links = dataset.linked_entries(out, (EXPERIMENT_FILE, manifest.MANIFEST, stopped.STOPPED))
+    if links:
+        raise RunError(
+            f"{out} holds symbolic links where the run writes its own files: "
+            f"{', '.join(links[:5])}; nothing was changed. A run writes only into files and "
+            "folders it made (through a link it would overwrite what the link points to): "
+            "replace the links with copies, or choose another run directory (--out)."
+        )
     stored_file = out / EXPERIMENT_FILE
     if stored_file.exists():
         try:
@@ -334,40 +342,15 @@ def _lock(out: Path) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _dask(scheduler: str | None, jobs: int) -> Iterator[int]:
-    """A Dask client for joblib (connected to `scheduler`, or to a local cluster of `jobs`
-    worker processes); yields how many threads its workers have in all."""
-    from dask.distributed import Client, LocalCluster  # run() checked that it is installed
-    from joblib import parallel_config
-
-    with contextlib.ExitStack() as stack:
-        if scheduler:
-            try:
-                client = stack.enter_context(Client(scheduler, timeout="10s"))
-            except (OSError, TimeoutError) as exc:
-                raise RunError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-        else:
-            cluster = stack.enter_context(
-                LocalCluster(
-                    n_workers=jobs,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    host="127.0.0.1",
-                )
-            )
-            client = stack.enter_context(Client(cluster))
-        stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
-        yield sum(client.nthreads().values())  # joblib finds the client itself
-
-
-@contextlib.contextmanager
 def _backend(backend: str, scheduler: str | None, jobs: int) -> Iterator[tuple[int, int]]:
     """Configure joblib for the backend; yields the n_jobs to ask joblib for and how many
     workers that is."""
     if backend == "dask":
-        with _dask(scheduler, jobs) as threads:
-            yield -1, threads  # every thread of every Dask worker
+        try:
+            with cluster.dask_client(scheduler, jobs) as threads:
+                yield -1, threads  # every thread of every Dask worker
+        except cluster.ClusterError as exc:
+            raise RunError(str(exc)) from None
         return
     from joblib import parallel_config
 
@@ -429,6 +412,11 @@ def run(
         raise RunError(f"backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
     if scheduler and backend != "dask":
         raise RunError("scheduler: a Dask scheduler's address, for the dask backend only")
+    if scheduler:
+        try:
+            cluster.check_address(scheduler)
+        except ValueError as exc:
+            raise RunError(str(exc)) from None
     if backend == "dask" and importlib.util.find_spec("distributed") is None:
         raise RunError(
             "backend: dask needs dask.distributed, an optional extra: "

@@ -18,11 +18,20 @@ profile's values. Each tuned weight is searched on its own scale (half its start
 least 0.5) within bounds (never below 0), and every candidate is rounded to 4 decimals before
 it plays, so the profile written is exactly the one that played. The same seed gives the same
 candidates, games, log and profile.
+
+A tuning killed part-way resumes from its log, as a run resumes from its parts: every row
+names the request it belongs to (a hash of the cards, both profiles, rounds, players, seed and
+population), the whole generations logged are replayed into CMA-ES without playing them again
+(their candidates must be the very ones it proposes now), and play continues with the next. A
+file at `log` that is not such a log is refused and kept.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
+import io
+import json
 import tempfile
 import time
 from collections.abc import Callable
@@ -31,7 +40,7 @@ from pathlib import Path
 
 import numpy as np
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.fileio import write_atomically
+from avarium.simulator.fileio import read_regular, write_atomically
 from avarium.simulator.run import runner
 from avarium.simulator.run.experiment import card_fields, check_seed
 from avarium.simulator.run.experiment_file import resolve
@@ -64,7 +73,7 @@ TUNED = (
 UPPER = {"hold_surprise": 1.0}
 SIGMA0 = 0.5  # CMA-ES's first step, in units of each weight's scale: half a scale each way
 DECIMALS = 4
-LOG_COLUMNS = ("generation", "candidate", "score", "wins", "games", "sigma", *TUNED)
+LOG_COLUMNS = ("generation", "candidate", "score", "wins", "games", "sigma", *TUNED, "request")
 MAX_GENERATIONS = 10_000
 MAX_POPULATION = 1_000
 
@@ -77,6 +86,7 @@ class Generation:
     scores: list[float]
     best: float
     sigma: float
+    logged: bool = False  # read back from the log of an interrupted tuning, not played now
 
 
 @dataclass
@@ -84,9 +94,76 @@ class TuneResult:
     profile: dict[str, float]  # every weight of the tuned profile, by name
     train_score: float  # the final mean's win share on the training deals
     check_score: float  # its win share on other deals (seed + 1): the honest figure
-    games: int  # games played in all
+    games: int  # games played by this call (not those of logged generations it resumed)
     seconds: float
     generations: list[Generation] = field(default_factory=list)
+    resumed: int = 0  # whole generations read back from the log
+
+
+class LogError(ValueError):
+    """The file at --log is not the log of an interrupted run of this very tuning; it was kept."""
+
+
+@dataclass(frozen=True)
+class _Logged:
+    """One whole generation as the log holds it: its rows' text, and per candidate its
+    weights and (wins, games)."""
+
+    rows: list[list[str]]
+    vectors: list[np.ndarray]
+    played: list[tuple[int, int]]
+
+
+def request_id(cards: CardSet, base: dict, against: dict, *numbers: int) -> str:
+    """What a log row is of: the cards, both profiles' weights and the numbers that decide the
+    candidates and their games (rounds, players, seed, population; not the budget, so a
+    tuning can also be continued with more generations)."""
+    doc = [cards.fingerprint, base, against, list(numbers), LOG_COLUMNS]
+    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def read_log(log: Path, request: str, population: int) -> list[_Logged]:
+    """The whole generations that a run of `request` logged at `log` before it stopped ([]
+    when there is no file): a row cut short by the kill, and the rows after it, are dropped.
+    LogError for anything else: another tuning's log, a user's file, a link."""
+    if not log.exists() and not log.is_symlink():
+        return []
+    kept = f"{log} is kept"
+    if log.is_symlink():
+        raise LogError(f"log: {log} is a symbolic link; {kept}: choose another file")
+    try:
+        rows = list(csv.reader(io.StringIO(read_regular(log).decode("utf-8"))))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise LogError(f"log: {log} exists and is not a tune-bot log ({exc}); {kept}") from None
+    if not rows or tuple(rows[0]) != LOG_COLUMNS:
+        raise LogError(
+            f"log: {log} exists and is not a tune-bot log (its first line is not the log's "
+            f"columns); {kept}: choose another file, or delete that one to write it anew"
+        )
+    generations: list[_Logged] = []
+    current = _Logged([], [], [])
+    for row in rows[1:]:
+        if len(row) != len(LOG_COLUMNS) or row[0] in ("final", "check"):
+            break
+        if row[-1] != request:
+            raise LogError(
+                f"log: {log} is the log of another tuning (other cards, profiles, rounds, "
+                f"players, seed or population); {kept}: choose another file"
+            )
+        try:
+            g, i, wins, games = int(row[0]), int(row[1]), int(row[3]), int(row[4])
+            vector = np.array([float(x) for x in row[6:-1]])
+        except ValueError:
+            break
+        if (g, i) != (len(generations), len(current.rows)):
+            break
+        current.rows.append(row)
+        current.vectors.append(vector)
+        current.played.append((wins, games))
+        if len(current.rows) == population:
+            generations.append(current)
+            current = _Logged([], [], [])
+    return generations
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
@@ -243,29 +320,48 @@ def tune(
     }
     es = cma.CMAEvolutionStrategy(np.zeros(len(TUNED)), SIGMA0, options)
     result = TuneResult({}, 0.0, 0.0, 0, 0.0)
-    log.parent.mkdir(parents=True, exist_ok=True)
+    request = request_id(cards, base, against_weights, rounds, players, seed, population)
+    logged = read_log(log, request, population)
+    if len(logged) > generations:
+        raise LogError(
+            f"generations: {log} already holds {len(logged)} generations of this tuning; "
+            f"give --generations {len(logged)} or more to finish it"
+        )
+    # The log anew with its whole generations only, then appended to as each one ends.
+    text = io.StringIO()
+    csv.writer(text).writerows([LOG_COLUMNS, *(row for gen in logged for row in gen.rows)])
+    write_atomically(log, text.getvalue())
+    result.resumed = len(logged)
     with (
         tempfile.TemporaryDirectory(prefix="avarium-tune-") as tmp,
-        log.open("w", newline="", encoding="utf-8") as handle,
+        log.open("a", newline="", encoding="utf-8") as handle,
     ):
         writer = csv.writer(handle)
-        writer.writerow(LOG_COLUMNS)
         for g in range(generations):
             xs = es.ask()
             vectors = [codec.weights(x) for x in xs]
-            played = _play(
-                cards, vectors, base, against, against_weights, rounds, seed, jobs, Path(tmp),
-                f"generation{g}", players,
-            )  # fmt: skip
-            scores = [w / n for w, n in played]
-            result.games += sum(n for _, n in played)
             sigma = float(es.sigma)
-            for i, (vector, (wins, games)) in enumerate(zip(vectors, played, strict=True)):
-                row = [g, i, f"{wins / games:.6f}", wins, games, f"{sigma:.6f}"]
-                writer.writerow(row + [f"{v:.{DECIMALS}f}" for v in vector])
-            handle.flush()
+            if g < len(logged):  # replayed: the same candidates, their logged games
+                if not all(map(np.array_equal, vectors, logged[g].vectors)):
+                    raise LogError(
+                        f"log: generation {g} in {log} holds other candidates than this "
+                        f"command proposes (written by another version of the toolkit?); "
+                        f"{log} is kept: choose another file"
+                    )
+                played = logged[g].played
+            else:
+                played = _play(
+                    cards, vectors, base, against, against_weights, rounds, seed, jobs,
+                    Path(tmp), f"generation{g}", players,
+                )  # fmt: skip
+                result.games += sum(n for _, n in played)
+                for i, (vector, (wins, games)) in enumerate(zip(vectors, played, strict=True)):
+                    row = [g, i, f"{wins / games:.6f}", wins, games, f"{sigma:.6f}"]
+                    writer.writerow(row + [f"{v:.{DECIMALS}f}" for v in vector] + [request])
+                handle.flush()
+            scores = [w / n for w, n in played]
             es.tell(xs, [-s for s in scores])  # CMA-ES minimises
-            gen = Generation(g, scores, max(scores), sigma)
+            gen = Generation(g, scores, max(scores), sigma, logged=g < len(logged))
             result.generations.append(gen)
             if on_generation is not None:
                 on_generation(gen)
@@ -277,7 +373,7 @@ def tune(
         )
         for label, (wins, games) in (("final", train), ("check", check)):
             row = [label, "mean", f"{wins / games:.6f}", wins, games, f"{float(es.sigma):.6f}"]
-            writer.writerow(row + [f"{v:.{DECIMALS}f}" for v in final])
+            writer.writerow(row + [f"{v:.{DECIMALS}f}" for v in final] + [request])
         result.games += train[1] + check[1]
     result.profile = base | dict(zip(TUNED, final.tolist(), strict=True))
     result.train_score = train[0] / train[1]

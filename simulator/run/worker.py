@@ -6,9 +6,12 @@ pyarrow, no pandas): a worker's memory is then the compiled engine plus one chun
 
 from __future__ import annotations
 
+import ctypes
 import os
 import resource
+import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass
 
@@ -48,6 +51,7 @@ class Task:
     variant: Variant
     variant_first: int  # global id of the variant's first game
     seed: int  # the run seed
+    driver: int = 0  # process id of the run's driver; a worker it started dies with it
 
 
 @dataclass(frozen=True)
@@ -77,11 +81,42 @@ def peak_mb() -> float:
     return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)  # bytes on macOS, else KiB
 
 
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+_bound_to_driver = False
+
+
+def die_with_driver(driver: int) -> None:
+    """Make this process end when the run's driver ends, if the driver started it (joblib's
+    workers and a local Dask cluster's are its children; a remote cluster's are not, and are
+    left to their own cluster). A killed driver (kill -9, a closed terminal) cannot stop its
+    workers itself; without this they would play on, unread, for minutes. A worker holds
+    nothing to save: the driver writes every part. On Linux the kernel sends SIGKILL the moment
+    the parent goes (a thread could not: the compiled engine holds the GIL through a chunk);
+    elsewhere a thread checks the parent between chunks."""
+    global _bound_to_driver
+    if _bound_to_driver or driver in (0, os.getpid()) or os.getppid() != driver:
+        return
+    _bound_to_driver = True
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != driver:  # gone before the request was made: it would never come
+            os._exit(1)
+        return
+
+    def watch() -> None:
+        while os.getppid() == driver:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="avarium-driver-watch", daemon=True).start()
+
+
 def play(task: Task) -> Played:
     """Play one chunk and tabulate it."""
     from avarium.simulator.engine.play import GAME_FIELDS, SEAT_FIELDS
     from avarium.simulator.run.batch import play_chunk
 
+    die_with_driver(task.driver)
     started, cpu = time.perf_counter(), time.process_time()
     c, v = task.chunk, task.variant
     # Game k of every variant is dealt from the same seeds and seated alike (seeds and

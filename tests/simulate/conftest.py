@@ -55,3 +55,14 @@ def reference_run(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("reference") / "run"
     run(small(), out, jobs=1)
     return out
+
+
+def gone_pid() -> int:
+    """The process id of a process that has ended (what a killed writer leaves in its
+    temporary names)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid

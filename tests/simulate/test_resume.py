@@ -15,10 +15,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from avarium.simulator import manifest
+from avarium.simulator.fileio import TEMPORARY_PREFIX
 from avarium.simulator.run.experiment_file import from_flags
 from avarium.simulator.run.runner import RunError, run
 
-from tests.simulate.conftest import cards_of, games_of, small, snapshot
+from tests.simulate.conftest import cards_of, games_of, gone_pid, small, snapshot
 
 
 class Crash(Exception):
@@ -84,7 +85,8 @@ def test_a_run_killed_with_sigkill_resumes_to_the_uninterrupted_dataset(tmp_path
     written = len(list((out / "games").glob("part-*.parquet")))
     assert 3 <= written < 20, "killed mid-way"
     # what a power cut can leave: a torn temporary file, and a part file cut short
-    (out / "games" / ".part-00019.parquet.x1y2.tmp").write_bytes(b"PAR1 torn")
+    torn = f"{TEMPORARY_PREFIX}{proc.pid}-part-00019.parquet.x1y2"  # the killed driver's
+    (out / "games" / torn).write_bytes(b"PAR1 torn")
     (out / "cards" / "part-00018.parquet").write_bytes(b"PAR1 not a whole file")
     # a chunk counts as written once the manifest lists it: both of its files were whole on disk
     listed = manifest.read(out).parts
@@ -98,7 +100,7 @@ def test_a_run_killed_with_sigkill_resumes_to_the_uninterrupted_dataset(tmp_path
     summary = run(from_flags(experiment), out, jobs=2)
     assert summary.games_before == 100 * len(kept)
     assert summary.games_played == 2000 - 100 * len(kept)
-    assert not list(out.rglob("*.tmp"))
+    assert not list(out.rglob(f"{TEMPORARY_PREFIX}*"))
     run(from_flags(experiment), tmp_path / "whole", jobs=2)
     assert_same_dataset(out, tmp_path / "whole")
 
@@ -111,10 +113,10 @@ def test_damaged_and_leftover_files_are_replaced_and_only_their_chunks_replayed(
     part = out / "games" / "part-00002.parquet"
     part.write_bytes(part.read_bytes()[: part.stat().st_size // 2])  # cut short
     (out / "cards" / "part-00003.parquet").unlink()
-    (out / "games" / ".part-00001.parquet.abcd.tmp").write_bytes(b"garbage")
+    (out / "games" / f"{TEMPORARY_PREFIX}{gone_pid()}-part-00001.parquet.abcd").write_bytes(b"x")
     summary = run(small(), out, jobs=1)
     assert summary.chunks_played == 2 and summary.games_played == 120
-    assert not list(out.rglob("*.tmp"))
+    assert not list(out.rglob(f"{TEMPORARY_PREFIX}*"))
     assert_same_dataset(out, reference_run)
 
 
@@ -132,7 +134,8 @@ def test_another_experiment_in_the_same_directory_is_refused_and_nothing_touched
 ):
     out = tmp_path / "run"
     shutil.copytree(reference_run, out)
-    (out / "games" / ".part-00001.parquet.abcd.tmp").write_bytes(b"left by a crash")
+    crashed = f"{TEMPORARY_PREFIX}{gone_pid()}-part-00001.parquet.abcd"
+    (out / "games" / crashed).write_bytes(b"left by a crash")
     before = snapshot(out)
     with pytest.raises(RunError) as refused:
         run(small(seed=12, bots="heuristic"), out, jobs=1)

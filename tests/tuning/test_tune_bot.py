@@ -204,3 +204,49 @@ def test_an_out_or_log_that_exists_is_kept_not_overwritten(tmp_path):
         assert result.exit_code == 2, result.output
         assert result.output.startswith(f"error: {flag}: ") and "exists" in result.output
     assert profiles.read_text() == before and log.read_text() == "my notes\n"
+
+
+@pytest.mark.parametrize("whole", [0, 1])
+def test_a_tuning_killed_part_way_resumes_from_its_log_to_the_same_log_and_profile(
+    two_runs, tmp_path, whole
+):
+    """What a kill leaves: the log's header, the generations that ended, and a row cut short."""
+    (out_a, log_a), _, _ = two_runs
+    lines = log_a.read_text().splitlines(keepends=True)
+    population = int(TINY[TINY.index("--population") + 1])
+    log = tmp_path / "killed.csv"
+    cut = lines[1 + whole * population]
+    log.write_text("".join(lines[: 1 + whole * population]) + cut[: len(cut) // 2])
+    out = tmp_path / "killed.toml"
+    result = runner.invoke(
+        app, ["tune-bot", *TINY, "--seed", "5", "--out", str(out), "--log", str(log)]
+    )
+    assert result.exit_code == 0, result.output
+    assert ("resumed after 1 logged generations" in result.output) == (whole == 1)
+    assert log.read_text() == log_a.read_text()
+    assert out.read_text().splitlines()[1:] == out_a.read_text().splitlines()[1:]
+
+
+def test_another_tunings_log_is_refused_and_kept(two_runs, tmp_path):
+    _, _, (_, log_c) = two_runs  # seed 6
+    log = tmp_path / "other.csv"
+    log.write_text(log_c.read_text())
+    result = runner.invoke(
+        app,
+        ["tune-bot", *TINY, "--seed", "5", "--out", str(tmp_path / "o.toml"), "--log", str(log)],
+    )
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("error: --log: ") and "another tuning" in result.output
+    assert log.read_text() == log_c.read_text()
+
+
+def test_a_log_or_out_that_is_a_link_is_refused_and_its_target_never_made(tmp_path):
+    for flag in ("--out", "--log"):
+        dangling = tmp_path / f"link{flag}"
+        dangling.symlink_to(tmp_path / f"target{flag}")
+        other = "--log" if flag == "--out" else "--out"
+        args = [flag, str(dangling), other, str(tmp_path / f"x{other}.csv")]
+        result = runner.invoke(app, ["tune-bot", *TINY, *args])
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith(f"error: {flag}: ") and "symbolic link" in result.output
+        assert not (tmp_path / f"target{flag}").exists()
