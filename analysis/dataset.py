@@ -18,6 +18,7 @@ from avarium.analysis.tier_play import MEASURES
 from avarium.analysis.tier_variants import tier_variants
 from avarium.simulator import manifest, schema, stopped, tomlread
 from avarium.simulator.manifest import part_files
+from avarium.simulator.run import parts
 
 # Columns the analyses read, with the kind of Arrow type each must have (simulator/schema.py).
 # Reading only these (and string columns as dictionaries) keeps a 10-million-row run to a few
@@ -113,30 +114,30 @@ class RunFiles:
     cards: list[Path]
     planned: int | None  # games the manifest plans (None: a run written before manifests)
     verified: bool
+    unlisted: int = 0  # this run's part files the manifest does not list yet (being written)
 
 
 def verify(run: Path) -> RunFiles:
-    """The run's part files, each checked against the run's manifest (simulator/manifest.py).
+    """The run's part files, each checked against the run's manifest and against what it holds
+    (simulator/run/parts.py: the check `simulate` makes before resuming a chunk).
 
-    A file in games/ or cards/ that the manifest does not list (a stray copy, a part from
-    another run) and a listed file whose size or checksum differs (damaged) are refused by name.
-    A run written before manifests is read as it is, unverified, unless two of its files hold
-    the same games."""
+    A file that is damaged, holds another run's games or another part's, or is no part of the
+    run is refused by name. The files are those the manifest lists: a part of this run that it
+    does not list yet (a run being written, or stopped) is left out and counted, so the run
+    reads as unfinished. A run written before manifests is read as it is, unverified, unless
+    two of its files hold the same games."""
     run = Path(run)
-    found = {folder: part_files(run / folder) for folder in ("games", "cards")}
     try:
-        record = manifest.read(run)
+        found = parts.verified(run)
     except manifest.ManifestError as exc:
         raise DatasetError(str(exc)) from None
-    if record is None:
-        _no_overlaps(found["games"])
-        return RunFiles(found["games"], found["cards"], None, False)
-    for folder, files in found.items():
-        try:
-            manifest.check_parts(run, record, folder, files)
-        except manifest.ManifestError as exc:
-            raise DatasetError(str(exc)) from None
-    return RunFiles(found["games"], found["cards"], record.games, True)
+    if found is None:
+        games, cards = part_files(run / "games"), part_files(run / "cards")
+        _no_overlaps(games)
+        return RunFiles(games, cards, None, False)
+    record, listed = found
+    games, cards = listed.files["games"], listed.files["cards"]
+    return RunFiles(games, cards, record.games, True, len(listed.unlisted))
 
 
 def _no_overlaps(files: list[Path]) -> None:
@@ -293,11 +294,12 @@ def _chunk_variant(meta: dict) -> str:
     return str(chunk.get("variant", "")) if isinstance(chunk, dict) else ""
 
 
-def read_provenance(run: Path) -> Provenance:
-    """The card-set fingerprint, version and seed of every chunk, and the resolved experiment."""
+def read_provenance(run: Path, files: list[Path] | None = None) -> Provenance:
+    """The card-set fingerprint, version and seed of every chunk, and the resolved experiment;
+    `files` are the run's verified games part files (default: all of games/)."""
     run = Path(run)
     prov = Provenance(run=run)
-    files = part_files(run / "games")
+    files = part_files(run / "games") if files is None else files
     prov.files = len(files)
     for path in files:
         meta = _schema(path).metadata or {}
@@ -346,7 +348,8 @@ def load_run(
             f"{run}: no such run directory (expected the output of avarium simulate)"
         )
     files = verify(run)
-    provenance = read_provenance(run)  # the part files' metadata only: cheap, and says the tiers
+    # the part files' metadata only: cheap, and says the tiers
+    provenance = read_provenance(run, files.games)
     if play is None:
         play = bool(tier_variants(provenance.experiment))
     games = read_games(run, seeds, files.games, play, every)

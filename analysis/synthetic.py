@@ -24,6 +24,7 @@ from avarium.simulator import manifest, schema
 from avarium.simulator.constants import DEFAULT_BONUSES, MAX_TURNS, REASON_NAMES
 from avarium.simulator.fileio import write_bytes_atomically
 from avarium.simulator.manifest import Manifest, PartRecord
+from avarium.simulator.run import parts
 
 IDOLS = (
     "hatsurugi_touka",
@@ -376,19 +377,21 @@ def write_run(
     run = Path(run)
     run.mkdir(parents=True, exist_ok=True)
     (run / "experiment.toml").write_text(experiment_toml(experiment), encoding="utf-8")
-    record = Manifest(manifest.experiment_id(json.dumps(experiment, sort_keys=True)), 0, 0)
+    # The experiment as simulate embeds it (Experiment.to_json), so readers check these parts
+    # as they check a simulated run's (simulator/run/parts.py).
+    experiment_json = json.dumps(experiment, sort_keys=True, separators=(",", ":"))
+    record = Manifest(manifest.experiment_id(experiment_json), 0, 0)
     for index, (games, cards) in enumerate(chunks):
         ids = games["game_id"]
         first, last = int(ids.min()), int(ids.max())
         variant = str(games["variant"].iloc[0])
-        chunk = {"index": index, "first": first, "last": last, "variant": variant}
         meta = {
-            "avarium.experiment": json.dumps(experiment),
+            "avarium.experiment": experiment_json,
             # A sweep's variants play different card sets: a callable gives each its own.
             "avarium.card_set": card_set(variant) if callable(card_set) else card_set,
             "avarium.version": version,
             "avarium.seed": str(seed),
-            "avarium.chunk": json.dumps(chunk),
+            "avarium.chunk": parts.chunk_text(index, first, last, variant),
         }
         for folder, frame in (("games", games), ("cards", cards)):
             name = f"{folder}/part-{index:05d}.parquet"

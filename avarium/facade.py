@@ -8,12 +8,14 @@ command-line flags: `ExperimentError` ("Experiment, field games: expected ..."),
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from avarium.simulator import arguments
 from avarium.simulator.cards import loader
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.run import experiment as experiment_module
@@ -37,12 +39,17 @@ def load_cards(
     """A card set: the bundled prototype set (`path` None) or a directory or file of cards,
     with `set` overrides (`"kumara_raj.merit=18"`) and `patch` files applied, every field
     checked. Raises CardSetError listing every problem, each with its file, card and field."""
-    sets = [set] if isinstance(set, str) else list(set)
-    patches = [patch] if isinstance(patch, str | Path) else list(patch)
+    if path is not None:
+        arguments.path("path", path, "a card file or folder, or a bundled set's name")
+    sets = arguments.texts("set", set, 'card overrides such as "kumara_raj.merit=18"')
+    patches = arguments.paths("patch", patch, "patch files")
     return loader.load_cards(path, sets, patches)
 
 
 def _listed(value: object) -> object:
+    """A list for a sequence (a tuple, an array), numpy integers as ints; anything else as it
+    is, for the experiment's own checks to name."""
+    value = arguments.plain(value)
     return list(value) if isinstance(value, Sequence) and not isinstance(value, str) else value
 
 
@@ -76,36 +83,56 @@ class Experiment:
 
     def document(self) -> dict[str, object]:
         """The experiment as the document an experiment file parses to."""
-        doc: dict[str, object] = {"seed": self.seed, "players": self.players}
+        plain = arguments.plain  # numpy integers and arrays as an experiment file holds them
+        doc: dict[str, object] = {"seed": plain(self.seed), "players": plain(self.players)}
         if self.bots is not None:
             doc["bots"] = _listed(self.bots)
         if self.tiers is not None:
             doc["tiers"] = _listed(self.tiers)
+        if not isinstance(self.cards, CardSet) and self.cards is not None:
+            arguments.path("cards", self.cards, "a CardSet, a card file or folder, or a name")
         doc |= experiment_module.card_fields(self.cards)
         if self.sets:
-            doc["sets"] = [*doc.get("sets", []), *self.sets]
+            sets = arguments.texts("sets", self.sets, 'card overrides ("kumara_raj.merit=18")')
+            doc["sets"] = [*doc.get("sets", []), *sets]
         if self.patches:
-            doc["patches"] = [*doc.get("patches", []), *(str(p) for p in self.patches)]
+            patches = arguments.paths("patches", self.patches, "patch files")
+            doc["patches"] = [*doc.get("patches", []), *(str(p) for p in patches)]
         optional = {
-            "games": self.games,
+            "games": plain(self.games),
             "idols": _listed(self.idols),
-            "bonus": None if self.bonus is None else list(self.bonus),
-            "rules": None if self.rules is None else dict(self.rules),
-            "profiles": None if self.profiles is None else str(self.profiles),
+            "bonus": _listed(self.bonus),
+            "rules": None if self.rules is None else _rules(self.rules),
+            "profiles": None
+            if self.profiles is None
+            else str(arguments.path("profiles", self.profiles, "a bot-profiles file")),
             "seating": self.seating,
-            "games_per_pairing": self.games_per_pairing,
+            "games_per_pairing": plain(self.games_per_pairing),
             "label": self.label,
-            "chunk_size": self.chunk_size,
+            "chunk_size": plain(self.chunk_size),
         }
         doc |= {k: v for k, v in optional.items() if v is not None}
         if self.variants:
-            doc["variant"] = [dict(v) for v in self.variants]
+            listed = isinstance(self.variants, Sequence) and not isinstance(self.variants, str)
+            if not listed:
+                got = repr(self.variants)[:60]
+                raise TypeError(f"variants: expected a list of dicts of variant fields, got {got}")
+            doc["variant"] = [
+                plain(arguments.mapping(f"variants[{i}]", v, "variant fields"))
+                for i, v in enumerate(self.variants)
+            ]
         return doc
 
     def resolve(self) -> experiment_module.Experiment:
         """Every field checked and every default filled in; raises ExperimentError naming each
         bad field."""
         return experiment_file.resolve(self.document(), WHERE, Path.cwd())
+
+
+def _rules(rules: object) -> dict[str, object]:
+    """Rules options by name, as an experiment file's [rules] table holds them."""
+    given = arguments.mapping("rules", rules, "rules options such as {'max_turns': 200}")
+    return arguments.plain(given)
 
 
 def play_games(
@@ -129,6 +156,7 @@ def play_games(
         bots = DEFAULT_BOTS
     if games is None and fields.get("games_per_pairing") is None:
         games = 1_000
+    jobs = arguments.whole("jobs", jobs, 1)
     exp = Experiment(games=games, players=players, bots=bots, cards=cards, seed=seed, **fields)
     played = runner.play_in_memory(exp.resolve(), jobs)
     return games_frame([to_table(p.games, GAMES_SCHEMA) for p in played])
@@ -162,21 +190,43 @@ class Run:
         """Write the run's report page (default RUN/report) and return its directory."""
         from avarium.reports.pages import build_report
 
-        return build_report(self.path, None if out is None else Path(out), band)
+        where = None if out is None else arguments.path("out", out, "a folder for the page")
+        return build_report(self.path, where, None if band is None else _band(band))
+
+
+def _band(band: object) -> tuple[float, float]:
+    """The target band of win rates: two fractions, the lower first."""
+    pair = arguments.plain(band)
+    expected = "two win rates from 0 to 1, the lower first, e.g. (0.45, 0.55)"
+    if not (
+        isinstance(pair, Sequence)
+        and len(pair) == 2
+        and all(isinstance(x, numbers.Real) and not isinstance(x, bool) for x in pair)
+    ):
+        raise TypeError(f"band: expected {expected}, got {band!r:.60}")
+    low, high = (float(x) for x in pair)
+    if not 0 <= low < high <= 1:
+        raise ValueError(f"band: expected {expected}, got {band!r:.60}")
+    return low, high
 
 
 def simulate(experiment: Experiment, out: str | Path, jobs: int = 1) -> Run:
     """Play `experiment` into the run directory `out` (resuming what is there) and return it."""
+    arguments.of_type(
+        "experiment", experiment, Experiment | experiment_module.Experiment, "an avarium.Experiment"
+    )
+    out = arguments.path("out", out, "a run directory")
+    jobs = arguments.whole("jobs", jobs, 1)
     resolved = experiment.resolve() if isinstance(experiment, Experiment) else experiment
-    summary = runner.run(resolved, Path(out), jobs)
-    return Run(Path(out), summary)
+    summary = runner.run(resolved, out, jobs)
+    return Run(out, summary)
 
 
 def load_run(path: str | Path) -> Run:
     """A run directory written by `simulate` (or `avarium simulate`)."""
     from avarium.analysis.dataset import DatasetError
 
-    path = Path(path)
+    path = arguments.path("path", path, "a run directory")
     if not (path / "games").is_dir():
         raise DatasetError(f"{path}: no run here (expected the output of simulate)")
     return Run(path)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from avarium.simulator import arguments
 from avarium.simulator.cards.describe import canonical
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.cards.model import CardSet
@@ -73,6 +74,18 @@ class Rules:
     damage_split: str = "choose"  # ruling 7: "choose" or "auto"
 
     def __post_init__(self) -> None:
+        # numpy integers are taken as ints, anything else is named (frozen: set as the
+        # dataclass itself sets fields)
+        for name in ("max_turns", "max_actions_per_turn"):
+            object.__setattr__(self, name, arguments.whole(name, getattr(self, name), 1, MAX_CAP))
+        given = arguments.mapping_of("bonuses", self.bonuses, "seat bonuses by player count")
+        bonuses = {
+            arguments.whole("bonuses (a player count)", n, 2, MAX_PLAYERS): tuple(
+                arguments.whole_numbers(f"bonuses[{n}]", b, 0, INT16_MAX)
+            )
+            for n, b in given.items()
+        }
+        object.__setattr__(self, "bonuses", bonuses)
         choices = {
             "school_runs_out": ("refill", "last card"),
             "simultaneous_expulsion": ("turn order", "draw"),
@@ -137,6 +150,16 @@ class Game:
         generator's 32-bit state itself (how `avarium simulate` seeds its games; 0 is mapped to
         a fixed non-zero state, as xorshift needs)."""
         # A path or a bundled set's name is loaded (CardSetError if it does not load).
+        if not isinstance(cards, CardSet) and cards is not None:
+            arguments.path("cards", cards, "a CardSet, a card file or folder, or a name")
+        arguments.of_type("rules", rules, Rules | None, "avarium.Rules(...) or None")
+        seed = arguments.whole("seed", seed, 0)
+        if _state is None:
+            if isinstance(idols, str):  # one name would be read letter by letter
+                raise TypeError(f"idols: expected a list of 2 to 4 Idol names, got {idols!r}")
+            idols = arguments.texts("idols", idols, "Idol names")
+            if bonus is not None:
+                bonus = arguments.whole_numbers("bonus", bonus, 0, INT16_MAX)
         self.cards = cards if isinstance(cards, CardSet) else load_cards(cards)
         self.rules = rules or Rules()
         self.tables = tables_of(self.cards)
@@ -154,7 +177,7 @@ class Game:
             raise ValueError("two seats cannot share an Idol")
         seat_bonus = tuple(bonus) if bonus is not None else self.rules.seat_bonus(n)
         if len(seat_bonus) != n:
-            raise ValueError(f"{n} players need {n} seat bonuses")
+            raise ValueError(f"bonus: {n} players need {n} seat bonuses, got {list(seat_bonus)}")
         self.state = allocate(self.tables)
         b = np.zeros(MAX_PLAYERS, np.int32)
         b[:n] = seat_bonus

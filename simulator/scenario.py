@@ -52,13 +52,14 @@ same as the status in brackets.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from numbers import Integral
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from avarium.simulator import arguments
 from avarium.simulator.api import Game, Rules
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.cards.model import CardSet
@@ -279,6 +280,11 @@ def scenario(
 
     Raises ScenarioError (with the part, and for text the line, at fault)."""
     where: dict[str, int] = {}
+    if not isinstance(spec, str | Mapping):
+        raise TypeError(f"spec: expected a scenario's text or a dict, got {spec!r:.60}")
+    arguments.of_type("rules", rules, Rules | None, "avarium.Rules(...) or None")
+    if not isinstance(cards, CardSet) and cards is not None:
+        arguments.path("cards", cards, "a CardSet, a card file or folder, or a name")
     if isinstance(spec, str):
         spec, where = _parse(spec)
     try:

@@ -80,7 +80,7 @@ def test_experiment_errors_name_fields_not_flags():
     text = str(caught.value)
     assert "field games" in text and "field players" in text
     assert "--" not in text
-    with pytest.raises(avarium.RunError, match=r"^jobs: expected"):
+    with pytest.raises(ValueError, match=r"^jobs: expected"):
         avarium.play_games(games=10, jobs=0)
 
 

@@ -16,12 +16,16 @@ from collections.abc import Iterator
 #: How long a scheduler has to accept the connection and to answer each message of the
 #: handshake (distributed's connect and comm timeouts).
 TIMEOUT = "10s"
-#: The protocols of distributed's own address form, PROTOCOL://HOST:PORT.
+#: The network protocols of distributed's own address form, PROTOCOL://HOST:PORT.
 PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")
 _ADDRESS = re.compile(
     r"^(?:(?P<protocol>[a-z][a-z0-9+]*)://)?(?:\[[0-9a-fA-F:.]+\]|[^\s:/\[\]@?#]+):"
     r"(?P<port>\d{1,5})$"
 )
+
+
+#: distributed's in-process address, inproc://HOST/PID/N: a scheduler started in this process.
+_IN_PROCESS = re.compile(r"^inproc://[^\s/]+/\d+/\d+$")
 
 
 class ClusterError(RuntimeError):
@@ -30,6 +34,8 @@ class ClusterError(RuntimeError):
 
 def check_address(scheduler: str) -> None:
     """Refuse, before any connection, an address `distributed` cannot use (ValueError)."""
+    if _IN_PROCESS.match(scheduler):  # a scheduler in this very process (tests, notebooks)
+        return
     m = _ADDRESS.match(scheduler)
     if m is None or not 0 < int(m["port"]) < 65536:
         raise ValueError(

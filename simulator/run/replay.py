@@ -39,19 +39,17 @@ def outcome_of(transcript: list[str]) -> Outcome | None:
 
 
 def _verified_parts(run: Path) -> list[Path]:
-    """The run's games/ part files, each checked against its manifest as the report checks
-    them: a stray or damaged file is refused by name, not read (a stray copy of a part would
-    give a game twice its seats)."""
+    """The run's games/ part files, each checked as the report checks them
+    (simulator/run/parts.py): a stray, damaged, foreign or duplicated file is refused by name,
+    not read (a duplicated part would give a game twice its seats)."""
     from avarium.simulator import manifest
+    from avarium.simulator.run import parts
 
-    parts = manifest.part_files(run / "games")
     try:
-        record = manifest.read(run)
-        if record is not None:
-            manifest.check_parts(run, record, "games", parts)
+        found = parts.verified(run)
     except manifest.ManifestError as exc:
         raise ReplayError(str(exc)) from None
-    return parts
+    return manifest.part_files(run / "games") if found is None else found[1].files["games"]
 
 
 def replay_game(run: Path, game_id: int) -> tuple[list[str], Outcome, Outcome | None]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import json
 import os
 import time
 import tomllib
@@ -32,13 +31,13 @@ from pathlib import Path
 from avarium.simulator import manifest, stopped, tomlread
 from avarium.simulator.fileio import write_atomically
 from avarium.simulator.manifest import Manifest, PartRecord
-from avarium.simulator.run import cluster, dataset
+from avarium.simulator.run import cluster, dataset, parts
 from avarium.simulator.run.experiment import CHUNKS_WANTED, Experiment, diff_fields
 from avarium.simulator.run.python_bots import BotFailed
 from avarium.simulator.run.warmup import compile_side_by_side
 from avarium.simulator.run.worker import Chunk, Played, Task, play
 
-EXPERIMENT_FILE = "experiment.toml"
+EXPERIMENT_FILE = parts.EXPERIMENT_FILE
 LOCK_FILE = ".avarium.lock"  # held (flock) while a process writes the run; the OS frees it
 BACKENDS = ("loky", "dask")
 
@@ -223,20 +222,17 @@ def _strays(out: Path, chunks: list[Chunk]) -> list[str]:
     )
 
 
-def _whole(out: Path, c: Chunk, experiment: Experiment, expected_json: str) -> bool:
-    """Whether both part files of chunk c are whole Parquet files of this chunk and run."""
+def _whole(out: Path, c: Chunk, experiment: Experiment, run_id: str) -> bool:
+    """Whether both part files of chunk c are whole Parquet files of this chunk and run (the
+    check every reader makes too: parts.part_problem)."""
     v = experiment.variants[c.variant]
-    want = json.dumps(c.describe(v.label), sort_keys=True)
-    for folder in dataset.FOLDERS:
-        found = dataset.part_metadata(dataset.part_path(out, folder, c.index))
-        if not (
-            found is not None
-            and found[0].get("avarium.chunk") == want
-            and found[0].get("avarium.experiment") == expected_json
-            and (folder != "games" or found[1] == c.games * v.players)
-        ):
-            return False
-    return True
+    chunk = parts.chunk_text(c.index, c.first, c.stop - 1, v.label)
+    rows = {"games": c.games * v.players}
+    return all(
+        parts.part_problem(dataset.part_path(out, folder, c.index), run_id, chunk, rows.get(folder))
+        is None
+        for folder in dataset.FOLDERS
+    )
 
 
 def _record(out: Path, name: str, c: Chunk, label: str, rows: int) -> PartRecord:
@@ -270,12 +266,11 @@ def completed(out: Path, chunks: list[Chunk], experiment: Experiment) -> tuple[s
             f"one is {fresh.run_id}); nothing was changed"
         )
     dataset.remove_temporary(out)
-    expected_json = experiment.to_json()
     done = set()
     for c in chunks:
         v = experiment.variants[c.variant]
         names = [f"{folder}/{dataset.part_name(c.index)}" for folder in dataset.FOLDERS]
-        ok = _whole(out, c, experiment, expected_json)
+        ok = _whole(out, c, experiment, fresh.run_id)
         if ok and stored is not None:
             ok = all(
                 n in stored.parts and manifest.check_part(out, n, stored.parts[n]) is None

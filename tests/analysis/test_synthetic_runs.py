@@ -50,7 +50,7 @@ def test_a_synthetic_run_has_the_documented_layout_columns_and_metadata(planted_
     for key in ("avarium.experiment", "avarium.card_set", "avarium.version", "avarium.seed"):
         assert key.encode() in meta
     chunk = json.loads(meta[b"avarium.chunk"])
-    assert chunk == {"index": 0, "first": 0, "last": 4_999, "variant": "main"}
+    assert chunk == {"index": 0, "first_game": 0, "last_game": 4_999, "variant": "main"}
 
 
 def test_every_game_has_one_winner_or_none_and_placements_follow_the_rules():
