@@ -14,7 +14,7 @@ often outside it on other deals; the margin leaves room for that (docs/balance.m
 and the margin"). The margin moves only what is recommended: every verdict ("no change
 needed", "balanced", "cannot") is the flag test against the band itself.
 
-A search over several conditions (tiers and player counts, simulator/run/balance_conditions.py)
+A search over several conditions (tiers and player counts, workflows/balance/conditions.py)
 takes the max over every Idol in every condition, each condition against its own band. The
 band for N players is the two-player band scaled to the fair share (analysis/flags.py
 band_for: 45-55% for 2, 0.9-1.1 x 1/N for 3 and 4), and so is the margin. The costs make the
@@ -43,7 +43,7 @@ from avarium.analysis.counts import totals
 from avarium.analysis.flags import DEFAULT_BAND, balance_flags, band_for, flag_counts
 from avarium.analysis.paired import matched_gap, variants_paired
 from avarium.analysis.proportions import rate_table
-from avarium.simulator.run.tiers import SEPARATOR
+from avarium.runner.tiers import SEPARATOR
 
 FIELD_COST = 0.01
 STEP_COST = 0.005

@@ -16,9 +16,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from avarium.analysis.tier_play import MEASURES
 from avarium.analysis.tier_variants import tier_variants
-from avarium.simulator import manifest, schema, stopped, tomlread
-from avarium.simulator.manifest import part_files
-from avarium.simulator.run import parts
+from avarium.runner import manifest, parts, stopped
+from avarium.runner.manifest import part_files
+from avarium.simulator import schema, tomlread
 
 # Columns the analyses read, with the kind of Arrow type each must have (simulator/schema.py).
 # Reading only these (and string columns as dictionaries) keeps a 10-million-row run to a few
@@ -73,7 +73,7 @@ class Provenance:
     # that mixes two games.
     card_sets_by_variant: dict[str, list[str]] = field(default_factory=dict)
     # The stop record of a run played in rounds until a rule held (`simulate --precision`,
-    # `--until settled`, a side of `compare --sequential`): simulator/stopped.py; None otherwise.
+    # `--until settled`, a side of `compare --sequential`): runner/stopped.py; None otherwise.
     stop: dict | None = None
 
     @property
@@ -119,7 +119,7 @@ class RunFiles:
 
 def verify(run: Path) -> RunFiles:
     """The run's part files, each checked against the run's manifest and against what it holds
-    (simulator/run/parts.py: the check `simulate` makes before resuming a chunk).
+    (runner/parts.py: the check `simulate` makes before resuming a chunk).
 
     A file that is damaged, holds another run's games or another part's, or is no part of the
     run is refused by name. The files are those the manifest lists: a part of this run that it

@@ -1,7 +1,7 @@
 """Deals shared between variants: the deal key, per-deal outcomes, and the statistics that keep
 each deal's games together.
 
-Game k of every variant of a run is dealt alike (simulator/run/seeds.py: the deal's seed depends
+Game k of every variant of a run is dealt alike (runner/seeds.py: the deal's seed depends
 on the run seed and k alone, and so does the seating), so the k-th games of a sweep's variants are
 not independent: a deal that favours seat 1 favours it at every bonus. Treating the variants as
 independent samples makes differences between them look less certain than they are and pooled

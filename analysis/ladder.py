@@ -2,7 +2,7 @@
 (Wilson 95% intervals), Bradley-Terry strengths with a first-seat term, and the stalls.
 
 The input is one row per ordered pair of bots (the first seat's bot, the second's) with its
-games and each side's wins, as simulator/run/ladder.py tabulates a ladder's games. A stalled
+games and each side's wins, as workflows/ladder.py tabulates a ladder's games. A stalled
 game or a draw counts as a game neither bot won. The strengths are a logit of "the first bot
 won" on the difference of the two bots' strengths plus the seat advantage, fitted by
 statsmodels on the aggregated results.

@@ -2,7 +2,7 @@
 without a change) on the same deals, and the difference of its win rates with an interval that
 respects the pairing.
 
-The variants of a run share their deals and seatings (simulator/run/tiers.py for tiers): game k
+The variants of a run share their deals and seatings (runner/tiers.py for tiers): game k
 of every variant is dealt and seated alike, so two variants' results on a deal are a matched
 pair.
 """

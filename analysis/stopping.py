@@ -1,7 +1,7 @@
 """When a run may stop: every Idol's win rate precise enough (`simulate --precision`), or every
 Idol's band verdict decided (`simulate --until settled`); and how many games a fixed-size run
 would need for the same guarantee. Pure pandas: the runner plays the rounds and asks
-(simulator/run/until.py); this module only reads the games of the rounds so far.
+(workflows/until.py); this module only reads the games of the rounds so far.
 
 Precision. The interval is the report's: the 95% Wilson interval of each Idol's win rate over
 its decided games (stalls left out), per variant (a tier is a variant) and player count. The run
@@ -46,7 +46,7 @@ class Decision:
     table: pd.DataFrame
     fixed: dict[str, int] = field(default_factory=dict)  # how it was sized -> games
     # The share of the cap the rule expects to need, from what it has seen (None: no guess);
-    # the runner sizes the next round by it (simulator/run/until.py next_count).
+    # the runner sizes the next round by it (workflows/until.py next_count).
     wanted: float | None = None
 
 

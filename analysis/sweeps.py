@@ -16,7 +16,7 @@ from avarium.analysis.counts import totals
 from avarium.analysis.deals import DealOutcomes, bootstrap_rates, deal_outcomes, side_by_side
 from avarium.analysis.games import stalled_rows, without_stalls
 from avarium.analysis.proportions import fair_share, rate_table
-from avarium.simulator.run.tiers import SEPARATOR
+from avarium.runner.tiers import SEPARATOR
 
 # Deal resamples behind every probability and interval of a sweep's choice.
 DRAWS = 2_000

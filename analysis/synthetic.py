@@ -20,11 +20,11 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
-from avarium.simulator import manifest, schema
+from avarium.runner import manifest, parts
+from avarium.runner.manifest import Manifest, PartRecord
+from avarium.simulator import schema
 from avarium.simulator.constants import DEFAULT_BONUSES, MAX_TURNS, REASON_NAMES
 from avarium.simulator.fileio import write_bytes_atomically
-from avarium.simulator.manifest import Manifest, PartRecord
-from avarium.simulator.run import parts
 
 IDOLS = (
     "hatsurugi_touka",
@@ -62,7 +62,7 @@ class Plan:
     variant: str = "main"
     bot: str = "random"
     bonus: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: dict(DEFAULT_BONUSES))
-    tier: str = ""  # the skill tier the variant stands for (simulator/run/tiers.py), if any
+    tier: str = ""  # the skill tier the variant stands for (runner/tiers.py), if any
     # Schemes a seat plays a game, on average (Poisson); None: uniform 0-7, as always.
     schemes: float | None = None
 
@@ -224,7 +224,7 @@ def synthetic_games(n_games: int, plan: Plan = Plan(), seed: int = 0, first_game
 
 def shared_deal_sweep(n_games: int, plans: Iterable[Plan], seed: int = 0) -> pd.DataFrame:
     """A sweep's games table: n_games per plan (one plan per variant), game k of every variant
-    played on the same deal, as a real sweep plays them (simulator/run/seeds.py).
+    played on the same deal, as a real sweep plays them (runner/seeds.py).
 
     Every variant draws from the same random stream, so game k has the same player count,
     Idols, seats, reason draws and the same per-seat noise in every variant; only what the plans
@@ -373,12 +373,12 @@ def write_run(
     version: str = "0.1.0",
 ) -> Path:
     """Write (games, cards) chunks as RUN/games/part-N.parquet and RUN/cards/part-N.parquet,
-    with the run's manifest (simulator/manifest.py), as `avarium simulate` writes them."""
+    with the run's manifest (runner/manifest.py), as `avarium simulate` writes them."""
     run = Path(run)
     run.mkdir(parents=True, exist_ok=True)
     (run / "experiment.toml").write_text(experiment_toml(experiment), encoding="utf-8")
     # The experiment as simulate embeds it (Experiment.to_json), so readers check these parts
-    # as they check a simulated run's (simulator/run/parts.py).
+    # as they check a simulated run's (runner/parts.py).
     experiment_json = json.dumps(experiment, sort_keys=True, separators=(",", ":"))
     record = Manifest(manifest.experiment_id(experiment_json), 0, 0)
     for index, (games, cards) in enumerate(chunks):

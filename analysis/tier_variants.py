@@ -1,6 +1,6 @@
 """The tiers of a run: which of its variants are one variant's games at several levels of play.
 
-A tiered variant (simulator/run/tiers.py) is played once per tier, labelled `LABEL · TIER`, on
+A tiered variant (runner/tiers.py) is played once per tier, labelled `LABEL · TIER`, on
 the same deals and seatings; game ids run on across variants, so each tier's games start at its
 own first id and game k of every tier is the same deal.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from avarium.simulator.run.tiers import SEPARATOR
+from avarium.runner.tiers import SEPARATOR
 
 
 @dataclass(frozen=True)

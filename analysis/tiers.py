@@ -1,7 +1,7 @@
 """Skill tiers side by side: each Idol's win rate, flag and seat rates at every level of play,
 a verdict that says whether the answer holds across skill, and why a flagged Idol wins.
 
-A tiered run (simulator/run/tiers.py) plays the same deals and seatings at every tier: game k
+A tiered run (runner/tiers.py) plays the same deals and seatings at every tier: game k
 of every tier's variant is dealt and seated alike. So the change of an Idol's win rate between
 two tiers is measured game for game on the deals both played (a paired difference), not as two
 independent rates.

@@ -15,18 +15,18 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from avarium.runner import experiment as experiment_module
+from avarium.runner import experiment_file, runner
 from avarium.simulator import arguments
 from avarium.simulator.cards import loader
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.run import experiment as experiment_module
-from avarium.simulator.run import experiment_file, runner
 
 if TYPE_CHECKING:
     import pandas as pd
 
 # The bots play_games uses without being asked: random play is a baseline, never a verdict, so
 # the heuristic bot. An Experiment names neither bots nor tiers by default and so plays the
-# default skill tiers, as `avarium simulate` does (simulator/run/tiers.py).
+# default skill tiers, as `avarium simulate` does (runner/tiers.py).
 DEFAULT_BOTS = "heuristic"
 WHERE = "Experiment"  # how errors name the source of a field
 
@@ -150,7 +150,7 @@ def play_games(
     Experiment fields (idols, bonus, rules, ...) may be given by name. The same seed gives the
     same games as `simulate`."""
     from avarium.analysis.dataset import games_frame
-    from avarium.simulator.run.dataset import GAMES_SCHEMA, to_table
+    from avarium.runner.dataset import GAMES_SCHEMA, to_table
 
     if bots is None and fields.get("tiers") is None:
         bots = DEFAULT_BOTS

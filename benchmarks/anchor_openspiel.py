@@ -33,7 +33,7 @@ except ModuleNotFoundError:  # the optional `bench` extra
         "anchor_openspiel.py needs OpenSpiel: pip install -e '.[bench]' (the open_spiel wheel)"
     ) from None
 from avarium.simulator.cards.loader import load_cards
-from avarium.simulator.run.bench import bot_games, random_games
+from avarium.workflows.bench import bot_games, random_games
 
 GAME = "crazy_eights(players=2)"
 

@@ -32,9 +32,9 @@ sys.path.insert(0, str(ROOT))
 
 import pyarrow as pa  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
+from avarium.runner import runner, worker  # noqa: E402
+from avarium.runner.experiment_file import from_flags  # noqa: E402
 from avarium.simulator import schema  # noqa: E402
-from avarium.simulator.run import runner, worker  # noqa: E402
-from avarium.simulator.run.experiment_file import from_flags  # noqa: E402
 
 
 def play(games: int, players: int) -> dict[str, np.ndarray]:

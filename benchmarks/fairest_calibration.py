@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 from avarium.analysis.deals import bootstrap_rates  # noqa: E402
 from avarium.analysis.sweeps import fairest  # noqa: E402
 from avarium.analysis.synthetic import shared_deal_outcomes  # noqa: E402
-from avarium.simulator.run.variants import bonus_vectors  # noqa: E402
+from avarium.runner.variants import bonus_vectors  # noqa: E402
 
 # The stated probability's bins for --bins.
 BINS = (0.0, 0.3, 0.45, 0.6, 0.75, 1.01)

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from avarium.analysis.deals import bootstrap_rates  # noqa: E402
 from avarium.analysis.synthetic import shared_deal_outcomes  # noqa: E402
-from avarium.simulator.run.variants import bonus_vectors  # noqa: E402
+from avarium.runner.variants import bonus_vectors  # noqa: E402
 from fairest_calibration import settings, true_gaps  # noqa: E402
 
 

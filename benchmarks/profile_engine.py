@@ -30,9 +30,9 @@ MAP = "/tmp/engine-functions.txt"
 
 
 def play_for(seconds: float, bot: str = "random", n: int = 2000) -> None:
-    from avarium.simulator.api import Rules, tables_of
     from avarium.simulator.cards.loader import load_cards
     from avarium.simulator.engine.state import allocate
+    from avarium.simulator.game.api import Rules, tables_of
     from numba import njit
 
     cards = load_cards()
@@ -51,7 +51,7 @@ def play_for(seconds: float, bot: str = "random", n: int = 2000) -> None:
     # the loop for the seats' kind itself: compiled code calling drivers.play_games gets the
     # quick loop, which plays a searching seat as the heuristic (an earlier version of this
     # script profiled heuristic games for --bots mcts so; docs/performance.md).
-    from avarium.simulator.run.batch import card_worths
+    from avarium.runner.batch import card_worths
     from avarium.strategies import bot_spec
     from avarium.strategies.drivers import (
         play_games_quickly,

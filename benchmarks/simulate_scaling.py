@@ -29,9 +29,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from avarium.simulator.run.experiment import DEFAULT_CHUNK
-from avarium.simulator.run.experiment_file import from_flags
-from avarium.simulator.run.runner import run
+from avarium.runner.experiment import DEFAULT_CHUNK
+from avarium.runner.experiment_file import from_flags
+from avarium.runner.runner import run
 
 
 def _load() -> float:

@@ -54,7 +54,7 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
     """The headline's facts: per flagged verdict across tiers (a tiered run) or the Idols
     outside the band, the seat win rates with intervals, and the page; with the run, how a run
     played until a rule held stopped (its stopped.json), under `stopped`."""
-    from avarium.simulator import stopped
+    from avarium.runner import stopped
 
     facts: dict = {"page": str(report / "index.html")}
     record = stopped.read(run) if run is not None else None

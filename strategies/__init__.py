@@ -15,7 +15,7 @@ Built in and compiled (no Python per decision), named by a bot spec:
 
 Anyone's bot in plain Python is named `module:function` (for example
 `avarium.strategies.examples.greedy:choose`): a function `choose(game, legal, rng) -> action`, where
-`game` is a `avarium.simulator.api.Game`, `legal` its legal actions (two or more: forced moves are
+`game` is an `avarium.Game`, `legal` its legal actions (two or more: forced moves are
 applied without asking), `rng` the seat's own `numpy.random.Generator`.
 """
 
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from avarium.simulator.api import Game
+from avarium.simulator.game.api import Game
 from avarium.strategies.profiles import ProfileError, load
 from avarium.strategies.weights import (
     KIND_HEURISTIC,

@@ -47,7 +47,7 @@ NAMES = tuple(WEIGHTS)
 N_WEIGHTS = len(NAMES)
 # Weights added after runs began recording their bots' weight fingerprint: a profile that leaves
 # them at 0 plays as before, so its fingerprint leaves them out and a run started before them
-# still resumes (simulator/run/experiment_file.py).
+# still resumes (runner/experiment_file.py).
 ADDED_LATER = ("race", "menace", "guard", "keep_ready")
 (
     W_MERIT,

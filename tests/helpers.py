@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from avarium.simulator.api import Game
+from avarium.simulator.game.api import Game
 
 
 def pass_windows(game: Game) -> None:

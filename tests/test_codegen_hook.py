@@ -95,7 +95,7 @@ def test_only_game_loops_and_kernels_python_calls_are_optimised_in_full():
     """The rest get the cheap passes only: their code runs inside the loops and entry points
     that link them in, where it is optimised again in full (_codegen)."""
     # importing the modules declares their kernels (nothing compiles)
-    importlib.import_module("avarium.simulator.api")  # step, legal_actions, setup_game
+    importlib.import_module("avarium.simulator.game.api")  # step, legal_actions, setup_game
     importlib.import_module("avarium.strategies.drivers")  # the game loops, choose_action
 
     full = _codegen.GAME_LOOPS | _codegen.ENTRY_POINTS

@@ -1,5 +1,5 @@
 """`avarium play` as a command of its own plays uncompiled when that is quicker
-(simulator/run/first_game.py): the very same game as the compiled engine, move for move.
+(workflows/first_game.py): the very same game as the compiled engine, move for move.
 
 The compiled side is this process's (`CliRunner` calls the app in-process, where play never
 switches numba off); the plain side is the `avarium` command itself, in a process of its own.
@@ -14,7 +14,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from avarium.simulator.run.first_game import (
+from avarium.workflows.first_game import (
     BACKGROUND_MESSAGE,
     FORCE,
     MARK,

@@ -71,7 +71,7 @@ def test_a_command_that_knows_what_it_compiles_says_that_instead(tmp_path):
 
 
 def test_the_warm_up_says_what_it_compiles_and_for_how_long():
-    from avarium.simulator.run.warmup import compile_notice
+    from avarium.runner.warmup import compile_notice
 
     assert "heuristic and the search bots" in compile_notice(True, True)
     assert "search" not in compile_notice(True, False)

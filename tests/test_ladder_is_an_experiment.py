@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 from avarium.analysis.ladder import ladder_tables
-from avarium.simulator.run.ladder import SEPARATOR, ladder_experiment, run
+from avarium.workflows.ladder import SEPARATOR, ladder_experiment, run
 
 
 def test_every_ordered_pair_of_bots_is_a_variant_on_the_same_deals(bundled):

@@ -17,8 +17,10 @@ ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = {
     "avarium.simulator": "simulator",
     "avarium.strategies": "strategies",
+    "avarium.runner": "runner",
     "avarium.analysis": "analysis",
     "avarium.reports": "reports",
+    "avarium.workflows": "workflows",
     "avarium": "avarium",
 }
 # Bottom to top: a module may import its own layer and those below, never one above.
@@ -27,8 +29,11 @@ LAYERS = [
         "foundation",
         (
             "avarium.simulator",
+            "avarium.simulator.arguments",
             "avarium.simulator.constants",
             "avarium.simulator.fileio",
+            "avarium.simulator.owned",
+            "avarium.simulator.schema",
             "avarium.simulator.tomlread",
             "avarium.simulator.tomlwrite",
             "avarium.simulator.data",
@@ -36,14 +41,12 @@ LAYERS = [
     ),
     ("cards", ("avarium.simulator.cards",)),
     ("engine", ("avarium.simulator.engine",)),
-    (
-        "game",
-        ("avarium.simulator.api", "avarium.simulator.scenario", "avarium.simulator.transcript"),
-    ),
+    ("game", ("avarium.simulator.game",)),
     ("bots", ("avarium.strategies",)),
-    ("experiments", ("avarium.simulator.run",)),
+    ("runner and dataset", ("avarium.runner",)),
     ("analysis", ("avarium.analysis",)),
     ("reports", ("avarium.reports",)),
+    ("workflows", ("avarium.workflows",)),
     ("command line and facade", ("avarium",)),
 ]
 
@@ -95,6 +98,33 @@ def imports(module: str, path: Path) -> set[str]:
 
 
 GRAPH = {m: imports(m, p) for m, p in MODULES.items()}
+
+
+def test_the_folders_are_the_layers_in_order():
+    """Each layer is one folder (or, for the lowest four, one folder inside simulator/), and no
+    folder holds two layers: the tree a newcomer opens shows the order."""
+    for name, prefixes in LAYERS:
+        if name == "foundation":
+            continue
+        folders = {
+            MODULES[m].parent
+            for m in MODULES
+            if any(m == p or m.startswith(p + ".") for p in prefixes)
+        }
+        tops = {f for f in folders if not any(g in f.parents for g in folders)}
+        assert len(tops) == 1 or name == "command line and facade", (name, sorted(map(str, tops)))
+    roots = {MODULES[m].parent for m in LAYERS[0][1] if m in MODULES}
+    assert roots <= {ROOT / "simulator", ROOT / "simulator" / "data"}, roots
+
+
+def test_the_root_of_simulator_holds_the_foundation_only():
+    """A module in simulator/'s root is named in the foundation: the root is no place to park
+    one of a higher layer (the game API once sat there, above the engine)."""
+    loose = sorted(
+        m for m, p in MODULES.items()
+        if p.parent == ROOT / "simulator" and p.name != "__init__.py" and m not in LAYERS[0][1]
+    )  # fmt: skip
+    assert not loose, loose
 
 
 def test_every_package_folder_is_installed():

@@ -7,11 +7,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from avarium.analysis import dataset as reader
 from avarium.analysis import synthetic
+from avarium.runner import dataset as writer
 from avarium.simulator import schema
-from avarium.simulator.api import Rules
 from avarium.simulator.constants import DEFAULT_BONUSES, MAX_TURNS, REASON_NAMES
 from avarium.simulator.engine import layout as L
-from avarium.simulator.run import dataset as writer
+from avarium.simulator.game.api import Rules
 
 
 def _plain(t: pa.DataType) -> str:

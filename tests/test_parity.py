@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = """
 import json
 import numpy as np
-from avarium.simulator.api import new_game
+from avarium.simulator.game.api import new_game
 out = []
 for seed, idols in [(1, ["touka", "raj"]), (2, ["kitty", "amyba", "hojo"]),
                     (3, ["wolfgang", "coral", "love", "raj"])]:

@@ -11,7 +11,7 @@ import sys
 import pytest
 import typer
 from avarium.analysis.dataset import DatasetError
-from avarium.simulator.run.runner import RunError
+from avarium.runner.runner import RunError
 from typer.testing import CliRunner
 
 from avarium.cli.common import run_errors
@@ -61,9 +61,9 @@ def test_playing_without_reading_datasets_loads_no_pandas():
 @pytest.mark.parametrize(
     ("where", "flags", "again"),
     [
-        ("avarium.simulator.run.runner.run", [], "to continue\n"),
+        ("avarium.runner.runner.run", [], "to continue\n"),
         (
-            "avarium.simulator.run.until.run_until",
+            "avarium.workflows.until.run_until",
             ["--until", "settled"],
             "to continue (it reaches the same stop)\n",
         ),

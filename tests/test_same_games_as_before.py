@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from avarium.simulator.run.experiment_file import from_flags
-from avarium.simulator.run.runner import run
+from avarium.runner.experiment_file import from_flags
+from avarium.runner.runner import run
 
 CASES = {
     # name: (experiment fields, games digest, cards digest)

@@ -11,7 +11,7 @@ import warnings
 import pytest
 import rich.console
 import typer
-from avarium.simulator.run import runner as run_module
+from avarium.runner import runner as run_module
 from typer.testing import CliRunner
 
 from avarium.cli.common import jobs_to_use

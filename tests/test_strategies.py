@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from avarium.simulator.api import new_game
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.api import new_game
+from avarium.simulator.game.scenario import scenario
 from avarium.strategies import BotError, bot_spec, canonical, play
 from avarium.strategies.examples import greedy
 

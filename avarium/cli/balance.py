@@ -2,7 +2,7 @@
 that brings every Idol inside the band, then check the starting and recommended sets at every
 tier and write the patch, the before/after page and the candidates log (docs/balance.md).
 
-The search is simulator/run/balance.py; its objective and verdicts analysis/balance.py; the
+The search is workflows/balance/search.py; its objective and verdicts analysis/balance.py; the
 page reports/balance.py. This module maps flags to those and their errors to one line.
 """
 
@@ -18,10 +18,10 @@ import typer
 
 from avarium.cli.common import Cards, Jobs, Json, Patches, Profiles, Quiet, Seed, Sets, out_option
 from avarium.cli.errors import fail
-from avarium.simulator.run.tiers import DEFAULT_TIERS
-from avarium.simulator.run.variants import parse_sweep
+from avarium.runner.tiers import DEFAULT_TIERS
+from avarium.runner.variants import parse_sweep
 
-# The best of the top rung that play the final (simulator/run/balance.py): three, so that the
+# The best of the top rung that play the final (workflows/balance/search.py): three, so that the
 # truly best is likely among them while the final's choice among few flatters little.
 FINALISTS = 3
 # How far inside the band the objective aims (analysis/balance.py): two points, about two and

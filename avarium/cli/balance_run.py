@@ -17,18 +17,18 @@ from avarium.cli.common import jobs_to_use, load_cards_or_fail, nameable, print_
 from avarium.cli.errors import fail
 from avarium.cli.progress import SearchBar
 from avarium.reports.output import OutputError, check_target
+from avarium.runner.experiment import ExperimentError
+from avarium.runner.experiment_file import resolve
+from avarium.runner.fields import flagged
+from avarium.runner.tiers import parse_tiers
+from avarium.runner.variants import base_doc
 from avarium.simulator.cards.errors import CardSetError
 from avarium.simulator.constants import MAX_SEED
-from avarium.simulator.run import balance as search_module
-from avarium.simulator.run import balance_dir
-from avarium.simulator.run.balance_conditions import Condition, Conditions, round_size
-from avarium.simulator.run.balance_play import Table
-from avarium.simulator.run.balance_space import Space, build_space
-from avarium.simulator.run.experiment import ExperimentError
-from avarium.simulator.run.experiment_file import resolve
-from avarium.simulator.run.fields import flagged
-from avarium.simulator.run.tiers import parse_tiers
-from avarium.simulator.run.variants import base_doc
+from avarium.workflows.balance import folder as balance_dir
+from avarium.workflows.balance import search as search_module
+from avarium.workflows.balance.conditions import Condition, Conditions, round_size
+from avarium.workflows.balance.play import Table
+from avarium.workflows.balance.space import Space, build_space
 
 FIRST_RUNG_PER_IDOL = 60  # games of each Idol at the first rung: enough to drop the clearly bad
 # Games of each Idol at the top rung at most: a rate's standard error is then 1 point or less,

@@ -17,9 +17,9 @@ from avarium.reports import balance as page_module
 from avarium.reports.names import card_names, named
 from avarium.simulator.cards.numbers import abilities_in, patch_tables, printed_text
 from avarium.simulator.fileio import write_atomically
-from avarium.simulator.run import balance_dir
-from avarium.simulator.run.balance import ETA
-from avarium.simulator.run.balance_conditions import Condition
+from avarium.workflows.balance import folder as balance_dir
+from avarium.workflows.balance.conditions import Condition
+from avarium.workflows.balance.search import ETA
 
 # The three verdicts of a search (avarium/cli/balance_run.py decides which).
 NO_CHANGE, BALANCED, CANNOT = "no change needed", "balanced", "cannot within the allowed ranges"

@@ -41,9 +41,9 @@ def check_command(
     """Play random games with every engine invariant checked in every state (every card in one
     zone, the Courtyard full while the School has cards, Classes and hands within their limits,
     a legal action whenever the game is on, ...). Exit code 1 if any state is broken."""
-    from avarium.simulator.run.check import check_games, check_request, replay
-    from avarium.simulator.run.experiment import check_seed
-    from avarium.simulator.run.fields import flagged
+    from avarium.runner.experiment import check_seed
+    from avarium.runner.fields import flagged
+    from avarium.workflows.check import check_games, check_request, replay
 
     counts = _player_counts(players)
     seed = 0 if seed is None else seed

@@ -90,8 +90,8 @@ Profiles = Annotated[
 def jobs_to_use(jobs: int | None) -> int:
     """--jobs as the runner will use it (every usable core when not given), with a note on
     stderr when more were asked than this machine lets us use."""
-    from avarium.simulator.run import runner
-    from avarium.simulator.run.fields import flagged
+    from avarium.runner import runner
+    from avarium.runner.fields import flagged
 
     if jobs is None:
         return runner.usable_cores()
@@ -112,8 +112,8 @@ def run_errors(out: Path, again: str = "", datasets: bool = False) -> Iterator[N
     reaches), and with `datasets` a dataset that cannot be read (DatasetError, for the commands
     that read their games back between rounds) one line and exit code 1. DatasetError is
     imported only then: it lives with pandas, which `simulate` does not load to start."""
-    from avarium.simulator.run import runner
-    from avarium.simulator.run.fields import flagged
+    from avarium.runner import runner
+    from avarium.runner.fields import flagged
 
     unreadable: tuple[type[Exception], ...] = ()
     if datasets:

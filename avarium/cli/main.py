@@ -296,15 +296,15 @@ def play(
     """Play one game between bots (random by default) and print its transcript."""
     engine = "compiled"
     if STANDALONE:  # a process of its own: one game may be quicker uncompiled (first_game.py)
-        from avarium.simulator.run.first_game import choose_engine
+        from avarium.workflows.first_game import choose_engine
 
         engine = choose_engine(strategy.split(","))
-    from avarium.simulator.api import new_game
-    from avarium.simulator.run.batch import Chooser
-    from avarium.simulator.run.experiment import check_bonus, check_seed
-    from avarium.simulator.run.fields import flagged
-    from avarium.simulator.run.python_bots import BotFailed, watched
-    from avarium.simulator.transcript import play_logged
+    from avarium.runner.batch import Chooser
+    from avarium.runner.experiment import check_bonus, check_seed
+    from avarium.runner.fields import flagged
+    from avarium.runner.python_bots import BotFailed, watched
+    from avarium.simulator.game.api import new_game
+    from avarium.simulator.game.transcript import play_logged
     from avarium.strategies import BotError, bot_spec
     from avarium.strategies.profiles import load as load_profiles
 
@@ -329,7 +329,7 @@ def play(
         raise _fail(getattr(exc, "message", str(exc)), 2) from None
     choose = Chooser(game, specs, seed)
     if engine == "plain":
-        from avarium.simulator.run.first_game import compile_for_next_time
+        from avarium.workflows.first_game import compile_for_next_time
 
         compile_for_next_time()
     try:
@@ -337,7 +337,7 @@ def play(
     except BotFailed as exc:
         raise _fail(str(exc)) from None
     if engine == "compiled":
-        from avarium.simulator.run.first_game import mark_compiled
+        from avarium.workflows.first_game import mark_compiled
 
         mark_compiled()
     for line in lines:
@@ -388,9 +388,9 @@ def bench(
     per core and milliseconds per game). One process: the figures are per core, so there is
     no --jobs."""
     from avarium.cli.progress import StepBar
-    from avarium.simulator.run import bench as bench_module
-    from avarium.simulator.run.experiment import check_seed
-    from avarium.simulator.run.fields import flagged
+    from avarium.runner.experiment import check_seed
+    from avarium.runner.fields import flagged
+    from avarium.workflows import bench as bench_module
 
     seed = 0 if seed is None else seed
     try:
@@ -450,11 +450,11 @@ def ladder(
     from avarium.cli.errors import note as _note
     from avarium.cli.progress import ProgressBar
     from avarium.reports.ladder import render
-    from avarium.simulator.run.experiment import check_seed
-    from avarium.simulator.run.fields import flagged
-    from avarium.simulator.run.ladder import DEFAULT_BOTS
-    from avarium.simulator.run.ladder import run as run_ladder
+    from avarium.runner.experiment import check_seed
+    from avarium.runner.fields import flagged
     from avarium.strategies import BotError
+    from avarium.workflows.ladder import DEFAULT_BOTS
+    from avarium.workflows.ladder import run as run_ladder
 
     names = tuple(b.strip() for b in bots.split(",")) if bots.strip() else DEFAULT_BOTS
     if not all(names):  # ",," or "random,": a typo, not a wish for the default ladder

@@ -34,7 +34,7 @@ class _Bar:
 
 class ProgressBar(_Bar):
     """Games done, games per second, time elapsed and left; called with the runner's Progress
-    events (avarium.simulator.run.runner.Progress)."""
+    events (avarium.runner.runner.Progress)."""
 
     def _columns(self) -> tuple:
         from rich.progress import (

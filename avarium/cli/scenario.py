@@ -41,9 +41,9 @@ def scenario_command(
     patch: Patches = None,
 ) -> None:
     """Build the position a scenario file describes, play its plays, print the transcript."""
-    from avarium.simulator.api import IllegalActionError
-    from avarium.simulator.scenario import ScenarioError, scenario
-    from avarium.simulator.transcript import header
+    from avarium.simulator.game.api import IllegalActionError
+    from avarium.simulator.game.scenario import ScenarioError, scenario
+    from avarium.simulator.game.transcript import header
 
     try:
         text = file.read_text(encoding="utf-8-sig")
@@ -82,7 +82,7 @@ def _play_logged(game, line: str, turn: int) -> int:
     """Play one line on a copy of the game, then take the same actions on the game itself,
     printing each as the transcript tells it (a helper that takes several actions shows them
     all); returns the turn last announced."""
-    from avarium.simulator.transcript import logged_step, turn_header
+    from avarium.simulator.game.transcript import logged_step, turn_header
 
     trial = game.clone()
     play_line(trial, line)
@@ -130,7 +130,7 @@ def _fight(game, line: str) -> None:
 
 
 def _last_line(game) -> str:
-    from avarium.simulator.transcript import footer
+    from avarium.simulator.game.transcript import footer
 
     if game.is_terminal():
         return footer(game)

@@ -16,9 +16,9 @@ from avarium.cli.progress import ProgressBar
 
 
 def _sides(run_a: Path, run_b: Path | None, sets, patches, seed, games):
-    from avarium.simulator.run.experiment import ExperimentError
-    from avarium.simulator.run.fields import flagged
-    from avarium.simulator.run.sides import sides
+    from avarium.runner.experiment import ExperimentError
+    from avarium.runner.fields import flagged
+    from avarium.workflows.sides import sides
 
     overrides = {k: v for k, v in (("seed", seed), ("games", games)) if v is not None}
     try:
@@ -51,7 +51,7 @@ def run_sequential(run_a: Path, run_b: Path | None, out: Path | None, sets, patc
     from avarium.analysis.compare import paired_counts
     from avarium.analysis.dataset import load_run
     from avarium.simulator.fileio import write_atomically
-    from avarium.simulator.run.until import run_together
+    from avarium.workflows.until import run_together
 
     delta, alpha, beta = design_flags
     try:

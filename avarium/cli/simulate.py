@@ -1,4 +1,4 @@
-"""`avarium simulate` and `avarium replay`: command-line glue over avarium.simulator.run.runner and
+"""`avarium simulate` and `avarium replay`: command-line glue over avarium.runner.runner and
 replay (registered in cli/main.py). Everything heavier than typer is imported
 inside the commands, so that `avarium --help` and the other commands start fast."""
 
@@ -27,7 +27,7 @@ from avarium.cli.errors import fail as _fail
 from avarium.cli.progress import ProgressBar
 from avarium.cli.report import parse_band
 from avarium.cli.until import check_rule, echo, play_until, stop_facts, stop_lines
-from avarium.simulator.run.tiers import DEFAULT_TIERS
+from avarium.runner.tiers import DEFAULT_TIERS
 
 RunOut = out_option("Run directory (default: runs/<file name> or runs/<label>).")
 
@@ -53,7 +53,7 @@ _VARIANT_FLAGS = {
 def check_scheduler(scheduler: str | None) -> None:
     """Refuse a --scheduler that is no address before anything starts (the library's check,
     as bad input)."""
-    from avarium.simulator.run.cluster import check_address
+    from avarium.runner.cluster import check_address
 
     if scheduler is not None:
         try:
@@ -63,8 +63,8 @@ def check_scheduler(scheduler: str | None) -> None:
 
 
 def _experiment(config: Path | None, flags: dict[str, object]):
-    from avarium.simulator.run import experiment_file as experiment
-    from avarium.simulator.run.experiment import ExperimentError
+    from avarium.runner import experiment_file as experiment
+    from avarium.runner.experiment import ExperimentError
 
     try:
         if config is None:
@@ -237,7 +237,7 @@ def play_experiment(experiment, out: Path, jobs: int | None, backend: str = "lok
     """Run an experiment into `out` with the progress bar; a failure or Ctrl-C becomes a clear
     message and an exit code (1, or 130 when interrupted), what was written is kept. `jobs`
     None is every usable core; more than those is capped, with a note."""
-    from avarium.simulator.run import runner
+    from avarium.runner import runner
 
     jobs = jobs_to_use(jobs)
     with ProgressBar(quiet) as bar, run_errors(out):
@@ -264,8 +264,8 @@ def replay(
     game: Annotated[int, typer.Option("--game", "-g", min=0, help="The game id to replay.")],
 ) -> None:
     """Play one game of a run again and print its transcript."""
-    from avarium.simulator.run.experiment import ExperimentError
-    from avarium.simulator.run.replay import ReplayError, replay_game
+    from avarium.runner.experiment import ExperimentError
+    from avarium.runner.replay import ReplayError, replay_game
 
     try:
         lines, recorded, replayed = replay_game(run, game)

@@ -1,4 +1,4 @@
-"""`avarium tune-bot`: fit a heuristic profile's weights by self-play (simulator/run/tune_bot.py
+"""`avarium tune-bot`: fit a heuristic profile's weights by self-play (workflows/tune_bot.py
 holds the search; this maps flags to it and its errors to one line)."""
 
 from __future__ import annotations
@@ -94,8 +94,8 @@ def tune_bot_command(
     Idols (at --players 3 or 4: in each seat, the incumbent in every other), on the same deals;
     its score is its share of wins. Writes OUT (a profiles file for --profiles) and the log of
     every generation."""
-    from avarium.simulator.run.tune_bot import LogError, check_inputs, tune, write_profiles
     from avarium.strategies.profiles import ProfileError, load
+    from avarium.workflows.tune_bot import LogError, check_inputs, tune, write_profiles
 
     seed = 0 if seed is None else seed
     log = log if log is not None else out.with_suffix(".csv")

@@ -31,9 +31,9 @@ from avarium.cli.errors import fail as _fail
 from avarium.cli.progress import StepBar
 from avarium.reports.output import OutputError
 from avarium.reports.pages import STEPS, build_report
-from avarium.simulator.run.fields import flagged
-from avarium.simulator.run.tiers import DEFAULT_TIERS, parse_tiers
-from avarium.simulator.run.variants import (
+from avarium.runner.fields import flagged
+from avarium.runner.tiers import DEFAULT_TIERS, parse_tiers
+from avarium.runner.variants import (
     MAX_POINTS,
     MOST_POINTS,
     base_doc,
@@ -94,8 +94,8 @@ def _run(doc: dict, out: Path, jobs: int | None, quiet: bool, as_json: bool) -> 
     """Resolve the experiment and play it into out (resuming or reading what is there), with
     the progress bar; what was played, as a dict (said in a line unless --json)."""
     from avarium.cli.simulate import play_experiment
-    from avarium.simulator.run.experiment import ExperimentError
-    from avarium.simulator.run.experiment_file import resolve
+    from avarium.runner.experiment import ExperimentError
+    from avarium.runner.experiment_file import resolve
 
     try:
         experiment = resolve(doc, None, Path.cwd())

@@ -1,5 +1,5 @@
 """`simulate --precision` and `simulate --until settled`: the flags checked, the rounds played
-(simulator/run/until.py) with the rule the analysis gives (analysis/stopping.py), and what the
+(workflows/until.py) with the rule the analysis gives (analysis/stopping.py), and what the
 stop says. Heavy imports stay inside the functions (`avarium --help` must start fast)."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def play_until(experiment, out: Path, rule: str, precision: float | None, band, 
     played); returns the runner's Until and the last Decision."""
     from avarium.analysis import stopping
     from avarium.analysis.dataset import load_run
-    from avarium.simulator.run.until import GROWTH, GROWTH_PRECISION, run_until
+    from avarium.workflows.until import GROWTH, GROWTH_PRECISION, run_until
 
     decisions = []
     plan = experiment.to_dict()

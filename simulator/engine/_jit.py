@@ -64,7 +64,7 @@ FIRST_RUN_MESSAGE = (
     "compiling the engine (first run only: one to three minutes, longer on a busy machine)…"
 )
 # What this process's notice says: a command that knows what it is about to compile says so
-# (simulator/run/warmup.py, with its measured time), others say FIRST_RUN_MESSAGE.
+# (runner/warmup.py, with its measured time), others say FIRST_RUN_MESSAGE.
 _notice = [FIRST_RUN_MESSAGE]
 
 

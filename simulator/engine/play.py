@@ -50,7 +50,7 @@ def action_buffer_size(st, tb):
     return st[G_N_CARDS] * (6 + tb[-1, H_AB_SLOTS]) + MAX_PLAYERS + MAX_TRIGGERS + 2
 
 
-# The row layout of a played game, as the dataset stores it (simulator/run/tabulate.py names
+# The row layout of a played game, as the dataset stores it (runner/tabulate.py names
 # the columns): what record() writes, for every game loop and for games played step by step.
 GAME_FIELDS = ("winner", "reason", "turns", "rounds", "decisions")
 SEAT_FIELDS = (

@@ -9,7 +9,7 @@ custom bot needs; run it with
 from __future__ import annotations
 
 import numpy as np
-from avarium.simulator.api import Game
+from avarium.simulator.game.api import Game
 
 
 def score(game: Game, seat: int) -> float:

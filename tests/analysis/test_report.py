@@ -11,7 +11,7 @@ import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports import comparison, report
 from avarium.reports.output import write_directory
-from avarium.simulator import stopped
+from avarium.runner import stopped
 from typer.testing import CliRunner
 
 from avarium.cli.main import app

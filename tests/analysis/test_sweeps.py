@@ -21,7 +21,7 @@ from avarium.analysis.synthetic import (
     shared_deal_sweep,
     synthetic_games,
 )
-from avarium.simulator.run.variants import bonus_vectors
+from avarium.runner.variants import bonus_vectors
 
 
 def _bonus_sweep(games_per_point: int, edges=(0.3, 0.15, 0.0, -0.15)) -> pd.DataFrame:

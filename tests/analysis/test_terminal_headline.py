@@ -8,7 +8,7 @@ from importlib import metadata
 
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports import headline
-from avarium.simulator import stopped
+from avarium.runner import stopped
 from typer.testing import CliRunner
 
 from avarium.cli.main import app

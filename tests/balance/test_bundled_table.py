@@ -15,8 +15,8 @@ import pytest
 from avarium.analysis.counts import totals
 from avarium.analysis.dataset import load_run
 from avarium.analysis.proportions import rate_table
+from avarium.runner.tiers import SEPARATOR
 from avarium.simulator.cards.loader import load_cards
-from avarium.simulator.run.tiers import SEPARATOR
 from typer.testing import CliRunner
 
 from avarium.cli.main import app

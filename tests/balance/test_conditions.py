@@ -1,5 +1,5 @@
 """A search over several conditions at once: each bot of `--tier` at each player count of
-`--players`, the worst Idol over all of them deciding (simulator/run/balance_conditions.py).
+`--players`, the worst Idol over all of them deciding (workflows/balance/conditions.py).
 On the planted set (tests/balance/conftest.py: Touka +1 Combat, Love -1) the way back is the
 same at every tier and table size, so the search must find it while playing them all."""
 

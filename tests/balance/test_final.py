@@ -1,5 +1,5 @@
 """The final: the best few of the top rung play deals no candidate has played, and the best
-there is recommended (simulator/run/balance.py). Played here on a table whose results are
+there is recommended (workflows/balance/search.py). Played here on a table whose results are
 written in the test: one number (the second seat's bonus) moves the first Idol's rate, and
 one candidate is flattered by the search's games, as the winner's curse flatters a winner."""
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 
 from avarium.analysis.balance import Objective
-from avarium.simulator.run.balance import Budget, Journal, Search
-from avarium.simulator.run.balance_play import Counts
-from avarium.simulator.run.balance_space import Axis, Space
+from avarium.workflows.balance.play import Counts
+from avarium.workflows.balance.search import Budget, Journal, Search
+from avarium.workflows.balance.space import Axis, Space
 
 TOP = 1000  # the one rung: every candidate is at the top rung
 # The first Idol's rate on the search's games (0 to TOP) and on the final's (TOP on), by bonus.

@@ -1,4 +1,4 @@
-"""How a balance step's games are cut into tasks for the workers (simulator/run/balance_play.py).
+"""How a balance step's games are cut into tasks for the workers (workflows/balance/play.py).
 The cut decides only who plays a game, never the game itself (game k of a candidate is dealt by
 k alone; tests/balance/test_planted_truth.py checks the same candidates whatever --jobs)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from avarium.simulator.run.balance_play import TASK_GAMES, Step, chunked
+from avarium.workflows.balance.play import TASK_GAMES, Step, chunked
 
 
 def ranges(step, jobs):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from avarium.analysis.balance import Objective
-from avarium.simulator.run.balance_play import Counts
+from avarium.workflows.balance.play import Counts
 
 from avarium.cli.balance_write import _inside_but_costlier, headline
 

@@ -6,10 +6,10 @@ import math
 
 import pytest
 from avarium.analysis.balance import Objective, distances, outside
-from avarium.simulator.run.balance import Journal, rungs_for
-from avarium.simulator.run.balance_conditions import Condition, Conditions, Joint
-from avarium.simulator.run.balance_dir import BalanceDirError, check_out, parse_budget, write_record
-from avarium.simulator.run.balance_play import Counts, Step
+from avarium.workflows.balance.conditions import Condition, Conditions, Joint
+from avarium.workflows.balance.folder import BalanceDirError, check_out, parse_budget, write_record
+from avarium.workflows.balance.play import Counts, Step
+from avarium.workflows.balance.search import Journal, rungs_for
 
 
 def counts(rates, games=1000, seats=(0.5, 0.5)) -> Counts:

@@ -94,7 +94,7 @@ def test_a_printed_text_whose_numbers_do_not_follow_the_abilities_is_left_for_th
 def test_a_patch_says_when_a_changed_abilitys_printed_text_is_left_for_the_designer(tmp_path):
     from types import SimpleNamespace
 
-    from avarium.simulator.run.balance_space import build_space
+    from avarium.workflows.balance.space import build_space
 
     from avarium.cli.balance_write import _patch
 
@@ -202,7 +202,7 @@ def test_a_budget_is_games_or_minutes(tmp_path, budget):
 
 
 def test_a_vary_file_and_flags_make_one_space_with_each_start_value(cards, tmp_path):
-    from avarium.simulator.run.balance_space import build_space
+    from avarium.workflows.balance.space import build_space
 
     file = tmp_path / "vary.toml"
     file.write_text('[vary]\n"coral.wincon.clubs" = [4, 5, 6]\n"bonus.2" = "0..3"\n', "utf-8")
@@ -220,7 +220,7 @@ def test_a_vary_file_and_flags_make_one_space_with_each_start_value(cards, tmp_p
 
 
 def test_idols_no_vary_reaches_are_the_unvaried_ones_when_only_idols_are_varied(cards, tmp_path):
-    from avarium.simulator.run.balance_space import build_space
+    from avarium.workflows.balance.space import build_space
 
     pool = [c.id for c in cards.idols]
     idols = set(pool)

@@ -4,8 +4,8 @@ compiled batch driver takes it."""
 from __future__ import annotations
 
 import numpy as np
-from avarium.simulator.api import Game
-from avarium.simulator.run.batch import Chooser
+from avarium.runner.batch import Chooser
+from avarium.simulator.game.api import Game
 from avarium.strategies import BotSpec, bot_spec
 
 HEURISTICS = (

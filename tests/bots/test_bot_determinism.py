@@ -8,11 +8,11 @@ import itertools
 
 import numpy as np
 import pytest
-from avarium.simulator.api import Game, Rules
+from avarium.runner.batch import Chooser, new_dealt_game, play_chunk
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.invariants import check_state_invariants
 from avarium.simulator.engine.play import record
-from avarium.simulator.run.batch import Chooser, new_dealt_game, play_chunk
+from avarium.simulator.game.api import Game, Rules
 from avarium.strategies import bot_spec
 
 from tests.bots.helpers import ALL_BOTS, HEURISTICS

@@ -9,10 +9,10 @@ mark fails (and must go) the day the bot is fixed.
 from __future__ import annotations
 
 import pytest
-from avarium.simulator.api import Game
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.zones import set_used
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.api import Game
+from avarium.simulator.game.scenario import scenario
 
 from tests.bots.helpers import HEURISTICS, choose, names
 

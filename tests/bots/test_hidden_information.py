@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from avarium.simulator.api import Game, new_game
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.invariants import INVARIANTS, check_state_invariants
+from avarium.simulator.game.api import Game, new_game
 from avarium.strategies import BotSpec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
@@ -246,7 +246,7 @@ def peek_hands(game: Game, legal: list[int], rng) -> int:
 def test_the_re_deal_catches_a_bot_that_peeks(bundled):
     """The property above has teeth: bots that read the top of the Library, the top of the
     School, the deal generator or the enemies' hands choose differently once re-dealt."""
-    from avarium.simulator.run.batch import Chooser
+    from avarium.runner.batch import Chooser
 
     caught = dict.fromkeys(("library", "school", "deal", "hands"), False)
     bots = {

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from avarium.simulator.api import Rules
+from avarium.runner.batch import play_chunk
 from avarium.simulator.engine import layout as L
-from avarium.simulator.run.batch import play_chunk
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.api import Rules
+from avarium.simulator.game.scenario import scenario
 from avarium.strategies import BotError, bot_spec, canonical
 from avarium.strategies.weights import KIND_MCTS, W_EXPLORATION, W_ITERATIONS, W_MERIT
 
@@ -146,9 +146,9 @@ def test_a_whole_game_with_mcts_seats_plays_to_its_end(bundled, players):
 SCRIPT = """
 import json
 import numpy as np
-from avarium.simulator.api import Rules
+from avarium.simulator.game.api import Rules
 from avarium.simulator.cards.loader import load_cards
-from avarium.simulator.run.batch import Chooser, new_dealt_game
+from avarium.runner.batch import Chooser, new_dealt_game
 from avarium.strategies import bot_spec
 
 cards = load_cards("prototype-v1")  # the worked examples' numbers (tests/conftest.py)

@@ -9,9 +9,9 @@ here is the balanced one with `race` set; heuristic.balanced has every threat we
 from __future__ import annotations
 
 import pytest
+from avarium.runner.batch import Chooser
 from avarium.simulator.engine import layout as L
-from avarium.simulator.run.batch import Chooser
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.scenario import scenario
 from avarium.strategies import bot_spec
 from avarium.strategies.profiles import BUNDLED, load
 from avarium.strategies.weights import NAMES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.phases import check_state
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.scenario import scenario
 
 from tests.helpers import end_turn, names, pass_windows
 

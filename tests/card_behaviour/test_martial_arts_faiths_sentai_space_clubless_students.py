@@ -8,7 +8,7 @@ Kumara RAJ (Combat 2, Merit 18) and AMYBA (Combat 1, Merit 20) are the quiet Ido
 
 from __future__ import annotations
 
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.scenario import scenario
 
 from tests.helpers import names, pass_fight, pass_windows
 

@@ -9,7 +9,7 @@ Slacker).
 
 from __future__ import annotations
 
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.scenario import scenario
 
 from tests.helpers import end_turn, names, pass_fight, pass_windows
 

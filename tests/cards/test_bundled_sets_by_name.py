@@ -60,7 +60,7 @@ def balance_changes(vary, before, after):
     """The numbers of `vary` (a --vary-file) that differ between two card sets, as (number,
     value) pairs; asserts that every value of `after` is within the range the search was
     given."""
-    from avarium.simulator.run.balance_space import build_space
+    from avarium.workflows.balance.space import build_space
 
     old = build_space([], vary, before, (0, 1)).axes
     new = build_space([], vary, after, (0, 1)).axes

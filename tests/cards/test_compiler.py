@@ -109,8 +109,8 @@ def test_the_engine_reads_each_table_field_at_its_column():
 
 
 def test_a_card_lists_the_events_its_abilities_trigger_on(bundled):
-    from avarium.simulator.api import tables_of
     from avarium.simulator.engine.tables import T_TRIGGERS
+    from avarium.simulator.game.api import tables_of
 
     t = bundled.table
     tb = tables_of(bundled)

@@ -9,9 +9,9 @@ import threading
 import time
 
 import pytest
-from avarium.simulator.run.cluster import TIMEOUT
-from avarium.simulator.run.experiment_file import from_flags
-from avarium.simulator.run.runner import RunError, run
+from avarium.runner.cluster import TIMEOUT
+from avarium.runner.experiment_file import from_flags
+from avarium.runner.runner import RunError, run
 
 from tests.hostile_input.helpers import invoke, one_line_error
 

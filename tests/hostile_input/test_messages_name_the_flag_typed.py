@@ -6,7 +6,7 @@ started), in one line, before anything is written."""
 from __future__ import annotations
 
 import pytest
-from avarium.simulator.run import ladder
+from avarium.workflows import ladder
 
 from tests.hostile_input.helpers import invoke, one_line_error
 

@@ -12,7 +12,7 @@ from avarium.analysis.proportions import wilson
 from avarium.analysis.synthetic import CardPlan, Plan, synthetic_run
 from avarium.reports import charts
 from avarium.simulator.constants import MAX_SEED
-from avarium.simulator.run import ladder
+from avarium.workflows import ladder
 
 from tests.conftest import IDOLS, SCHEMES, STUDENTS, write
 from tests.hostile_input.helpers import invoke, one_line_error

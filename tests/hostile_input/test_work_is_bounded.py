@@ -8,9 +8,8 @@ import math
 import time
 
 import pytest
-from avarium.simulator.run import runner
-from avarium.simulator.run.balance_space import build_space
-from avarium.simulator.run.variants import (
+from avarium.runner import runner
+from avarium.runner.variants import (
     MAX_POINTS,
     MOST_POINTS,
     bonus_vectors,
@@ -18,6 +17,7 @@ from avarium.simulator.run.variants import (
     parse_sweep,
     sweep_points,
 )
+from avarium.workflows.balance.space import build_space
 
 import avarium
 from tests.conftest import MINI_SET, write

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from avarium.simulator.api import new_game
-from avarium.simulator.transcript import play_logged
+from avarium.simulator.game.api import new_game
+from avarium.simulator.game.transcript import play_logged
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = {

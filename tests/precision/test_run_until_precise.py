@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from avarium.analysis.dataset import load_run
 from avarium.analysis.stopping import games_so_far, idol_intervals
-from avarium.simulator import stopped
-from avarium.simulator.run.experiment_file import from_flags
-from avarium.simulator.run.until import run_until
+from avarium.runner import stopped
+from avarium.runner.experiment_file import from_flags
+from avarium.workflows.until import run_until
 from typer.testing import CliRunner
 
 from avarium.cli.main import app

@@ -168,8 +168,8 @@ class Killed(Exception):
 
 
 def test_a_killed_sequential_comparison_resumes_to_the_same_decisions(experiment_a, tmp_path):
-    from avarium.simulator.run.sides import sides
-    from avarium.simulator.run.until import run_together
+    from avarium.workflows.sides import sides
+    from avarium.workflows.until import run_together
 
     args = [str(experiment_a), "--set", "coral.merit=22", "--delta", "0.1", "-j", "1"]
     whole = compare(*args, "-o", str(tmp_path / "whole"))

@@ -10,13 +10,13 @@ import os
 
 import numpy as np
 import pytest
-from avarium.simulator.api import Rules, load_cards, tables_of
 from avarium.simulator.cards.bundled import SETS
 from avarium.simulator.constants import MAX_PLAYERS
 from avarium.simulator.engine.play import play_checked_games
 from avarium.simulator.engine.state import allocate
-from avarium.simulator.run import check
-from avarium.simulator.run.check import Violation, check_games, deals, replay
+from avarium.simulator.game.api import Rules, load_cards, tables_of
+from avarium.workflows import check
+from avarium.workflows.check import Violation, check_games, deals, replay
 from typer.testing import CliRunner
 
 from avarium.cli.main import app

@@ -6,12 +6,12 @@ import os
 
 import numpy as np
 import pytest
-from avarium.simulator.api import Rules, new_game, tables_of
 from avarium.simulator.constants import MAX_PLAYERS
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.invariants import INVARIANTS
 from avarium.simulator.engine.play import play_checked_games
 from avarium.simulator.engine.state import allocate
+from avarium.simulator.game.api import Rules, new_game, tables_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

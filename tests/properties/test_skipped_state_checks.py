@@ -16,11 +16,11 @@ import avarium.simulator.engine.step as step_module
 import avarium.strategies.drivers as drivers
 import numpy as np
 import pytest
-from avarium.simulator.api import Rules, tables_of
 from avarium.simulator.constants import MAX_PLAYERS
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.play import GAME_FIELDS, SEAT_FIELDS
 from avarium.simulator.engine.state import allocate
+from avarium.simulator.game.api import Rules, tables_of
 from avarium.strategies.weights import KIND_RANDOM
 
 pytestmark = pytest.mark.skipif(

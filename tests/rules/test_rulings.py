@@ -3,11 +3,11 @@ alternative readings as rules options."""
 
 from __future__ import annotations
 
-from avarium.simulator.api import Rules
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.phases import check_state
 from avarium.simulator.engine.zones import draw_scheme, move
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.api import Rules
+from avarium.simulator.game.scenario import scenario
 
 from tests.helpers import end_turn, names, pass_fight, pass_windows
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from avarium.simulator.api import Rules
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.phases import check_state
 from avarium.simulator.engine.zones import move
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.api import Rules
+from avarium.simulator.game.scenario import scenario
 
 from tests.helpers import end_turn, pass_windows
 

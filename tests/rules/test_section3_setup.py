@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from avarium.simulator.api import Rules, new_game
+from avarium.simulator.game.api import Rules, new_game
 
 
 def test_each_player_starts_with_the_idols_merit_and_the_seat_bonus(bundled):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.scenario import scenario
 
 from tests.helpers import names, pass_fight, pass_windows
 

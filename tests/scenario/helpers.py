@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from avarium.simulator.api import Game
 from avarium.simulator.engine import layout as L
+from avarium.simulator.game.api import Game
 
 
 def deck(game: Game, deck: str) -> list[int]:

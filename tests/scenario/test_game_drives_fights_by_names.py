@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from avarium.simulator.api import IllegalActionError
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.api import IllegalActionError
+from avarium.simulator.game.scenario import scenario
 
 ROYALE = """
 p0: idol raj | class dojo senpai, sculptor

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from avarium.simulator.scenario import scenario
+from avarium.simulator.game.scenario import scenario
 
 from tests.helpers import pass_windows
 

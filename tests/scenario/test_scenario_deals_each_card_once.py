@@ -6,7 +6,7 @@ import pytest
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.zones import move, refill_courtyard
-from avarium.simulator.scenario import ScenarioError, scenario
+from avarium.simulator.game.scenario import ScenarioError, scenario
 
 from tests.conftest import write
 from tests.helpers import pass_windows

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from avarium.simulator.scenario import ScenarioError, scenario
+from avarium.simulator.game.scenario import ScenarioError, scenario
 
 from tests.helpers import names
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from avarium.simulator.api import Rules
-from avarium.simulator.scenario import MAX_NUMBER, ScenarioError, scenario
+from avarium.simulator.game.api import Rules
+from avarium.simulator.game.scenario import MAX_NUMBER, ScenarioError, scenario
 
 from tests.hostile_input.helpers import invoke, one_line_error
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from avarium.simulator.constants import CardKind
 from avarium.simulator.engine import layout as L
-from avarium.simulator.scenario import ScenarioError, parse, scenario
+from avarium.simulator.game.scenario import ScenarioError, parse, scenario
 
 from tests.helpers import end_turn, pass_windows
 from tests.scenario.helpers import check_every_card_is_dealt_once

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from avarium.simulator.engine import layout as L
-from avarium.simulator.scenario import ScenarioError, scenario
+from avarium.simulator.game.scenario import ScenarioError, scenario
 
 from tests.helpers import end_turn, names
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from avarium.simulator.run.experiment import Experiment
-from avarium.simulator.run.experiment_file import from_flags
-from avarium.simulator.run.runner import LOCK_FILE
+from avarium.runner.experiment import Experiment
+from avarium.runner.experiment_file import from_flags
+from avarium.runner.runner import LOCK_FILE
 
 
 def small(games: int = 240, chunk_size: int = 60, **flags) -> Experiment:
@@ -50,7 +50,7 @@ def snapshot(run: Path) -> dict[str, str]:
 @pytest.fixture(scope="session")
 def reference_run(tmp_path_factory) -> Path:
     """The uninterrupted run of `small()` with one job, for comparisons."""
-    from avarium.simulator.run.runner import run
+    from avarium.runner.runner import run
 
     out = tmp_path_factory.mktemp("reference") / "run"
     run(small(), out, jobs=1)

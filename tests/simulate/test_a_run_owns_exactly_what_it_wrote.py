@@ -12,8 +12,8 @@ import sys
 
 import pytest
 from avarium.reports.output import write_directory
+from avarium.runner.runner import RunError, run
 from avarium.simulator.fileio import TEMPORARY_PREFIX, remove_stale_temporary, temporary_prefix
-from avarium.simulator.run.runner import RunError, run
 
 from tests.hostile_input.helpers import invoke, one_line_error
 from tests.simulate.conftest import gone_pid, small

@@ -13,12 +13,12 @@ from types import SimpleNamespace
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
-from avarium.simulator.run import dataset
-from avarium.simulator.run.batch import GAME_FIELDS, SEAT_FIELDS
-from avarium.simulator.run.experiment import DEFAULT_CHUNK, MIN_CHUNK
-from avarium.simulator.run.runner import plan
-from avarium.simulator.run.tabulate import game_columns, placements
-from avarium.simulator.run.worker import Task, play
+from avarium.runner import dataset
+from avarium.runner.batch import GAME_FIELDS, SEAT_FIELDS
+from avarium.runner.experiment import DEFAULT_CHUNK, MIN_CHUNK
+from avarium.runner.runner import plan
+from avarium.runner.tabulate import game_columns, placements
+from avarium.runner.worker import Task, play
 
 from tests.simulate.conftest import games_of, small
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from avarium.simulator.run.experiment_file import load
-from avarium.simulator.run.runner import plan, run
+from avarium.runner.experiment_file import load
+from avarium.runner.runner import plan, run
 
 from tests.simulate.conftest import cards_of, games_of, small
 

@@ -8,8 +8,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from avarium.simulator.run.experiment import ExperimentError
-from avarium.simulator.run.experiment_file import from_flags, load
+from avarium.runner.experiment import ExperimentError
+from avarium.runner.experiment_file import from_flags, load
 from typer.testing import CliRunner
 
 from avarium.cli.main import app

@@ -18,8 +18,8 @@ import pytest
 DRIVER = """
 import sys
 from pathlib import Path
-from avarium.simulator.run.experiment_file import from_flags
-from avarium.simulator.run.runner import run
+from avarium.runner.experiment_file import from_flags
+from avarium.runner.runner import run
 run(
     from_flags({"games": 400000, "chunk_size": 2000, "seed": 3, "bots": "heuristic"}),
     Path(sys.argv[1]),

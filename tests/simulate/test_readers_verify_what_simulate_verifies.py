@@ -1,5 +1,5 @@
 """Every reader of a run (report, compare, replay, load_run) checks what each part file holds, as
-`simulate` does before resuming a chunk (simulator/run/parts.py): another run's part or a copy
+`simulate` does before resuming a chunk (runner/parts.py): another run's part or a copy
 of another part is refused by name even when its manifest entry was edited to match, and a run
 being written reads as unfinished, never as one with a stray part."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from avarium.analysis.dataset import DatasetError, load_run
-from avarium.simulator import manifest
-from avarium.simulator.run.runner import run
+from avarium.runner import manifest
+from avarium.runner.runner import run
 
 from tests.hostile_input.helpers import invoke, one_line_error
 from tests.simulate.conftest import games_of, small

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from avarium.simulator.run.replay import outcome_of, replay_game
-from avarium.simulator.run.runner import run
+from avarium.runner.replay import outcome_of, replay_game
+from avarium.runner.runner import run
 from typer.testing import CliRunner
 
 from avarium.cli.main import app

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from avarium.simulator import manifest
+from avarium.runner import manifest
+from avarium.runner.experiment_file import from_flags
+from avarium.runner.runner import RunError, run
 from avarium.simulator.fileio import TEMPORARY_PREFIX
-from avarium.simulator.run.experiment_file import from_flags
-from avarium.simulator.run.runner import RunError, run
 
 from tests.simulate.conftest import cards_of, games_of, gone_pid, small, snapshot
 
@@ -60,8 +60,8 @@ def test_a_run_that_crashed_after_two_chunks_resumes_to_the_uninterrupted_datase
 KILLABLE = """
 import sys
 from pathlib import Path
-from avarium.simulator.run.experiment_file import from_flags
-from avarium.simulator.run.runner import run
+from avarium.runner.experiment_file import from_flags
+from avarium.runner.runner import run
 run(
     from_flags({"games": 2000, "chunk_size": 100, "seed": 5, "bots": "random"}),
     Path(sys.argv[1]),

@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 from avarium.analysis.dataset import DatasetError, load_run
 from avarium.reports.pages import build_report
-from avarium.simulator import manifest, stopped
-from avarium.simulator.run.runner import LOCK_FILE, RunError, run
+from avarium.runner import manifest, stopped
+from avarium.runner.runner import LOCK_FILE, RunError, run
 from filelock import FileLock
 from typer.testing import CliRunner
 
@@ -121,7 +121,7 @@ def test_a_lock_left_by_a_killed_run_does_not_block_a_new_run(tmp_path):
 
 
 def test_a_full_disk_is_one_clear_error_and_the_run_stays_resumable(tmp_path, monkeypatch):
-    from avarium.simulator.run import dataset
+    from avarium.runner import dataset
 
     out = tmp_path / "run"
     real = dataset.write_bytes_atomically

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from avarium.simulator.run.seating import every_seating, seat_idols
+from avarium.runner.seating import every_seating, seat_idols
 
 from tests.simulate.conftest import small
 

@@ -1,7 +1,7 @@
 """The vectorised game seeds are exactly numpy's SeedSequence words."""
 
 import numpy as np
-from avarium.simulator.run.seeds import MAX_GAME_ID, game_seeds
+from avarium.runner.seeds import MAX_GAME_ID, game_seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

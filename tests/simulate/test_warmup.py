@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from avarium.simulator.api import Rules
+from avarium.runner.batch import play_chunk
+from avarium.runner.warmup import bot_kernels, compile_side_by_side, rules_cached
 from avarium.simulator.cards.loader import load_cards
-from avarium.simulator.run.batch import play_chunk
-from avarium.simulator.run.warmup import bot_kernels, compile_side_by_side, rules_cached
+from avarium.simulator.game.api import Rules
 from numba import config
 
 pytestmark = pytest.mark.skipif(config.DISABLE_JIT, reason="nothing is compiled")
@@ -50,9 +50,7 @@ def test_random_players_need_no_heuristic_compiled_ahead(cards_after_a_heuristic
 
 def test_a_warm_cache_starts_no_helper(cards_after_a_heuristic_game, monkeypatch):
     started = []
-    monkeypatch.setattr(
-        "avarium.simulator.run.warmup.subprocess.Popen", lambda *a, **k: started.append(a)
-    )
+    monkeypatch.setattr("avarium.runner.warmup.subprocess.Popen", lambda *a, **k: started.append(a))
     compile_side_by_side(cards_after_a_heuristic_game, ["heuristic", "heuristic"], None)
     assert started == []
 
@@ -74,10 +72,10 @@ def test_a_cold_cache_compiles_the_rules_in_a_helper_while_compiling_the_bots(
     cards_after_a_heuristic_game, monkeypatch
 ):
     compiled = []
-    monkeypatch.setattr("avarium.simulator.run.warmup.rules_cached", lambda: False)
-    monkeypatch.setattr("avarium.simulator.run.warmup.subprocess.Popen", _Helper)
+    monkeypatch.setattr("avarium.runner.warmup.rules_cached", lambda: False)
+    monkeypatch.setattr("avarium.runner.warmup.subprocess.Popen", _Helper)
     monkeypatch.setattr(
-        "avarium.simulator.run.warmup.bot_kernels",
+        "avarium.runner.warmup.bot_kernels",
         lambda cards, heuristic: [(type("K", (), {"compile": compiled.append})(), ("sig",))],
     )
     helpers.clear()

@@ -4,9 +4,9 @@ its bot in every seat, on the same deals; with neither bots nor tiers the defaul
 from __future__ import annotations
 
 import pytest
-from avarium.simulator.run.experiment import ExperimentError
-from avarium.simulator.run.experiment_file import from_flags, load, resolve
-from avarium.simulator.run.tiers import DEFAULT_TIERS, Tier, parse_tier
+from avarium.runner.experiment import ExperimentError
+from avarium.runner.experiment_file import from_flags, load, resolve
+from avarium.runner.tiers import DEFAULT_TIERS, Tier, parse_tier
 
 PAIRINGS = 56  # ordered seatings of the 8 bundled Idols, 2 players
 
@@ -126,8 +126,8 @@ def test_two_tables_with_one_label_are_named_as_written():
 
 
 def test_a_search_tier_is_cut_in_chunks_that_every_worker_can_share():
-    from avarium.simulator.run.experiment import CHUNKS_WANTED
-    from avarium.simulator.run.runner import plan
+    from avarium.runner.experiment import CHUNKS_WANTED
+    from avarium.runner.runner import plan
 
     exp = from_flags({"games_per_pairing": 1000, "tiers": "heuristic,mcts=5%", "seed": 1})
     search = exp.variants[1]

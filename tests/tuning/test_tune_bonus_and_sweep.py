@@ -7,7 +7,7 @@ import json
 
 import pandas as pd
 import pytest
-from avarium.simulator.run.variants import bonus_vectors, parse_sweep
+from avarium.runner.variants import bonus_vectors, parse_sweep
 from typer.testing import CliRunner
 
 from avarium.cli.main import app

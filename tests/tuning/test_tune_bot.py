@@ -9,9 +9,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from avarium.simulator.run.tune_bot import LOG_COLUMNS, TUNED
 from avarium.strategies.profiles import load
 from avarium.strategies.weights import NAMES
+from avarium.workflows.tune_bot import LOG_COLUMNS, TUNED
 from typer.testing import CliRunner
 
 from avarium.cli.main import app
@@ -155,7 +155,7 @@ def test_at_three_players_a_candidate_plays_each_seat_and_its_wins_are_its_seats
     three variants (the variants share their deals), so its wins are the games someone won,
     once each: a third of its games at most."""
     from avarium.simulator.cards.loader import load_cards
-    from avarium.simulator.run.tune_bot import _play
+    from avarium.workflows.tune_bot import _play
 
     import avarium
 

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import numpy as np
 from avarium.simulator import tomlwrite
-from avarium.simulator.api import Rules
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_SEED
+from avarium.simulator.game.api import Rules
 
 BUNDLED = "bundled"  # the `cards` value naming the bundled prototype set
 SEATINGS = ("all", "balanced")

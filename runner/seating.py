@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-from avarium.simulator.run.experiment import Variant
+from avarium.runner.experiment import Variant
 
 SEATING_KEY = 0x5EA7
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from avarium.simulator.run.balance_play import Counts, Step, Table, add_up, chunked, counted
+from avarium.workflows.balance.play import Counts, Step, Table, add_up, chunked, counted
 
 
 @dataclass(frozen=True)

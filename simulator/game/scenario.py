@@ -60,13 +60,13 @@ from typing import Any
 
 import numpy as np
 from avarium.simulator import arguments
-from avarium.simulator.api import Game, Rules
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import COURTYARD_SIZE, CardKind
 from avarium.simulator.engine import layout as L
 from avarium.simulator.engine.step import step
 from avarium.simulator.engine.zones import move, refill_courtyard, set_exhausted
+from avarium.simulator.game.api import Game, Rules
 from avarium.simulator.schema import INT16_MAX
 
 _ZONES = {

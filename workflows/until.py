@@ -13,7 +13,7 @@ number of workers or the order in which chunks finish; a killed run, rerun, find
 rounds again, looks at each in turn and reaches the same stop.
 
 The runner plays; the rule is passed in (the analysis decides, see analysis/stopping.py and
-analysis/sequential.py). When it stops, the run gets a stop record (simulator/stopped.py).
+analysis/sequential.py). When it stops, the run gets a stop record (runner/stopped.py).
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from avarium.simulator import stopped
-from avarium.simulator.run import runner
-from avarium.simulator.run.experiment import Experiment
-from avarium.simulator.run.worker import Chunk
+from avarium.runner import runner, stopped
+from avarium.runner.experiment import Experiment
+from avarium.runner.worker import Chunk
 
 # Each round holds about GROWTH times the chunks of the one before. A look that tests (until
 # settled, a sequential comparison) costs error rate, so those take few looks (1.5: about 10 up
@@ -125,7 +124,7 @@ class Until:
 
 
 def record(look: Look, stopped_by_rule: bool, rule: str, why: str) -> dict:
-    """The stop record written into the run (simulator/stopped.py)."""
+    """The stop record written into the run (runner/stopped.py)."""
     return {
         "rule": rule,
         "stopped": stopped_by_rule,

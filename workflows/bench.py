@@ -24,11 +24,11 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-from avarium.simulator.api import Rules
+from avarium.runner.batch import play_chunk
+from avarium.runner.experiment import MAX_CHUNK
+from avarium.runner.warmup import compile_side_by_side
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.run.batch import play_chunk
-from avarium.simulator.run.experiment import MAX_CHUNK
-from avarium.simulator.run.warmup import compile_side_by_side
+from avarium.simulator.game.api import Rules
 from avarium.strategies.profiles import load as load_profiles
 
 # What run() does, in order, as it tells `on_step`: the bots' names for their games.
@@ -36,7 +36,7 @@ STEPS = ("random", "warm start", "heuristic", "lookahead", "mcts", "cold start")
 
 _WARM_SCRIPT = (
     "import time; t = time.perf_counter();"
-    "from avarium.simulator.run.bench import random_games;"
+    "from avarium.workflows.bench import random_games;"
     "from avarium.simulator.cards.loader import load_cards;"
     "random_games(load_cards(), 2, seed=1);"
     "print(time.perf_counter() - t)"

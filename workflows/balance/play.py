@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from avarium.simulator.run.worker import Chunk, Played, Task
+from avarium.runner.worker import Chunk, Played, Task
 
 # Games per task at most: a few seconds of heuristic play. A step is also cut into at least one
 # task per worker (`chunked`), so that a search bot's step, a minute of play or more in a few
@@ -104,7 +104,7 @@ def counted(
 ) -> Iterator[tuple[int, Counts]]:
     """Plays the tasks and yields (variant's place in the pool, the chunk's counts) as each
     chunk comes back; `on_games(n)` after every n games played."""
-    from avarium.simulator.run.runner import play_tasks
+    from avarium.runner.runner import play_tasks
 
     for played in play_tasks(tasks, jobs):
         v = variants[played.chunk.variant]
@@ -131,7 +131,7 @@ class Step:
 class Table:
     """Plays steps of candidates on one experiment's settings (card set, players, bots, seed).
 
-    `base` is an experiment document without variants (simulator/run/variants.base_doc);
+    `base` is an experiment document without variants (runner/variants.base_doc);
     each step becomes one variant of it, so a candidate is checked (its card set loads) exactly
     as `simulate --set` checks it."""
 
@@ -142,7 +142,7 @@ class Table:
 
     def variants(self, steps: Sequence[Step]):
         """Each step as a variant of the experiment (its card set checked as `--set` is)."""
-        from avarium.simulator.run.experiment_file import resolve
+        from avarium.runner.experiment_file import resolve
 
         sets = list(self.base.get("sets", []))
         doc = {k: v for k, v in self.base.items() if k != "sets"}
@@ -180,6 +180,6 @@ class Table:
     def start(self):
         """The starting set's variant: its Idol pool (the order Counts lists them), seat bonus,
         players and card set; an ExperimentError when the settings do not resolve."""
-        from avarium.simulator.run.experiment_file import resolve
+        from avarium.runner.experiment_file import resolve
 
         return resolve(self.base | {"games": 1}, "balance", self.where).variants[0]

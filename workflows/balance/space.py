@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from avarium.runner.variants import parse_sweep
 from avarium.simulator import tomlread
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.cards.numbers import CardNumber, NumberError, find_number
-from avarium.simulator.run.variants import parse_sweep
 
 # Candidates a search may have to tell apart: beyond this the ranges are a typo more likely
 # than a wish (10 fields of 10 values are 10^10 candidates: a search still copes).
@@ -130,7 +130,7 @@ def read_vary_file(path: Path) -> list[tuple[str, Sequence[int], str]]:
 
 
 def _bonus_axis(target: str, values: Sequence[int], where: str, start: tuple[int, ...]) -> Axis:
-    from avarium.simulator.run.experiment import MAX_BONUS
+    from avarium.runner.experiment import MAX_BONUS
 
     players = len(start)
     seat = target.split(".")[1] if target.count(".") == 1 else ""

@@ -9,7 +9,7 @@ follow from the run seed and the game's place in its variant, any number of work
 and any order of completion give the same files.
 
 A stopped run resumes: a chunk whose two files are whole, belong to this experiment and match
-their checksums in the run's manifest (simulator/manifest.py) is skipped; anything else (a
+their checksums in the run's manifest (runner/manifest.py) is skipped; anything else (a
 missing, cut-short, damaged or foreign part file, a leftover temporary file) is removed and
 played again. A directory that holds a different experiment, or a file in games/ or cards/ that
 is no part of the run, is refused untouched. One process writes a run at a time: a second one
@@ -28,14 +28,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from avarium.simulator import manifest, stopped, tomlread
+from avarium.runner import cluster, dataset, manifest, parts, stopped
+from avarium.runner.experiment import CHUNKS_WANTED, Experiment, diff_fields
+from avarium.runner.manifest import Manifest, PartRecord
+from avarium.runner.python_bots import BotFailed
+from avarium.runner.warmup import compile_side_by_side
+from avarium.runner.worker import Chunk, Played, Task, play
+from avarium.simulator import tomlread
 from avarium.simulator.fileio import write_atomically
-from avarium.simulator.manifest import Manifest, PartRecord
-from avarium.simulator.run import cluster, dataset, parts
-from avarium.simulator.run.experiment import CHUNKS_WANTED, Experiment, diff_fields
-from avarium.simulator.run.python_bots import BotFailed
-from avarium.simulator.run.warmup import compile_side_by_side
-from avarium.simulator.run.worker import Chunk, Played, Task, play
 
 EXPERIMENT_FILE = parts.EXPERIMENT_FILE
 LOCK_FILE = ".avarium.lock"  # held (flock) while a process writes the run; the OS frees it
@@ -379,7 +379,7 @@ def _played(tasks: list[Task], n_jobs: int) -> Iterator[Played]:
 def _warm(tasks: Sequence[Task]) -> None:
     """Compile the engine (or load it from numba's cache) once here before workers start, so
     they load the cache instead of compiling it side by side. A cold compile uses two cores
-    (avarium.simulator.run.warmup); its notice counts the searching seats' game loop in its
+    (avarium.runner.warmup); its notice counts the searching seats' game loop in its
     time when a variant has one (a tier of mcts games, say)."""
     task = tasks[0]
     v = task.variant

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
+from avarium.runner import runner
+from avarium.runner.experiment import Experiment, card_fields, check_seed
+from avarium.runner.experiment_file import resolve
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_GAMES, REASON_NAMES
-from avarium.simulator.run import runner
-from avarium.simulator.run.experiment import Experiment, card_fields, check_seed
-from avarium.simulator.run.experiment_file import resolve
 
 DEFAULT_BOTS = (
     "random",

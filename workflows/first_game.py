@@ -35,7 +35,7 @@ KNOWN = CHEAP | {"lookahead", "mcts", "python"}
 # AVARIUM_PLAY=compiled or plain forces the engine `avarium play` uses (for measuring, tests).
 FORCE = "AVARIUM_PLAY"
 MARK = "play"
-_JOB = "from avarium.simulator.run.first_game import compile_for_play; compile_for_play()"
+_JOB = "from avarium.workflows.first_game import compile_for_play; compile_for_play()"
 _compile_later = False  # set by choose_engine for compile_for_next_time
 BACKGROUND_MESSAGE = (
     "the engine is not compiled yet: this game plays uncompiled (a search bot's game takes "
@@ -160,10 +160,10 @@ def compile_for_play() -> None:
     kind included (choose_action compiles them all), then leave the mark."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(19)  # the lowest priority: it only takes a core nobody else wants
-    from avarium.simulator.api import new_game
+    from avarium.runner.batch import Chooser
     from avarium.simulator.cards.loader import load_cards
-    from avarium.simulator.run.batch import Chooser
-    from avarium.simulator.transcript import play_logged
+    from avarium.simulator.game.api import new_game
+    from avarium.simulator.game.transcript import play_logged
     from avarium.strategies import bot_spec
 
     try:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from avarium.simulator.api import Game, Rules, tables_of
+from avarium.runner.python_bots import watched
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_PLAYERS
 from avarium.simulator.engine.play import (
@@ -24,7 +24,7 @@ from avarium.simulator.engine.play import (
     record,
 )
 from avarium.simulator.engine.state import allocate
-from avarium.simulator.run.python_bots import watched
+from avarium.simulator.game.api import Game, Rules, tables_of
 from avarium.strategies import BotSpec, bot_spec
 from avarium.strategies.drivers import choose_action, play_games, seat_stream
 from avarium.strategies.features import SCRATCH_SIZE
@@ -193,7 +193,7 @@ def replay_transcript(
     profiles: Path | None = None,
 ) -> list[str]:
     """The readable transcript of exactly the game play_chunk plays with these inputs."""
-    from avarium.simulator.transcript import play_logged
+    from avarium.simulator.game.transcript import play_logged
 
     specs = _resolve(bots, len(idols), profiles)
     game = Game(cards, list(idols), rules=rules, bonus=list(bonus), deal_state=int(deal_seed))

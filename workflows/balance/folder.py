@@ -2,7 +2,7 @@
 
     OUT/balance.json        the request (everything that decides the games), the objective,
                             the budget, the command, and at the end the result
-    OUT/evaluations.jsonl   every step's counts as played (simulator/run/balance.py's journal)
+    OUT/evaluations.jsonl   every step's counts as played (workflows/balance/search.py's journal)
     OUT/candidates.parquet  every candidate tried
     OUT/patch.toml          the recommended card changes, a --patch file
     OUT/check/              the check run (an ordinary run: `avarium report OUT/check` works)
@@ -17,8 +17,8 @@ import json
 import re
 from pathlib import Path
 
+from avarium.runner.experiment import diff_fields
 from avarium.simulator.fileio import write_atomically
-from avarium.simulator.run.experiment import diff_fields
 
 REQUEST_FILE = "balance.json"
 LOCK_FILE = ".avarium-balance.lock"

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from avarium.simulator.run import experiment_file
-from avarium.simulator.run.experiment import Experiment, ExperimentError
-from avarium.simulator.run.runner import EXPERIMENT_FILE
+from avarium.runner import experiment_file
+from avarium.runner.experiment import Experiment, ExperimentError
+from avarium.runner.runner import EXPERIMENT_FILE
 
 CARD_FIELDS = ("sets", "patches")
 

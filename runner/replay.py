@@ -7,10 +7,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from avarium.simulator.run import experiment_file
-from avarium.simulator.run.runner import EXPERIMENT_FILE
+from avarium.runner import experiment_file
+from avarium.runner.runner import EXPERIMENT_FILE
 
-# The transcript's last line (avarium.simulator.transcript.footer).
+# The transcript's last line (avarium.simulator.game.transcript.footer).
 _FOOTER = re.compile(r"Game over on turn (\d+): (?:P(\d+) .* wins|nobody wins) \((.+?)\);")
 
 
@@ -40,10 +40,9 @@ def outcome_of(transcript: list[str]) -> Outcome | None:
 
 def _verified_parts(run: Path) -> list[Path]:
     """The run's games/ part files, each checked as the report checks them
-    (simulator/run/parts.py): a stray, damaged, foreign or duplicated file is refused by name,
+    (runner/parts.py): a stray, damaged, foreign or duplicated file is refused by name,
     not read (a duplicated part would give a game twice its seats)."""
-    from avarium.simulator import manifest
-    from avarium.simulator.run import parts
+    from avarium.runner import manifest, parts
 
     try:
         found = parts.verified(run)
@@ -55,7 +54,7 @@ def _verified_parts(run: Path) -> list[Path]:
 def replay_game(run: Path, game_id: int) -> tuple[list[str], Outcome, Outcome | None]:
     """The transcript of game `game_id` of the run, its outcome as recorded, and as replayed."""
     import pyarrow.parquet as pq
-    from avarium.simulator.run.batch import replay_transcript
+    from avarium.runner.batch import replay_transcript
 
     if not (run / EXPERIMENT_FILE).is_file():
         raise ReplayError(f"{run} is not a run directory (it has no {EXPERIMENT_FILE})")

@@ -30,7 +30,7 @@ STATE = types.Array(types.int64, 2, "C")
 TABLES = types.Array(types.int32, 2, "C")
 BUFFER = types.Array(types.int64, 1, "C")
 STEP_SIGNATURE = (STATE, TABLES, types.int64)
-_HELPER = "from avarium.simulator.run.warmup import compile_rules; compile_rules()"
+_HELPER = "from avarium.runner.warmup import compile_rules; compile_rules()"
 
 
 def compile_rules() -> None:
@@ -81,11 +81,11 @@ def bot_kernels(cards: CardSet, heuristic: bool) -> list[tuple[object, tuple]]:
     calls it with (rows of int32 and float64 tables and one-seat slices: C-contiguous). Besides
     the bots: the deal and the record of a game, which the game loop would otherwise compile
     after the rules, one core idle."""
-    from avarium.simulator.api import Rules
+    from avarium.runner.batch import card_worths
     from avarium.simulator.engine.legal import legal_actions
     from avarium.simulator.engine.play import record
     from avarium.simulator.engine.setup import deal_game
-    from avarium.simulator.run.batch import card_worths
+    from avarium.simulator.game.api import Rules
     from avarium.strategies.drivers import choose_quickly
 
     int32_row = types.Array(types.int32, 1, "C")

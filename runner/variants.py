@@ -61,7 +61,7 @@ def bonus_vectors(
     later seat never gets less), up to max_bonus; at most max_points of them."""
     # Imported here for start-up time: the experiment module loads the engine's Rules, and
     # every command reads this module when it starts.
-    from avarium.simulator.run.experiment import MAX_BONUS
+    from avarium.runner.experiment import MAX_BONUS
 
     if not 2 <= players <= 4:
         raise ValueError(f"players: expected 2 to 4, got {players}")
@@ -172,7 +172,7 @@ def base_doc(
     players, strategy, games_per_point, seed, path, sets, patch, profiles, tiers=None
 ) -> dict:
     """The fields every point shares; with neither `strategy` nor `tiers`, the default tiers
-    (simulator/run/tiers.py) play, as in `avarium simulate`."""
+    (runner/tiers.py) play, as in `avarium simulate`."""
     doc: dict = {"seed": seed, "players": players, "games": games_per_point}
     if strategy is not None:
         doc["bots"] = strategy

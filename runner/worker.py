@@ -16,10 +16,10 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from avarium.simulator.run.experiment import Variant
-from avarium.simulator.run.seating import seat_idols
-from avarium.simulator.run.seeds import game_seeds
-from avarium.simulator.run.tabulate import Columns, card_columns, game_columns
+from avarium.runner.experiment import Variant
+from avarium.runner.seating import seat_idols
+from avarium.runner.seeds import game_seeds
+from avarium.runner.tabulate import Columns, card_columns, game_columns
 
 
 @dataclass(frozen=True)
@@ -113,8 +113,8 @@ def die_with_driver(driver: int) -> None:
 
 def play(task: Task) -> Played:
     """Play one chunk and tabulate it."""
+    from avarium.runner.batch import play_chunk
     from avarium.simulator.engine.play import GAME_FIELDS, SEAT_FIELDS
-    from avarium.simulator.run.batch import play_chunk
 
     die_with_driver(task.driver)
     started, cpu = time.perf_counter(), time.process_time()

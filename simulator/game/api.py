@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -23,9 +23,7 @@ from avarium.simulator.cards.describe import canonical
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import (
-    DEFAULT_BONUSES,
     MAX_PLAYERS,
-    MAX_TURNS,
     REASON_NAMES,
     CardKind,
 )
@@ -34,11 +32,12 @@ from avarium.simulator.engine.legal import legal_actions as _legal_actions
 from avarium.simulator.engine.play import action_buffer_size
 from avarium.simulator.engine.query import combat_of, defense_of
 from avarium.simulator.engine.rng import raw_deal_state, seed_value
-from avarium.simulator.engine.setup import config_array, setup_game
+from avarium.simulator.engine.setup import setup_game
 from avarium.simulator.engine.state import allocate, state_hash
 from avarium.simulator.engine.state import clone as clone_state
 from avarium.simulator.engine.step import step as _step
 from avarium.simulator.engine.tables import H_AB_SLOTS, pack
+from avarium.simulator.game.rules import Rules
 from avarium.simulator.schema import INT16_MAX
 
 # The zones by the words a designer uses (the engine's names, and the scenario's).
@@ -56,61 +55,6 @@ _HELP = {"attackers": "help the attackers with {}", "defenders": "help the defen
 
 class IllegalActionError(ValueError):
     """An action that is not legal in the current decision."""
-
-
-# The largest safety cap: a game's turns are kept as 16-bit integers (the dataset's `turns`).
-MAX_CAP = INT16_MAX
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Rules options: the rulebook's defaults, and the alternatives of docs/rulings.md."""
-
-    bonuses: dict[int, tuple[int, ...]] = field(default_factory=lambda: dict(DEFAULT_BONUSES))
-    max_turns: int = MAX_TURNS  # safety cap: a longer game is recorded as stalled (ruling 14)
-    max_actions_per_turn: int = 500  # safety cap against ability loops (ruling 14)
-    school_runs_out: str = "refill"  # ruling 3: "refill" or "last card"
-    simultaneous_expulsion: str = "turn order"  # ruling 8: "turn order" or "draw"
-    damage_split: str = "choose"  # ruling 7: "choose" or "auto"
-
-    def __post_init__(self) -> None:
-        # numpy integers are taken as ints, anything else is named (frozen: set as the
-        # dataclass itself sets fields)
-        for name in ("max_turns", "max_actions_per_turn"):
-            object.__setattr__(self, name, arguments.whole(name, getattr(self, name), 1, MAX_CAP))
-        given = arguments.mapping_of("bonuses", self.bonuses, "seat bonuses by player count")
-        bonuses = {
-            arguments.whole("bonuses (a player count)", n, 2, MAX_PLAYERS): tuple(
-                arguments.whole_numbers(f"bonuses[{n}]", b, 0, INT16_MAX)
-            )
-            for n, b in given.items()
-        }
-        object.__setattr__(self, "bonuses", bonuses)
-        choices = {
-            "school_runs_out": ("refill", "last card"),
-            "simultaneous_expulsion": ("turn order", "draw"),
-            "damage_split": ("choose", "auto"),
-        }
-        for name, allowed in choices.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"rules option {name} must be one of {allowed}")
-        if not (1 <= self.max_turns <= MAX_CAP and 1 <= self.max_actions_per_turn <= MAX_CAP):
-            raise ValueError(f"the safety caps must be from 1 to {MAX_CAP:,}")
-
-    def seat_bonus(self, players: int) -> tuple[int, ...]:
-        bonus = tuple(self.bonuses.get(players, DEFAULT_BONUSES[players]))
-        if len(bonus) != players:
-            raise ValueError(f"{players} players need {players} seat bonuses, got {bonus}")
-        return bonus
-
-    def config(self) -> np.ndarray:
-        return config_array(
-            self.max_turns,
-            self.max_actions_per_turn,
-            int(self.school_runs_out == "last card"),
-            int(self.simultaneous_expulsion == "draw"),
-            int(self.damage_split == "auto"),
-        )
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
+from avarium.runner.manifest import digest
+from avarium.runner.tabulate import CARD_TYPES, GAME_TYPES, Columns
 from avarium.simulator.fileio import remove_stale_temporary, write_bytes_atomically
-from avarium.simulator.manifest import digest
-from avarium.simulator.run.tabulate import CARD_TYPES, GAME_TYPES, Columns
 from avarium.simulator.schema import NAME
 
 FOLDERS = ("games", "cards")

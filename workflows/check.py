@@ -13,15 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from avarium.simulator import transcript
-from avarium.simulator.api import Game, Rules, tables_of
+from avarium.runner.seeds import MAX_GAME_ID, game_seeds
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_GAMES, MAX_PLAYERS
 from avarium.simulator.engine.invariants import INVARIANTS, check_state_invariants
 from avarium.simulator.engine.layout import G_LIMIT_BREACH
 from avarium.simulator.engine.rng import bot_randint
 from avarium.simulator.engine.state import allocate
-from avarium.simulator.run.seeds import MAX_GAME_ID, game_seeds
+from avarium.simulator.game import transcript
+from avarium.simulator.game.api import Game, Rules, tables_of
 
 CHUNK = 5_000  # games per compiled call: a chunk takes a second or two
 LIMIT_BREACH = "a Class or hand held more than 5 after an End Phase"

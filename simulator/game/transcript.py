@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from avarium.simulator.api import Game
 from avarium.simulator.engine import layout as L
+from avarium.simulator.game.api import Game
 
 _MOVES = {
     (L.Z_COURTYARD, L.Z_HALLWAY): "is recruited into {owner}'s Hallway",

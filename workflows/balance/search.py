@@ -43,9 +43,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from avarium.simulator.run.balance_conditions import Conditions, counts_from_dict
-from avarium.simulator.run.balance_play import Counts, Step, Table
-from avarium.simulator.run.balance_space import Space
+from avarium.workflows.balance.conditions import Conditions, counts_from_dict
+from avarium.workflows.balance.play import Counts, Step, Table
+from avarium.workflows.balance.space import Space
 
 JOURNAL = "evaluations.jsonl"
 ETA = 3  # each rung keeps a third of the candidates and plays them three times as many games

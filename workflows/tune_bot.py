@@ -39,11 +39,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from avarium.runner import runner
+from avarium.runner.experiment import card_fields, check_seed
+from avarium.runner.experiment_file import resolve
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.fileio import read_regular, write_atomically
-from avarium.simulator.run import runner
-from avarium.simulator.run.experiment import card_fields, check_seed
-from avarium.simulator.run.experiment_file import resolve
 from avarium.strategies.weights import NAMES
 
 # The weights the heuristic reads when it scores actions (strategies/heuristic.py).

@@ -13,13 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
-from avarium.simulator import tomlread
-from avarium.simulator.api import MAX_CAP, Rules
-from avarium.simulator.cards import bundled
-from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
-from avarium.simulator.cards.model import CardSet
-from avarium.simulator.constants import DEFAULT_BONUSES, MAX_GAMES, CardKind
-from avarium.simulator.run.experiment import (
+from avarium.runner.experiment import (
     BUNDLED,
     CHUNKS_WANTED,
     DEFAULT_CHUNK,
@@ -40,8 +34,14 @@ from avarium.simulator.run.experiment import (
     package_version,
     shown_value,
 )
-from avarium.simulator.run.fields import FLAGS
-from avarium.simulator.run.tiers import DEFAULT_TIERS, SEPARATOR, Tier, parse_tiers, tier_label
+from avarium.runner.fields import FLAGS
+from avarium.runner.tiers import DEFAULT_TIERS, SEPARATOR, Tier, parse_tiers, tier_label
+from avarium.simulator import tomlread
+from avarium.simulator.cards import bundled
+from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.constants import DEFAULT_BONUSES, MAX_GAMES, CardKind
+from avarium.simulator.game.rules import MAX_CAP, Rules
 
 # -- checking -------------------------------------------------------------------------------------
 

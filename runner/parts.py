@@ -22,9 +22,9 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from avarium.simulator import manifest, tomlread
-from avarium.simulator.manifest import MANIFEST, Manifest, ManifestError, PartRecord
-from avarium.simulator.run import dataset
+from avarium.runner import dataset, manifest
+from avarium.runner.manifest import MANIFEST, Manifest, ManifestError, PartRecord
+from avarium.simulator import tomlread
 
 EXPERIMENT_FILE = "experiment.toml"  # the run's resolved experiment, written by simulate
 _PART_NAME = re.compile(r"part-(\d{5})\.parquet")

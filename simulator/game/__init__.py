@@ -1,0 +1,1 @@
+"""The Python face of one game: Game, readable positions (scenario), transcripts."""
