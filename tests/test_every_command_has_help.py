@@ -29,9 +29,10 @@ def test_every_command_is_reached():
     assert {"play", "simulate", "report", "cards validate", "scenario"} <= names
 
 
+@pytest.mark.parametrize("flag", ["--help", "-h"])
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(p) or "avarium")
-def test_the_help_of_every_command_prints_and_exits_0(path):
-    result = runner.invoke(app, [*path, "--help"])
+def test_the_help_of_every_command_prints_and_exits_0(path, flag):
+    result = runner.invoke(app, [*path, flag])
     assert result.exit_code == 0, result.output
     assert "Usage:" in result.output and "Traceback" not in result.output
 

@@ -6,6 +6,10 @@ from __future__ import annotations
 import typer
 from typer.core import TyperGroup
 
+# click's UsageError, which typer may carry a copy of (typer 0.2x vendors click): found from
+# typer's own BadParameter, so the command line catches the class its parser raises.
+_USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+
 
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print `error: message` on stderr and return the Exit to raise (1: the command could not
@@ -22,6 +26,9 @@ def note(message: str) -> None:
 class CommandGroup(TyperGroup):
     """The command line's group: what no command catches itself still ends in one line.
 
+    A usage error (an unknown flag, a value of the wrong type, a missing argument) is one line
+    naming the command, with click's own suggestion ("Did you mean --games?") and where the
+    help is.
     Ctrl-C anywhere (typer's own handling exits 130 without a word) says what was kept: every
     file the toolkit writes is written whole or not at all, so nothing is left half-written.
     Memory running out (a cap such as `ulimit -v`, a large run on a small machine) says what
@@ -30,6 +37,14 @@ class CommandGroup(TyperGroup):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except _USAGE_ERROR as exc:
+            # click's form is four lines (usage, hint, blank, error); a domain error is one.
+            at = exc.ctx if exc.ctx is not None else ctx
+            # named as typed, `avarium ...`, however the process was started (python -m, a test)
+            where = "avarium" + at.command_path[len(at.find_root().info_name or "") :]
+            raise fail(
+                f"{where}: {exc.format_message()} (see {where} --help)", exc.exit_code
+            ) from None
         except KeyboardInterrupt:
             raise fail(
                 "interrupted; every file written so far is kept whole and none was left "

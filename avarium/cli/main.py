@@ -47,6 +47,7 @@ STANDALONE = False
 
 app = typer.Typer(
     cls=CommandGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Avarium Balance Lab: Monte Carlo balance analysis for Avarium Academy.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
