@@ -91,8 +91,9 @@ def _main(
 PathArg = Annotated[
     Path | None,
     typer.Argument(
-        help="A card set: one .toml or .csv file, or a directory of them (subdirectories too). "
-        "Default: the bundled prototype set."
+        help="The card set, as --cards gives it (either form; --cards is what every other "
+        "command takes).",
+        show_default=False,
     ),
 ]
 # The card-set options are avarium/cli/common.py's, shared with every other command.
@@ -110,9 +111,20 @@ def _kind(value: str | None) -> CardKind | None:
     raise _fail(f'--kind "{value}": expected idol, student or scheme', 2)
 
 
+def _card_path(path: Path | None, cards: Path | None) -> Path | None:
+    """The card set given as the positional PATH or as --cards (the grammar of every other
+    command); both at once only when they agree."""
+    if path is not None and cards is not None and path != cards:
+        raise _fail(
+            f"--cards: give the card set once, as PATH or --cards (got {path} and {cards})", 2
+        )
+    return cards if cards is not None else path
+
+
 @cards_app.command("validate")
 def cards_validate(
     path: PathArg = None,
+    cards: CardsOpt = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
     as_json: Json = False,
@@ -120,6 +132,7 @@ def cards_validate(
     """Check a card set: every error at once, then its counts and fingerprint."""
     from avarium.simulator.cards.loader import load_cards
 
+    path = _card_path(path, cards)
     try:
         cs = load_cards(path, sets or (), patch or ())
     except CardSetError as exc:
@@ -161,6 +174,7 @@ def cards_show(
     cost: Annotated[
         str | None, typer.Option(help="Only this cost, or a range FROM..TO such as 2..4.")
     ] = None,
+    cards: CardsOpt = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
 ) -> None:
@@ -170,7 +184,7 @@ def cards_show(
     from avarium.simulator.cards.show import table
 
     wanted = _selection(kind, club, cost)  # bad filters fail before the set is read
-    cs = load_cards_or_fail(path, sets, patch)
+    cs = load_cards_or_fail(_card_path(path, cards), sets, patch)
     shown = 0
     for k in CardKind:
         cards = [c for c in cs.of_kind(k) if wanted.matches(c)]
