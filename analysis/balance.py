@@ -43,6 +43,7 @@ from avarium.analysis.counts import totals
 from avarium.analysis.flags import DEFAULT_BAND, balance_flags, band_for, flag_counts
 from avarium.analysis.paired import matched_gap, variants_paired
 from avarium.analysis.proportions import rate_table
+from avarium.analysis.verdicts import Status
 from avarium.runner.tiers import SEPARATOR
 
 FIELD_COST = 0.01
@@ -264,7 +265,7 @@ def shown_outside(
     keyed = mine[["players", "games", "wins"]].assign(idol=(mine["tier"] + "\0" + mine["idol"]))
     flags = balance_flags(keyed, band=band)
     flags["idol"], flags["tier"] = mine["idol"].to_numpy(), mine["tier"].to_numpy()
-    return flags.loc[flags["status"] == "outside", columns].reset_index(drop=True)
+    return flags.loc[flags["status"] == Status.OUTSIDE, columns].reset_index(drop=True)
 
 
 def change_effects(

@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from avarium.analysis.proportions import ALPHA, wilson
+from avarium.analysis.verdicts import Status
 from statsmodels.stats.proportion import proportions_ztest, samplesize_confint_proportion
 
 DEFAULT_BAND = (0.45, 0.55)
@@ -37,7 +38,7 @@ DEFAULT_BAND = (0.45, 0.55)
 # sample-size estimate starts to hold for rates near the fair share; it is a floor, not a
 # target: at 30 games the 95% interval is still about 35 points wide.
 MIN_IDOL_GAMES = 30
-NOT_ENOUGH = "not enough games"
+NOT_ENOUGH = Status.NOT_ENOUGH
 # Above this many more games we say "more than" rather than print a meaningless number.
 MAX_MORE_GAMES = 100_000_000
 
@@ -132,7 +133,7 @@ def more_games(rate, games, lo, hi, status, family_alpha) -> np.ndarray:
     gap = np.where(inside, np.minimum(rate - lo, hi - rate), edge)
     alpha = np.where(inside, ALPHA, 2 * family_alpha)
     out = np.zeros(len(rate))
-    for i in np.flatnonzero(np.asarray(status) == "unsettled"):
+    for i in np.flatnonzero(np.asarray(status) == Status.UNSETTLED):
         if gap[i] < 1e-4 or not np.isfinite(rate[i]):
             out[i] = np.inf
             continue
@@ -170,7 +171,7 @@ def balance_flags(
     out["status"] = np.where(
         ~judged,
         NOT_ENOUGH,
-        np.where(out["flagged"], "outside", np.where(inside, "inside", "unsettled")),
+        np.where(out["flagged"], Status.OUTSIDE, np.where(inside, Status.INSIDE, Status.UNSETTLED)),
     )
     # Each Idol at the level Holm held it to (its own step, or where Holm stopped).
     family = np.where(judged, out["level"].to_numpy(float), alpha / 2)

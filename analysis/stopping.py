@@ -30,6 +30,7 @@ from avarium.analysis.games import drop_mirrors, seat_matrix, without_stalls
 from avarium.analysis.proportions import ALPHA, wilson
 from avarium.analysis.summary import _flag_counts
 from avarium.analysis.tiers import UNSETTLED, tier_variants, tier_verdict
+from avarium.analysis.verdicts import Status
 from avarium.analysis.winrates import idol_winrates
 from statsmodels.stats.proportion import samplesize_confint_proportion
 
@@ -180,7 +181,9 @@ def _statuses(counts: pd.DataFrame, band, alpha: float) -> pd.DataFrame:
     flags["status"] = np.where(
         ~judged,
         NOT_ENOUGH,
-        np.where(flags["flagged"], "outside", np.where(inside, "inside", "unsettled")),
+        np.where(
+            flags["flagged"], Status.OUTSIDE, np.where(inside, Status.INSIDE, Status.UNSETTLED)
+        ),
     )
     return flags
 

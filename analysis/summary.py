@@ -32,6 +32,7 @@ from avarium.analysis.sweeps import (
     swept_cards,
     variant_order,
 )
+from avarium.analysis.verdicts import Status
 from avarium.analysis.winrates import idol_winrates, matchups
 
 
@@ -232,7 +233,7 @@ def headline(analysis: Analysis) -> dict:
     flags = t["flags"]
     out = {
         "flagged": flags[flags["flagged"]].to_dict("records"),
-        "unsettled": flags[flags["status"] == "unsettled"].to_dict("records"),
+        "unsettled": flags[flags["status"] == Status.UNSETTLED].to_dict("records"),
         "not_enough": flags[flags["status"] == NOT_ENOUGH].to_dict("records"),
         "judged": int((flags["status"] != NOT_ENOUGH).sum()),
         "first_player": [],

@@ -31,14 +31,12 @@ from avarium.analysis.sweeps import closest_to_fair_at_every_tier
 from avarium.analysis.tier_gaps import tier_gaps
 from avarium.analysis.tier_play import tier_play
 from avarium.analysis.tier_variants import TierVariant, tier_variants
+from avarium.analysis.verdicts import FLAGGED, Status, Verdict
 from avarium.analysis.winrates import idol_winrates
 
-INSIDE = "inside the band at every tier"
-TOO_STRONG = "too strong at every tier"
-TOO_WEAK = "too weak at every tier"
-DEPENDS = "depends on skill"
-UNSETTLED = "unsettled"
-FLAGGED = (TOO_STRONG, TOO_WEAK, DEPENDS)  # the verdicts that call for a designer's look
+# The verdicts by their short names here, where they are decided (analysis/verdicts.py).
+INSIDE, TOO_STRONG, TOO_WEAK = Verdict.INSIDE, Verdict.TOO_STRONG, Verdict.TOO_WEAK
+DEPENDS, UNSETTLED = Verdict.DEPENDS, Verdict.UNSETTLED
 SAMPLES = 3  # sample games shown per flagged Idol
 
 
@@ -107,14 +105,14 @@ def _flags(counts: pd.DataFrame, band: tuple[float, float]) -> pd.DataFrame:
 def tier_verdict(statuses: list[str], sides: list[str]) -> str:
     judged = [(s, side) for s, side in zip(statuses, sides, strict=True) if s != NOT_ENOUGH]
     if not judged:
-        return NOT_ENOUGH
-    outside = {side for s, side in judged if s == "outside"}
-    inside = any(s == "inside" for s, _ in judged)
+        return Verdict.NOT_ENOUGH
+    outside = {side for s, side in judged if s == Status.OUTSIDE}
+    inside = any(s == Status.INSIDE for s, _ in judged)
     if len(outside) > 1 or (outside and inside):
         return DEPENDS
-    if all(s == "inside" for s, _ in judged):
+    if all(s == Status.INSIDE for s, _ in judged):
         return INSIDE
-    if outside and all(s == "outside" for s, _ in judged):
+    if outside and all(s == Status.OUTSIDE for s, _ in judged):
         return TOO_STRONG if outside == {"above"} else TOO_WEAK
     return UNSETTLED
 

@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from avarium.analysis.verdicts import FLAGGED, Status
 from avarium.simulator import tomlread
 
 if TYPE_CHECKING:  # pandas is imported when a headline is read: every command imports this
@@ -16,7 +17,6 @@ if TYPE_CHECKING:  # pandas is imported when a headline is read: every command i
 
 MAX_SEAT_LINES = 8  # a run of more variants (or tiers) gives its seats on the page only
 SEAT_COLUMNS = ["players", "seat", "rate", "lo", "hi"]
-FLAGGED_VERDICTS = ("too strong at every tier", "too weak at every tier", "depends on skill")
 # What two runs a comparison may hold side by side can differ in (analysis/compare.py refuses
 # the rest, bots included; they are listed so a difference would never go unsaid).
 EXPERIMENT_FIELDS = ("cards", "card_set", "sets", "patches", "bonus", "rules", "bots")
@@ -67,7 +67,7 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
         facts["groups"] = list(dict.fromkeys(verdicts["group"].astype(str)))
         facts["verdicts"] = {
             verdict: _rows(verdicts[verdicts["verdict"] == verdict], ["idol", "players", "group"])
-            for verdict in FLAGGED_VERDICTS
+            for verdict in FLAGGED
         }
         gaps = _table(report, "tier_gaps")
         if gaps is not None:
@@ -88,7 +88,7 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
         facts["variants"] = list(dict.fromkeys(flags["variant"].astype(str)))
     extra = ["variant"] if by_variant else []
     if verdicts is None and flags is not None:
-        outside = flags[flags["status"] == "outside"].sort_values("rate", ascending=False)
+        outside = flags[flags["status"] == Status.OUTSIDE].sort_values("rate", ascending=False)
         facts["outside"] = _rows(outside, ["idol", "players", "side", "rate", "lo", "hi", *extra])
     tiered = _table(report, "tier_seats") if verdicts is not None else None
     if tiered is not None:

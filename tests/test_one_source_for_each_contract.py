@@ -81,3 +81,49 @@ def test_the_compiled_bots_bind_engine_codes_to_their_sources_not_copies():
     assert fights.V_DEFEND_FOE_DEFENSE is values.V_DEFEND_FOE_DEFENSE
     assert fights._IDOL == C.CardKind.IDOL and threats._IDOL == C.CardKind.IDOL
     assert heuristic.CTX_FIGHT is values.CTX_FIGHT
+
+
+def test_verdict_and_status_words_are_written_only_in_their_enums():
+    """A verdict a report shows ("depends on skill") or a band status ("outside") is compared and
+    produced through analysis/verdicts.py's members; a string typed again elsewhere in code would
+    drift from it unnoticed (docstrings and comments may quote them)."""
+    import ast
+    from pathlib import Path
+
+    from avarium.analysis.verdicts import Status, Verdict
+
+    root = Path(__file__).resolve().parents[1]
+    words = {str(v) for v in (*Verdict, *Status)} - {"inside", "outside", "unsettled"}
+    # the three short status words are also ordinary keys ("outside" Idols of a search); they
+    # are checked where they are compared: against a table's status or verdict column
+    found = []
+    for folder in ("analysis", "reports", "workflows", "runner", "avarium"):
+        for path in (root / folder).rglob("*.py"):
+            if path.name == "verdicts.py":
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docstrings = {
+                id(node.body[0].value)
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+                and node.body
+                and isinstance(node.body[0], ast.Expr)
+            }
+            for node in ast.walk(tree):
+                if (
+                    isinstance(node, ast.Constant)
+                    and id(node) not in docstrings
+                    and node.value in words
+                ):
+                    found.append(f"{path.relative_to(root)}:{node.lineno} {node.value!r}")
+                if (
+                    isinstance(node, ast.Compare)
+                    and all(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops)
+                    and any(
+                        isinstance(c, ast.Constant)
+                        and c.value in ("inside", "outside", "unsettled")
+                        for c in [node.left, *node.comparators]
+                    )
+                ):
+                    found.append(f"{path.relative_to(root)}:{node.lineno} compares a status word")
+    assert not found, "\n".join(found)

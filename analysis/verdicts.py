@@ -1,0 +1,35 @@
+"""The words a report judges an Idol in, each written once.
+
+`Status` is one Idol's band test at one player count (and tier): analysis/flags.py decides it.
+`Verdict` is an Idol's answer across the skill tiers: analysis/tiers.py decides it. Both are
+`StrEnum`s, so a table's column holds the very words a designer reads, and every module compares
+against a member, never a retyped string (tests/test_one_source_for_each_contract.py keeps it
+so)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Status(StrEnum):
+    """One Idol's band test (Holm over the family, Wilson intervals)."""
+
+    INSIDE = "inside"  # its interval lies within the band
+    OUTSIDE = "outside"  # flagged: shown above or below the band
+    UNSETTLED = "unsettled"  # neither yet: more games would tell
+    NOT_ENOUGH = "not enough games"  # too few games to judge at all
+
+
+class Verdict(StrEnum):
+    """An Idol's answer across the skill tiers (analysis/tiers.py says how each is reached)."""
+
+    INSIDE = "inside the band at every tier"
+    TOO_STRONG = "too strong at every tier"
+    TOO_WEAK = "too weak at every tier"
+    DEPENDS = "depends on skill"
+    UNSETTLED = "unsettled"
+    NOT_ENOUGH = "not enough games"
+
+
+#: The verdicts that call for a designer's look.
+FLAGGED = (Verdict.TOO_STRONG, Verdict.TOO_WEAK, Verdict.DEPENDS)
