@@ -44,7 +44,7 @@ from avarium.analysis.flags import DEFAULT_BAND, balance_flags, band_for, flag_c
 from avarium.analysis.paired import matched_gap, variants_paired
 from avarium.analysis.proportions import rate_table
 from avarium.analysis.verdicts import Status
-from avarium.runner.tiers import SEPARATOR
+from avarium.runner.tiers import split_label
 
 FIELD_COST = 0.01
 STEP_COST = 0.005
@@ -220,9 +220,10 @@ def _rates(games: pd.DataFrame) -> pd.DataFrame:
     its own label (`group`) and its tier (`tier`, "" for an untiered variant)."""
     rates = rate_table(totals(games, ["variant", "players", "idol"]))
     label = rates["variant"].astype(str)
-    group = label.str.split(SEPARATOR, regex=False).str[0]
+    parts = [split_label(x) for x in label]
+    group = pd.Series([own for own, _ in parts], index=rates.index, dtype=object)
     rates["group"] = group.str.replace(r" \(\d players\)$", "", regex=True)
-    rates["tier"] = label.str.split(SEPARATOR, regex=False).str[1].fillna("")
+    rates["tier"] = [tier for _, tier in parts]
     rates["idol"] = rates["idol"].astype(str)
     return rates
 

@@ -16,7 +16,7 @@ from avarium.analysis.counts import totals
 from avarium.analysis.deals import DealOutcomes, bootstrap_rates, deal_outcomes, side_by_side
 from avarium.analysis.games import stalled_rows, without_stalls
 from avarium.analysis.proportions import fair_share, rate_table
-from avarium.runner.tiers import SEPARATOR
+from avarium.runner.tiers import split_label
 
 # Deal resamples behind every probability and interval of a sweep's choice.
 DRAWS = 2_000
@@ -28,7 +28,7 @@ def parse_variant(label: str) -> tuple[str, tuple[float, ...]]:
     as text; a label without numbers gives ("label", ()). A tier's label (`bonus=0,2 · mcts/20`)
     is read without its tier."""
     names, values = [], []
-    for part in str(label).split(SEPARATOR)[0].split():
+    for part in split_label(label)[0].split():
         name, _, value = part.partition("=")
         numbers = re.findall(r"-?\d+(?:\.\d+)?", value)
         if not value or len(numbers) != len([v for v in value.split(",") if v.strip()]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from avarium.runner.tiers import SEPARATOR
+from avarium.runner.tiers import group_of
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,7 @@ def tier_variants(experiment: dict) -> list[TierVariant]:
         tier = table.get("tier") if isinstance(table, dict) else None
         if isinstance(tier, str) and tier:
             label = str(table.get("label", ""))
-            suffix = SEPARATOR + tier
-            group = label[: -len(suffix)] if label.endswith(suffix) else "main"
+            group = group_of(label, tier)
             order = orders.get(group, 0)
             orders[group] = order + 1
             out.append(TierVariant(label, tier, group, order, first, games))

@@ -35,7 +35,7 @@ from avarium.runner.experiment import (
     shown_value,
 )
 from avarium.runner.fields import FLAGS
-from avarium.runner.tiers import DEFAULT_TIERS, SEPARATOR, Tier, parse_tiers, tier_label
+from avarium.runner.tiers import DEFAULT_TIERS, Tier, parse_tiers, split_label, tier_label
 from avarium.simulator import tomlread
 from avarium.simulator.cards import bundled
 from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
@@ -476,7 +476,7 @@ def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
         {
             x
             for x in labels
-            if labels.count(x) > 1 and not any(x.startswith(b + SEPARATOR) for b in repeated)
+            if labels.count(x) > 1 and (not split_label(x)[1] or split_label(x)[0] not in repeated)
         }
     )
     for dup in repeated:

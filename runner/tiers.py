@@ -103,3 +103,18 @@ def parse_tiers(value: object) -> list[Tier]:
 def tier_label(variant_label: str | None, tier: str) -> str:
     """The label of a tier's variant: the tier's bot, after the variant's own label if any."""
     return tier if variant_label in (None, "main") else f"{variant_label}{SEPARATOR}{tier}"
+
+
+def split_label(label: str) -> tuple[str, str]:
+    """A variant's label as (its own label, its tier) when a tier follows a label of its own
+    (`bonus=0,2 · mcts/20`); (label, "") otherwise. Every reader of a label goes through here
+    or `group_of`, never through the separator itself."""
+    own, separator, tier = str(label).partition(SEPARATOR)
+    return (own, tier) if separator else (str(label), "")
+
+
+def group_of(label: str, tier: str) -> str:
+    """The variant a tier's label was made from (`tier_label` undone, the tier being known):
+    "main" for a variant that had no label of its own."""
+    suffix = SEPARATOR + tier
+    return label[: -len(suffix)] if label.endswith(suffix) else "main"

@@ -127,3 +127,27 @@ def test_verdict_and_status_words_are_written_only_in_their_enums():
                 ):
                     found.append(f"{path.relative_to(root)}:{node.lineno} compares a status word")
     assert not found, "\n".join(found)
+
+
+def test_a_tier_label_is_made_and_read_only_in_runner_tiers():
+    """A tiered variant's label (`bonus=0,2 · mcts/20`) is built by tier_label and read by
+    split_label or group_of: no other module splits it on the separator itself."""
+    from pathlib import Path
+
+    from avarium.runner.tiers import SEPARATOR, group_of, split_label, tier_label
+
+    root = Path(__file__).resolve().parents[1]
+    users = [
+        str(path.relative_to(root))
+        for folder in ("simulator", "strategies", "runner", "analysis", "reports", "workflows")
+        for path in (root / folder).rglob("*.py")
+        if path.name != "tiers.py" or path.parent.name != "runner"
+        if "tiers import" in (text := path.read_text(encoding="utf-8")) and "SEPARATOR" in text
+    ]
+    assert not users, users
+    label = tier_label("bonus=0,2", "mcts/20")
+    assert split_label(label) == ("bonus=0,2", "mcts/20")
+    assert group_of(label, "mcts/20") == "bonus=0,2"
+    assert split_label(tier_label("main", "heuristic")) == ("heuristic", "")
+    assert group_of(tier_label(None, "heuristic"), "heuristic") == "main"
+    assert SEPARATOR in label
