@@ -35,6 +35,7 @@ from avarium.simulator.fileio import write_atomically
 from avarium.simulator.run import runner
 from avarium.simulator.run.experiment import card_fields, check_seed
 from avarium.simulator.run.experiment_file import resolve
+from avarium.simulator.safetext import csv_cell
 from avarium.strategies.weights import NAMES
 
 # The weights the heuristic reads when it scores actions (strategies/heuristic.py).
@@ -262,7 +263,8 @@ def tune(
             sigma = float(es.sigma)
             for i, (vector, (wins, games)) in enumerate(zip(vectors, played, strict=True)):
                 row = [g, i, f"{wins / games:.6f}", wins, games, f"{sigma:.6f}"]
-                writer.writerow(row + [f"{v:.{DECIMALS}f}" for v in vector])
+                row += [f"{v:.{DECIMALS}f}" for v in vector]
+                writer.writerow([csv_cell(cell) for cell in row])  # numbers: as written
             handle.flush()
             es.tell(xs, [-s for s in scores])  # CMA-ES minimises
             gen = Generation(g, scores, max(scores), sigma)
