@@ -42,6 +42,7 @@ from avarium.simulator.run.experiment import (
 )
 from avarium.simulator.run.fields import FLAGS
 from avarium.simulator.run.tiers import DEFAULT_TIERS, SEPARATOR, Tier, parse_tiers, tier_label
+from avarium.simulator.safetext import first_control, whole_number
 
 # -- checking -------------------------------------------------------------------------------------
 
@@ -329,8 +330,11 @@ def _variant(
     where = _where(i, raw, count)
     before = len(p.lines)
     _unknown(p, where, raw, VARIANT_FIELDS)
-    if not isinstance(label, str) or not label.strip() or len(label) > 60:
-        what = "a label of 1 to 60 characters"
+    # A label is a column of the report's tables and a heading of its page: no control
+    # character (NUL, ESC) may ride into them.
+    bad = not isinstance(label, str) or not label.strip() or len(label) > 60
+    if bad or first_control(label) is not None:
+        what = "a label of 1 to 60 characters, none of them a control character"
         p.add(
             where,
             "label",
@@ -544,7 +548,9 @@ def from_flags(flags: Mapping[str, object]) -> Experiment:
             problems.add("", "rules", "NAME=VALUE, e.g. max_turns=200", pair)
             continue
         value = value.strip()
-        rules[name] = int(value) if value.lstrip("-").isdigit() else value
+        # A number by its form, refused by length (whole_number): the rule's check names it.
+        number = whole_number(value)
+        rules[name] = number if number is not None else value
     if problems.lines:
         raise ExperimentError(problems.lines)
     if rules:
