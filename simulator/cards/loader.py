@@ -28,6 +28,7 @@ from avarium.simulator.cards.patches import apply_patch_file, apply_sets
 from avarium.simulator.cards.schema import FIELDS, ID_PATTERN, TABLE_NAMES, FieldSpec
 from avarium.simulator.cards.schema import spec as field_spec
 from avarium.simulator.constants import COURTYARD_SIZE, CardKind, Club, Colour, Gender, Level
+from avarium.simulator.fileio import absolute
 from avarium.simulator.safetext import MAX_DIGITS, described, first_control, whole_number
 
 BUNDLED = "bundled prototype set"
@@ -363,10 +364,10 @@ def load_cards(
     # None names the default set (as every run recorded before sets had names); a named
     # bundled set keeps its name, a path its absolute form.
     card_set.path = (
-        None if path is None else name if name is not None else str(Path(path).resolve())
+        None if path is None else name if name is not None else str(absolute(Path(path)))
     )
     card_set.sets = tuple(sets)
-    card_set.patches = tuple(str(Path(p).resolve()) for p in patches)
+    card_set.patches = tuple(str(absolute(Path(p))) for p in patches)
     return card_set
 
 

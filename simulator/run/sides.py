@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from avarium.simulator.fileio import absolute
 from avarium.simulator.run import experiment_file
 from avarium.simulator.run.experiment import Experiment, ExperimentError
 from avarium.simulator.run.runner import EXPERIMENT_FILE
@@ -23,7 +24,7 @@ def experiment_path(path: Path) -> Path:
 def with_changes(doc: dict, sets: Sequence[str], patches: Sequence[Path]) -> dict:
     """The document with --set overrides and patches added to every variant (after those it
     already has), and the card-set fingerprints it recorded dropped: the cards change."""
-    added = {"sets": list(sets), "patches": [str(Path(p).resolve()) for p in patches]}
+    added = {"sets": list(sets), "patches": [str(absolute(Path(p))) for p in patches]}
     tables = [v for v in doc.get("variant", []) if isinstance(v, dict)]
     for name, more in added.items():
         if not more:
