@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from avarium.analysis.verdicts import FLAGGED, Status
 from avarium.simulator import tomlread
+from avarium.simulator.safetext import read_csv_frame
 
 if TYPE_CHECKING:  # pandas is imported when a headline is read: every command imports this
     import pandas as pd
@@ -23,10 +24,8 @@ EXPERIMENT_FIELDS = ("cards", "card_set", "sets", "patches", "bonus", "rules", "
 
 
 def _table(report: Path, name: str) -> pd.DataFrame | None:
-    import pandas as pd
-
     path = report / "tables" / f"{name}.csv"
-    return pd.read_csv(path) if path.is_file() else None
+    return read_csv_frame(path) if path.is_file() else None
 
 
 def _interval(row) -> str:
@@ -47,7 +46,7 @@ def _verdicts(report: Path) -> pd.DataFrame | None:
     import pandas as pd
 
     parts = sorted((report / "tables").glob("tier_verdicts*.csv"))
-    return pd.concat([pd.read_csv(p) for p in parts], ignore_index=True) if parts else None
+    return pd.concat([read_csv_frame(p) for p in parts], ignore_index=True) if parts else None
 
 
 def report_facts(report: Path, run: Path | None = None) -> dict:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import jinja2
 import pandas as pd
 from avarium.reports import charts, columns, formats
+from avarium.simulator.safetext import csv_frame
 from matplotlib.figure import Figure
 from pandas.io.formats.style import Styler
 
@@ -235,7 +236,7 @@ class Page:
             out[f"charts/{drawn.name}.svg"] = drawn.svg
         for s in self.sections:
             for table in s.tables:
-                out[f"tables/{table.name}.csv"] = table.frame.to_csv(index=False).encode("utf-8")
+                out[f"tables/{table.name}.csv"] = csv_frame(table.frame).encode("utf-8")
         return out
 
 

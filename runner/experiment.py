@@ -23,6 +23,7 @@ from avarium.simulator import tomlwrite
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_SEED
 from avarium.simulator.game.api import Rules
+from avarium.simulator.safetext import described
 
 BUNDLED = "bundled"  # the `cards` value naming the bundled prototype set
 SEATINGS = ("all", "balanced")
@@ -226,6 +227,8 @@ def diff_fields(a: object, b: object, path: str = "") -> list[str]:
 def shown_value(v: object) -> str:
     if v is None:
         return "nothing"
+    if isinstance(v, str) and len(v) > 100:  # a number of thousands of digits, a long name
+        return described(v)
     return json.dumps(v, ensure_ascii=False, default=str)
 
 

@@ -39,9 +39,12 @@ from avarium.runner.tiers import DEFAULT_TIERS, Tier, parse_tiers, split_label, 
 from avarium.simulator import tomlread
 from avarium.simulator.cards import bundled
 from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError, did_you_mean
+from avarium.simulator.cards.files import look
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import DEFAULT_BONUSES, MAX_GAMES, CardKind
+from avarium.simulator.fileio import absolute
 from avarium.simulator.game.rules import MAX_CAP, Rules
+from avarium.simulator.safetext import first_control, whole_number
 
 # -- checking -------------------------------------------------------------------------------------
 
@@ -122,7 +125,7 @@ class _CardCache:
 
 def _path(v: str, base: Path) -> str:
     path = Path(v).expanduser()
-    return str((path if path.is_absolute() else base / path).resolve())
+    return str(absolute(path if path.is_absolute() else base / path))
 
 
 def _cards(p: _Problems, where: str, raw: Mapping, base: Path, cache: _CardCache):
@@ -147,8 +150,11 @@ def _cards(p: _Problems, where: str, raw: Mapping, base: Path, cache: _CardCache
     loaded = cache.load(cards, tuple(sets), patches)
     if isinstance(loaded, CardSetError):
         errors = [q for q in loaded.problems if q.severity == ERROR]
-        p.add(where, "cards", "a card set that loads", None, f"{len(errors)} error(s) in it:")
-        p.lines += [f"    {q}" for q in errors]
+        if len(errors) == 1:  # one line, the error in it (a link loop, a missing file)
+            p.add(where, "cards", "a card set that loads", None, str(errors[0]))
+        else:
+            p.add(where, "cards", "a card set that loads", None, f"{len(errors)} errors in it:")
+            p.lines += [f"    {q}" for q in errors]
         return None, cards, tuple(sets), patches
     return loaded, cards, tuple(sets), patches
 
@@ -182,7 +188,10 @@ def _profiles(p: _Problems, where: str, v: object, base: Path) -> str | None:
         return v
     path = _path(v, base)
     if not Path(path).is_file():
-        p.add(where, "profiles", "a bot-profiles file that exists", v)
+        why: list = []  # why there is no file, as the card loader says it (a link loop, ...)
+        look(Path(path), why)
+        note = why[0].message if why else ""
+        p.add(where, "profiles", "a bot-profiles file that exists", v, note)
         return None
     from avarium.strategies.profiles import ProfileError, load
 
@@ -329,8 +338,11 @@ def _variant(
     where = _where(i, raw, count)
     before = len(p.lines)
     _unknown(p, where, raw, VARIANT_FIELDS)
-    if not isinstance(label, str) or not label.strip() or len(label) > 60:
-        what = "a label of 1 to 60 characters"
+    # A label is a column of the report's tables and a heading of its page: no control
+    # character (NUL, ESC) may ride into them.
+    bad = not isinstance(label, str) or not label.strip() or len(label) > 60
+    if bad or first_control(label) is not None:
+        what = "a label of 1 to 60 characters, none of them a control character"
         p.add(
             where,
             "label",
@@ -544,7 +556,9 @@ def from_flags(flags: Mapping[str, object]) -> Experiment:
             problems.add("", "rules", "NAME=VALUE, e.g. max_turns=200", pair)
             continue
         value = value.strip()
-        rules[name] = int(value) if value.lstrip("-").isdigit() else value
+        # A number by its form, refused by length (whole_number): the rule's check names it.
+        number = whole_number(value)
+        rules[name] = number if number is not None else value
     if problems.lines:
         raise ExperimentError(problems.lines)
     if rules:

@@ -98,6 +98,17 @@ def write_bytes_atomically(
     return path
 
 
+def absolute(path: Path) -> Path:
+    """`path` made absolute with its symbolic links followed, as a run records it; a path whose
+    links loop (pathlib raises RuntimeError before Python 3.13) or cannot be followed is made
+    absolute as written, so that the reader that opens it names the problem in one line, as
+    the card loader does for `cards validate` (cards.files.look)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        return Path(os.path.abspath(path))
+
+
 def read_regular(path: Path) -> bytes:
     """The bytes of a regular file. O_NONBLOCK: should the file be swapped for a FIFO after it
     was looked at, opening it still returns at once, and fstat refuses it."""

@@ -8,6 +8,8 @@ such a document takes the same path as any other unreadable one and the error na
 
 from __future__ import annotations
 
+import re
+import sys
 import tomllib
 from typing import Any
 
@@ -21,3 +23,19 @@ def loads(text: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except RecursionError:
         raise tomllib.TOMLDecodeError(TOO_DEEP) from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # int() past Python's int_max_str_digits (4,300 digits)
+        raise tomllib.TOMLDecodeError(_too_long(text)) from None
+
+
+def _too_long(text: str) -> str:
+    """Where the number too long for int() is, and under which key."""
+    m = re.search(rf"[0-9_]{{{sys.get_int_max_str_digits() + 1},}}", text)
+    if m is None:
+        return "a number too long to read"
+    start = text.rfind("\n", 0, m.start()) + 1
+    key = text[start : m.start()].partition("=")[0].strip() or "a value"
+    digits = len(m.group().replace("_", ""))
+    line = text.count("\n", 0, m.start()) + 1
+    return f"{key[:60]} holds a number of {digits:,} digits, too long to read (at line {line})"

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 from avarium.simulator.game.api import Game
+from avarium.simulator.safetext import MAX_DIGITS, described, whole_number
 from avarium.strategies.profiles import ProfileError, load
 from avarium.strategies.weights import (
     KIND_HEURISTIC,
@@ -118,9 +119,11 @@ def bot_spec(spec: str, profiles: Path | None = None) -> BotSpec:
         if budget:
             raise BotError(f'bot "{spec}": a heuristic bot has no playout budget')
         return BotSpec(label=f"heuristic.{profile}", kind=KIND_HEURISTIC, weights=weights)
-    if budget and not (budget.isascii() and budget.isdigit() and 1 <= int(budget) <= MAX_BUDGET):
+    number = whole_number(budget) if budget.isdigit() else None  # ASCII, refused by length
+    if budget and not (number is not None and 1 <= number <= MAX_BUDGET):
+        name = spec if len(budget) <= MAX_DIGITS else f"{kind_name}/<{described(budget)}>"
         raise BotError(
-            f'bot "{spec}": the budget after "/" must be a whole number from 1 to {MAX_BUDGET:,}'
+            f'bot "{name}": the budget after "/" must be a whole number from 1 to {MAX_BUDGET:,}'
         )
     if kind_name == "mcts":
         return _mcts_spec(spec, profile, weights, table, budget)

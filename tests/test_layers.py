@@ -33,6 +33,7 @@ LAYERS = [
             "avarium.simulator.constants",
             "avarium.simulator.fileio",
             "avarium.simulator.owned",
+            "avarium.simulator.safetext",
             "avarium.simulator.schema",
             "avarium.simulator.tomlread",
             "avarium.simulator.tomlwrite",

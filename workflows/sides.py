@@ -11,6 +11,7 @@ from pathlib import Path
 from avarium.runner import experiment_file
 from avarium.runner.experiment import Experiment, ExperimentError
 from avarium.runner.runner import EXPERIMENT_FILE
+from avarium.simulator.fileio import absolute
 
 CARD_FIELDS = ("sets", "patches")
 
@@ -23,7 +24,7 @@ def experiment_path(path: Path) -> Path:
 def with_changes(doc: dict, sets: Sequence[str], patches: Sequence[Path]) -> dict:
     """The document with --set overrides and patches added to every variant (after those it
     already has), and the card-set fingerprints it recorded dropped: the cards change."""
-    added = {"sets": list(sets), "patches": [str(Path(p).resolve()) for p in patches]}
+    added = {"sets": list(sets), "patches": [str(absolute(Path(p))) for p in patches]}
     tables = [v for v in doc.get("variant", []) if isinstance(v, dict)]
     for name, more in added.items():
         if not more:

@@ -44,6 +44,7 @@ from avarium.runner.experiment import card_fields, check_seed
 from avarium.runner.experiment_file import resolve
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.fileio import read_regular, write_atomically
+from avarium.simulator.safetext import csv_cell
 from avarium.strategies.weights import NAMES
 
 # The weights the heuristic reads when it scores actions (strategies/heuristic.py).
@@ -357,7 +358,8 @@ def tune(
                 result.games += sum(n for _, n in played)
                 for i, (vector, (wins, games)) in enumerate(zip(vectors, played, strict=True)):
                     row = [g, i, f"{wins / games:.6f}", wins, games, f"{sigma:.6f}"]
-                    writer.writerow(row + [f"{v:.{DECIMALS}f}" for v in vector] + [request])
+                    row += [f"{v:.{DECIMALS}f}" for v in vector] + [request]
+                    writer.writerow([csv_cell(cell) for cell in row])  # numbers: as written
                 handle.flush()
             scores = [w / n for w, n in played]
             es.tell(xs, [-s for s in scores])  # CMA-ES minimises
@@ -373,7 +375,8 @@ def tune(
         )
         for label, (wins, games) in (("final", train), ("check", check)):
             row = [label, "mean", f"{wins / games:.6f}", wins, games, f"{float(es.sigma):.6f}"]
-            writer.writerow(row + [f"{v:.{DECIMALS}f}" for v in final] + [request])
+            row += [f"{v:.{DECIMALS}f}" for v in final] + [request]
+            writer.writerow([csv_cell(cell) for cell in row])
         result.games += train[1] + check[1]
     result.profile = base | dict(zip(TUNED, final.tolist(), strict=True))
     result.train_score = train[0] / train[1]

@@ -14,7 +14,7 @@ import typer
 from avarium.analysis import balance as objective_module
 from avarium.cli.balance_write import BALANCED, CANNOT, NO_CHANGE
 from avarium.cli.common import jobs_to_use, load_cards_or_fail, nameable, print_json, records
-from avarium.cli.errors import fail
+from avarium.cli.errors import fail, say
 from avarium.cli.progress import SearchBar
 from avarium.reports.output import OutputError, check_target
 from avarium.runner.experiment import ExperimentError
@@ -49,7 +49,7 @@ MAX_SET_GAMES = 1_000_000
 
 def _problems(exc: ExperimentError) -> typer.Exit:
     for line in exc.problems:
-        typer.echo(line, err=True)
+        say(line, err=True)
     return fail("the search's settings do not make an experiment; nothing was played", 2)
 
 
@@ -370,7 +370,7 @@ def run_balance(o: dict) -> None:
         if not resuming:
             balance_dir.write_record(out, record)
         elif not o["as_json"]:
-            typer.echo(f"resuming the search in {out}")
+            say(f"resuming the search in {out}")
         started = time.monotonic()
         result = _search(o, space, table, start, objective, budget, rungs, request)
         seconds = time.monotonic() - started
@@ -390,4 +390,4 @@ def run_balance(o: dict) -> None:
         print_json(facts | {"before_after": records(facts.pop("_before_after"))})
         return
     facts.pop("_before_after")
-    typer.echo(headline(facts))
+    say(headline(facts))

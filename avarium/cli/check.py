@@ -9,6 +9,7 @@ import typer
 
 from avarium.cli.common import Cards, Jobs, Patches, Seed, Sets, jobs_to_use, load_cards_or_fail
 from avarium.cli.errors import fail as _fail
+from avarium.cli.errors import say
 
 SHOWN = 10  # violations listed; the count says how many more there are
 
@@ -58,23 +59,23 @@ def check_command(
             if len(counts) != 1:
                 raise _fail("--game: give one --players count with it", 2)
             lines, problem = replay(cards, counts[0], game, seed)
-            typer.echo("\n".join(lines))
+            say("\n".join(lines))
             raise typer.Exit(1 if problem else 0)
         result = check_games(cards, games, counts, seed, jobs=jobs_to_use(jobs))
     except ValueError as exc:
         raise _fail(str(exc), 2) from None
     split = ", ".join(f"{n:,} with {p} players" for p, n in result.games.items())
-    typer.echo(f"checked {sum(result.games.values()):,} games ({split}) in {result.seconds:.1f} s")
+    say(f"checked {sum(result.games.values()):,} games ({split}) in {result.seconds:.1f} s")
     if not result.violations:
-        typer.echo("every state of every game is sound")
+        say("every state of every game is sound")
         return
-    typer.echo(f"{len(result.violations):,} game(s) broke an invariant:")
+    say(f"{len(result.violations):,} game(s) broke an invariant:")
     where = f" --cards {path}" if path else ""
     for v in result.violations[:SHOWN]:
-        typer.echo(
+        say(
             f"  {v.players} players, game {v.game} ({', '.join(v.idols)}): {v.problem}\n"
             f"    replay: avarium check{where} --players {v.players} --seed {seed} --game {v.game}"
         )
     if len(result.violations) > SHOWN:
-        typer.echo(f"  ... and {len(result.violations) - SHOWN:,} more")
+        say(f"  ... and {len(result.violations) - SHOWN:,} more")
     raise typer.Exit(1)

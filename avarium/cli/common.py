@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from avarium.cli.errors import fail, note
+from avarium.cli.errors import fail, note, say
 from avarium.simulator.cards import bundled
 from avarium.simulator.cards.errors import ERROR, CardSetError, Problem
 
@@ -149,7 +149,7 @@ def nameable(flag: str, path: Path) -> None:
 def print_json(data: object) -> None:
     """The command's result as one JSON object on stdout (numpy numbers and NaN included: a
     table's rows go through pandas' own JSON writer first, see records())."""
-    typer.echo(json.dumps(data, indent=2, default=str))
+    say(json.dumps(data, indent=2, default=str))
 
 
 def records(frame) -> list[dict]:
@@ -162,7 +162,7 @@ def records(frame) -> list[dict]:
 
 def report_problems(problems: list[Problem]) -> None:
     for p in sorted(problems, key=lambda p: (p.severity != ERROR, p.file, p.line, p.column)):
-        typer.echo(str(p), err=True)
+        say(str(p), err=True)
 
 
 def load_cards_or_fail(path: Path | None, sets: list[str] | None, patches: list[Path] | None):

@@ -6,21 +6,30 @@ from __future__ import annotations
 import typer
 from typer.core import TyperGroup
 
+from avarium.simulator.safetext import visible_lines
+
 # click's UsageError, which typer may carry a copy of (typer 0.2x vendors click): found from
 # typer's own BadParameter, so the command line catches the class its parser raises.
 _USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
 
 
+def say(message: object = "", err: bool = False) -> None:
+    """Print a line (or lines) of a command's output; every command prints through here, so a
+    card or Idol name's escape sequences and bidirectional overrides are shown, never run by the
+    terminal (safetext.visible)."""
+    typer.echo(visible_lines(message), err=err)
+
+
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print `error: message` on stderr and return the Exit to raise (1: the command could not
     do its job, 2: bad input, 130: interrupted)."""
-    typer.echo(f"error: {message}", err=True)
+    say(f"error: {message}", err=True)
     return typer.Exit(code)
 
 
 def note(message: str) -> None:
     """Print `note: message` on stderr (stdout stays the command's output)."""
-    typer.echo(f"note: {message}", err=True)
+    say(f"note: {message}", err=True)
 
 
 class CommandGroup(TyperGroup):

@@ -31,7 +31,7 @@ from avarium.cli.common import (
     records,
     report_problems,
 )
-from avarium.cli.errors import CommandGroup
+from avarium.cli.errors import CommandGroup, say
 from avarium.cli.errors import fail as _fail
 from avarium.cli.report import compare_command, report_command
 from avarium.cli.scenario import scenario_command
@@ -72,7 +72,7 @@ def _print_version(value: bool) -> None:
             version = metadata.version("avarium-balance-lab")
         except metadata.PackageNotFoundError:  # a source tree that is not installed
             version = "unknown (not installed)"
-        typer.echo(f"avarium-balance-lab {version}")
+        say(f"avarium-balance-lab {version}")
         raise typer.Exit()
 
 
@@ -137,9 +137,7 @@ def cards_validate(
         cs = load_cards(path, sets or (), patch or ())
     except CardSetError as exc:
         if as_json:
-            typer.echo(
-                json.dumps({"ok": False, "problems": [vars(p) for p in exc.problems]}, indent=2)
-            )
+            say(json.dumps({"ok": False, "problems": [vars(p) for p in exc.problems]}, indent=2))
         report_problems(exc.problems)
         errors = sum(p.severity == ERROR for p in exc.problems)
         raise _fail(f"{errors} error(s) in {path or 'the bundled set'}") from None
@@ -155,10 +153,10 @@ def cards_validate(
         "warnings": [str(w) for w in cs.warnings],
     }
     if as_json:
-        typer.echo(json.dumps(summary, indent=2))
+        say(json.dumps(summary, indent=2))
         return
     report_problems(cs.warnings)
-    typer.echo(
+    say(
         f"{cs.source}: OK, {summary['idols']} Idols, {summary['students']} Students, "
         f"{summary['schemes']} Schemes ({summary['surprises']} Surprises), "
         f"{summary['abilities']} abilities, {len(cs.warnings)} warning(s)\n"
@@ -189,11 +187,11 @@ def cards_show(
     for k in CardKind:
         cards = [c for c in cs.of_kind(k) if wanted.matches(c)]
         if cards:
-            typer.echo(f"\n{k.name.title()}s ({len(cards)})")
-            typer.echo(table(cards, k))
+            say(f"\n{k.name.title()}s ({len(cards)})")
+            say(table(cards, k))
             shown += len(cards)
     if not shown:
-        typer.echo(wanted.nothing_matches(), err=True)
+        say(wanted.nothing_matches(), err=True)
         raise typer.Exit(1)
 
 
@@ -225,7 +223,7 @@ def cards_describe(
 
     cs = load_cards_or_fail(path, sets, patch)
     try:
-        typer.echo(describe_card(cs.find(card)))
+        say(describe_card(cs.find(card)))
     except CardNameError as exc:
         raise _fail(exc.message) from None
 
@@ -259,7 +257,7 @@ def cards_export(
         raise _fail(f"OUT: {exc}. {_ELSEWHERE}", 2) from None
     except OSError as exc:
         raise _fail(f"cannot write {out}: {exc.strerror}") from None
-    typer.echo(f"wrote {len(cs.cards)} cards to {out} (fingerprint {cs.fingerprint})")
+    say(f"wrote {len(cs.cards)} cards to {out} (fingerprint {cs.fingerprint})")
 
 
 @cards_app.command("docs")
@@ -283,7 +281,7 @@ def cards_docs(
         raise _fail(f"--out: {exc}. {_ELSEWHERE}", 2) from None
     except OSError as exc:
         raise _fail(f"cannot write {out}: {exc.strerror or exc}") from None
-    typer.echo(f"wrote {out}")
+    say(f"wrote {out}")
 
 
 @app.command("play")
@@ -356,7 +354,7 @@ def play(
 
         mark_compiled()
     for line in lines:
-        typer.echo(line)
+        say(line)
 
 
 def _whole_numbers(text: str) -> list[int]:
@@ -431,7 +429,7 @@ def bench(
         return
     width = max(len(k) for k in figures)
     for key, value in figures.items():
-        typer.echo(f"{key.ljust(width)}  {value}")
+        say(f"{key.ljust(width)}  {value}")
 
 
 @app.command("ladder")
@@ -508,9 +506,7 @@ def ladder(
             }
         )
     else:
-        typer.echo(
-            render(tables, result.games, result.stalled, result.longest_game, result.seconds)
-        )
+        say(render(tables, result.games, result.stalled, result.longest_game, result.seconds))
     for text in notes:
         _note(text)
 

@@ -9,6 +9,7 @@ import typer
 
 from avarium.cli.common import Jobs, Json, Patches, Quiet, Seed, Sets, out_option, print_json
 from avarium.cli.errors import fail as _fail
+from avarium.cli.errors import say
 from avarium.cli.progress import StepBar
 from avarium.reports.headline import (
     comparison_facts,
@@ -82,7 +83,7 @@ def report_command(
         print_json(facts)
         return
     for line in report_lines(facts):
-        typer.echo(line)
+        say(line)
 
 
 def compare_command(
@@ -161,7 +162,7 @@ def compare_command(
             print_json(facts)
             return
         for line in sequential_lines(facts):
-            typer.echo(line)
+            say(line)
         return
     only_sequential = {
         "--set": sets, "--patch": patch, "--seed": seed, "--jobs": jobs, "--games": games,
@@ -190,4 +191,4 @@ def compare_command(
         print_json(facts)
         return
     for line in comparison_lines(facts):
-        typer.echo(line)
+        say(line)

@@ -24,7 +24,7 @@ from typing import Annotated
 import typer
 
 from avarium.cli.common import Cards, Patches, Seed, Sets, load_cards_or_fail
-from avarium.cli.errors import fail
+from avarium.cli.errors import fail, say
 
 PLAYS = "plays:"  # the line between the position and the plays
 
@@ -55,14 +55,14 @@ def scenario_command(
         game = scenario(position, card_set, seed=0 if seed is None else seed)
     except ScenarioError as exc:
         raise fail(f"{file}:{exc.line or 1}: {exc.message}", 2) from None
-    typer.echo(header(game))
+    say(header(game))
     turn = -1
     for number, line in plays:
         try:
             turn = _play_logged(game, line, turn)
         except (IllegalActionError, PlayLineError, ValueError, LookupError) as exc:
             raise fail(f"{file}:{number}: {getattr(exc, 'message', exc)}", 2) from None
-    typer.echo(_last_line(game))
+    say(_last_line(game))
 
 
 def split_file(text: str) -> tuple[str, list[tuple[int, str]]]:
@@ -89,9 +89,9 @@ def _play_logged(game, line: str, turn: int) -> int:
     for action in trial.history[len(game.history) :]:
         if game.turn != turn:
             turn = game.turn
-            typer.echo(turn_header(game))
+            say(turn_header(game))
         for out in logged_step(game, action):
-            typer.echo(out)
+            say(out)
     return turn
 
 

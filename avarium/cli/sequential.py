@@ -8,10 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import typer
-
 from avarium.cli.common import run_errors
-from avarium.cli.errors import fail
+from avarium.cli.errors import fail, say
 from avarium.cli.progress import ProgressBar
 
 
@@ -25,7 +23,7 @@ def _sides(run_a: Path, run_b: Path | None, sets, patches, seed, games):
         return sides(run_a, run_b, sets or [], patches or [], overrides)
     except ExperimentError as exc:
         for line in exc.problems[:-1]:
-            typer.echo(flagged(line), err=True)
+            say(flagged(line), err=True)
         raise fail(flagged(exc.problems[-1]), 2) from None
 
 

@@ -24,6 +24,7 @@ from avarium.cli.common import (
     run_errors,
 )
 from avarium.cli.errors import fail as _fail
+from avarium.cli.errors import say
 from avarium.cli.progress import ProgressBar
 from avarium.cli.report import parse_band
 from avarium.cli.until import check_rule, echo, play_until, stop_facts, stop_lines
@@ -84,7 +85,7 @@ def _experiment(config: Path | None, flags: dict[str, object]):
         return experiment.load(config, overrides)
     except ExperimentError as exc:
         for line in exc.problems:
-            typer.echo(line, err=True)
+            say(line, err=True)
         raise _fail(
             f"{len(exc.problems)} problem(s) in the experiment; nothing was run", 2
         ) from None
@@ -229,7 +230,7 @@ def simulate(
     if as_json:
         print_json(summary.as_dict())
         return
-    typer.echo(_summary_text(summary))
+    say(_summary_text(summary))
 
 
 def play_experiment(experiment, out: Path, jobs: int | None, backend: str = "loky",
@@ -271,13 +272,13 @@ def replay(
         lines, recorded, replayed = replay_game(run, game)
     except ExperimentError as exc:
         for line in exc.problems:
-            typer.echo(line, err=True)
+            say(line, err=True)
         raise _fail(f"cannot replay from {run}") from None
     except ReplayError as exc:
         raise _fail(str(exc)) from None
     for line in lines:
-        typer.echo(line)
-    typer.echo(f"\nrecorded in {run}: {recorded}")
+        say(line)
+    say(f"\nrecorded in {run}: {recorded}")
     if replayed is not None and replayed != recorded:
         raise _fail(
             f"the replay ({replayed}) differs from the recorded game: the engine or the bots "

@@ -21,7 +21,7 @@ from avarium.cli.common import (
     load_cards_or_fail,
     nameable,
 )
-from avarium.cli.errors import fail
+from avarium.cli.errors import fail, say
 
 
 def _flag(message: str) -> str:
@@ -134,7 +134,7 @@ def tune_bot_command(
 
     def report(gen) -> None:
         scores = sorted(gen.scores)
-        typer.echo(
+        say(
             f"generation {gen.index + 1}/{generations}: best {gen.best:.1%}, median "
             f"{scores[len(scores) // 2]:.1%}, step {gen.sigma:.3f}"
             + (f" (read back from {log})" if gen.logged else ""),
@@ -161,7 +161,7 @@ def tune_bot_command(
     except OSError as exc:
         raise fail(f"cannot write {exc.filename or out}: {exc.strerror or exc}") from None
     fair = "" if players == 2 else f" (a fair share at {players} players: {1 / players:.1%})"
-    typer.echo(
+    say(
         f"{name}: {result.train_score:.1%} of its games won against {against} on the tuning "
         f"deals, {result.check_score:.1%} on other deals (seed {seed + 1}){fair}; "
         f"{result.games:,} games in {result.seconds:.0f} s"

@@ -28,6 +28,7 @@ from avarium.cli.common import (
     records,
 )
 from avarium.cli.errors import fail as _fail
+from avarium.cli.errors import say
 from avarium.cli.progress import StepBar
 from avarium.reports.output import OutputError
 from avarium.reports.pages import STEPS, build_report
@@ -105,9 +106,9 @@ def _run(doc: dict, out: Path, jobs: int | None, quiet: bool, as_json: bool) -> 
     if as_json:  # the JSON says it, under "run"
         return summary.as_dict()
     if summary.games_played:
-        typer.echo(f"played {summary.games_played:,} games in {summary.seconds:.0f} s into {out}")
+        say(f"played {summary.games_played:,} games in {summary.seconds:.0f} s into {out}")
     else:
-        typer.echo(f"{out} is complete: reading it")
+        say(f"{out} is complete: reading it")
     return summary.as_dict()
 
 
@@ -207,7 +208,7 @@ def _play_and_tell(
     run, the tiers, the every-tier result and the page. `how` is (jobs, quiet, as_json)."""
     jobs, quiet, as_json = how
     if not as_json:
-        typer.echo(heading)
+        say(heading)
     played = _run(doc, out, jobs, quiet, as_json)
     results = []
     tiers_played, names = _tiers_of(out)
@@ -215,16 +216,14 @@ def _play_and_tell(
         fields, text = per_tier(games, names, tier)
         results.append({"tier": tier or None, **fields})
         if not as_json:
-            typer.echo(f"\n{_tier_head(tier)}" + text)
+            say(f"\n{_tier_head(tier)}" + text)
     every = {}
     if together is not None and len(tiers_played) > 1:
         fields, text = together([games for _, games in tiers_played])
         every = {"every_tier": fields}
         if not as_json:
             named = ", ".join(tier for tier, _ in tiers_played)
-            typer.echo(
-                f"\nevery tier at once ({named}: each point's worst seat at any tier):\n" + text
-            )
+            say(f"\nevery tier at once ({named}: each point's worst seat at any tier):\n" + text)
     page = _report(out, quiet, as_json)
     if as_json:
         print_json(head | {"run": played, "tiers": results, **every, "report": page})
@@ -261,7 +260,7 @@ def _report(out: Path, quiet: bool, as_json: bool) -> str:
     except OutputError as exc:  # an --out it may not write: bad input
         raise _fail(str(exc), 2) from None
     if not as_json:
-        typer.echo(f"report: {page}")
+        say(f"report: {page}")
     return page
 
 

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import typer
-
 from avarium.cli.common import run_errors
-from avarium.cli.errors import fail
+from avarium.cli.errors import fail, say
 from avarium.cli.progress import ProgressBar
 
 SETTLED = "settled"
@@ -106,4 +104,4 @@ def stop_lines(facts: dict) -> list[str]:
 
 def echo(lines: list[str]) -> None:
     for line in lines:
-        typer.echo(line)
+        say(line)

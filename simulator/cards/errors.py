@@ -11,6 +11,8 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from avarium.simulator.safetext import visible
+
 ERROR = "error"
 WARNING = "warning"
 
@@ -42,7 +44,7 @@ class Problem:
         text = ", ".join(parts) + f": {self.severity}: {message}"
         if self.suggestion:
             text += f' (did you mean "{self.suggestion}"?)'
-        return text
+        return visible(text)  # a card id or value quoted here may hold any character
 
 
 class AbilitySyntaxError(ValueError):

@@ -1,8 +1,10 @@
 """Writing a card set to a card file: TOML (as designers write cards) or CSV (for spreadsheets).
 
 The file's extension names its format. The CSV has one row per card and a `kind` column;
-abilities share one cell, one per line. Either file loads back (`load_cards("cards.toml")`)
-through the same checks and gives the same fingerprint.
+abilities share one cell, one per line; a text cell a spreadsheet would run as a formula is
+written with a leading single quote (safetext.csv_cell), which the reader takes off. Either
+file loads back (`load_cards("cards.toml")`) through the same checks and gives the same
+fingerprint.
 
 An export replaces only an earlier export, unchanged (simulator/owned.py): the TOML starts
 with a stamp comment; a CSV has no comments, so it is recognised as a file that loads and
@@ -24,6 +26,7 @@ from avarium.simulator.cards.loader import build_set
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.cards.schema import CSV_COLUMNS, TABLE_NAMES
 from avarium.simulator.owned import TOML_COMMENT, replace_own, stamp_holds, stamped
+from avarium.simulator.safetext import csv_cell
 
 WRITER = "avarium cards export"
 
@@ -39,7 +42,7 @@ def to_csv(card_set: CardSet) -> str:
                 value = "true" if value else "false"
             elif isinstance(value, list):
                 value = "\n".join(value)
-            row[name] = value
+            row[name] = csv_cell(value)
         writer.writerow(row)
     return buf.getvalue()
 

@@ -28,6 +28,7 @@ from avarium.simulator.cards.errors import (
 from avarium.simulator.cards.schema import FIELDS, KIND_BY_TABLE
 from avarium.simulator.constants import CardKind
 from avarium.simulator.fileio import read_regular
+from avarium.simulator.safetext import csv_text
 
 #: The file types a card set is written in; a directory is read for these, the rest left alone.
 CARD_SUFFIXES = (".toml", ".csv")
@@ -301,7 +302,7 @@ def csv_cards(text: str, file: str, problems: list[Problem]) -> list[RawCard]:
         rows = []
         previous_end = reader.line_num
         for row in reader:
-            rows.append((previous_end + 1, row))
+            rows.append((previous_end + 1, [csv_text(cell) for cell in row]))
             previous_end = reader.line_num
     except csv.Error as exc:
         problems.append(Problem(ERROR, f"CSV syntax: {exc}", file, line=reader.line_num))

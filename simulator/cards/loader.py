@@ -28,6 +28,8 @@ from avarium.simulator.cards.patches import apply_patch_file, apply_sets
 from avarium.simulator.cards.schema import FIELDS, ID_PATTERN, TABLE_NAMES, FieldSpec
 from avarium.simulator.cards.schema import spec as field_spec
 from avarium.simulator.constants import COURTYARD_SIZE, CardKind, Club, Colour, Gender, Level
+from avarium.simulator.fileio import absolute
+from avarium.simulator.safetext import MAX_DIGITS, described, first_control, whole_number
 
 BUNDLED = "bundled prototype set"
 MAX_ABILITIES = 16  # the engine records "used this turn" as one bit per ability of a card
@@ -55,18 +57,20 @@ def _convert(raw: RawCard, spec: FieldSpec, value: object, problems: list[Proble
             )
         )
 
+    if not _free_of_controls(raw, spec, value, problems):
+        return None
     if spec.type == "int":
         if raw.from_text and isinstance(value, str):
-            text = value.strip()
-            if not re.fullmatch(r"[+-]?\d+", text):
-                bad(f'"{value}"')
+            number = whole_number(value)  # ASCII digits, refused by length before int()
+            if number is None:
+                bad(described(value.strip()))
                 return None
-            value = int(text)
+            value = number
         if isinstance(value, bool) or not isinstance(value, int):
             bad(_shown(value))
             return None
         if not spec.low <= value <= spec.high:
-            bad(str(value))
+            bad(described(str(value), MAX_DIGITS).strip('"'))
             return None
         return value
     if spec.type == "bool":
@@ -90,6 +94,9 @@ def _convert(raw: RawCard, spec: FieldSpec, value: object, problems: list[Proble
         bad(_shown(value))
         return None
     value = value.strip()
+    if spec.longest and len(value) > spec.longest:
+        bad(f"{len(value):,} characters")
+        return None
     if spec.type == "id" and not re.fullmatch(ID_PATTERN, value):
         bad(f'"{value}"', re.sub(r"[^a-z0-9_]", "_", value.lower()).strip("_"))
         return None
@@ -106,6 +113,28 @@ def _convert(raw: RawCard, spec: FieldSpec, value: object, problems: list[Proble
     return value
 
 
+def _free_of_controls(raw: RawCard, spec: FieldSpec, value: object, problems: list[Problem]):
+    """False (and a problem naming the field) when a text of the card holds a control character:
+    NUL, ESC and the rest would reach terminals, pages and spreadsheets from every name and line
+    printed. A line break is allowed only in the printed rules text, which may run over lines."""
+    texts = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    for n, text in enumerate(texts, 1):
+        if not isinstance(text, str):
+            continue
+        found = first_control(text.replace("\n", " ") if spec.name == "text" else text)
+        if found is not None:
+            field = spec.name if isinstance(value, str) else f"{spec.name}[{n}]"
+            problems.append(
+                raw.problem(
+                    f"found the control character {found[1]} at character {found[0]}, "
+                    "expected text without control characters",
+                    field,
+                )
+            )
+            return False
+    return True
+
+
 def _a(kind: CardKind) -> str:
     """The kind with its article: an idol, a student, a scheme."""
     word = kind.name.lower()
@@ -116,7 +145,8 @@ def _shown(value: object) -> str:
     if isinstance(value, bool):
         return f"{str(value).lower()} (true/false)"
     if isinstance(value, str):
-        return f'text "{value}"'
+        shown = described(value)
+        return shown if shown.startswith("a number") else f"text {shown}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -293,8 +323,8 @@ def _copies(raw: RawCard) -> int:
     """The physical cards a raw card stands for; 1 when `copies` is missing or wrong (a wrong
     value is reported by the field checks)."""
     value = raw.values.get("copies", 1)
-    if isinstance(value, str) and raw.from_text and value.strip().isdigit():
-        value = int(value.strip())
+    if isinstance(value, str) and raw.from_text and whole_number(value) is not None:
+        value = whole_number(value)
     limits = field_spec(CardKind.STUDENT, "copies")
     if isinstance(value, bool) or not isinstance(value, int) or limits is None:
         return 1
@@ -334,10 +364,10 @@ def load_cards(
     # None names the default set (as every run recorded before sets had names); a named
     # bundled set keeps its name, a path its absolute form.
     card_set.path = (
-        None if path is None else name if name is not None else str(Path(path).resolve())
+        None if path is None else name if name is not None else str(absolute(Path(path)))
     )
     card_set.sets = tuple(sets)
-    card_set.patches = tuple(str(Path(p).resolve()) for p in patches)
+    card_set.patches = tuple(str(absolute(Path(p))) for p in patches)
     return card_set
 
 

@@ -23,6 +23,7 @@ from avarium.simulator.cards.model import Card, CardSet
 from avarium.simulator.cards.schema import FIELDS
 from avarium.simulator.cards.text_numbers import NumberError, numbers_in, position_of, rewritten
 from avarium.simulator.constants import MAX_CARD_NUMBER
+from avarium.simulator.safetext import whole_number
 
 TEXT_FIELDS = ("wincon", "abilities")
 
@@ -93,7 +94,7 @@ def find_number(cards: CardSet, target: str) -> CardNumber:
             raise NumberError(f"{card.id}.wincon: the card has no Win-Con")
         return _in_text(card, field, None, parts[2], card.wincon)
     if field == "abilities" and len(parts) == 4 and parts[2].isdigit():
-        k = int(parts[2])
+        k = whole_number(parts[2]) or 0  # 0 (out of range) for too many or non-ASCII digits
         if not 1 <= k <= len(card.abilities):
             raise NumberError(
                 f"{card.id}.abilities.{k}: the card has {len(card.abilities)} abilities; "

@@ -46,9 +46,10 @@ from avarium.simulator.constants import (
     Side,
     ValueKind,
 )
+from avarium.simulator.safetext import MAX_DIGITS
 
 _TOKEN = re.compile(
-    r"(?P<space>\s+)|(?P<int>\d+)|(?P<word>[A-Za-z_][A-Za-z0-9_']*)"
+    r"(?P<space>\s+)|(?P<int>[0-9]+)|(?P<word>[A-Za-z_][A-Za-z0-9_']*)"
     r"|(?P<sym><=|>=|!=|==|[:;,()+\-=<>])"
 )
 MAX_NUMBER = 99
@@ -129,6 +130,12 @@ class _Parser:
         tok = self.tok
         if tok.kind != "int":
             raise self.fail(what)
+        if len(tok.text) > MAX_DIGITS:  # refused by length: int() raises past 4,300 digits
+            raise AbilitySyntaxError(
+                f"a number of {len(tok.text):,} digits is out of range "
+                f"(expected 0 to {MAX_NUMBER})",
+                tok.column,
+            )
         value = int(tok.text)
         if value > MAX_NUMBER:
             raise AbilitySyntaxError(

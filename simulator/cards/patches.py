@@ -34,13 +34,14 @@ from avarium.simulator.cards.files import RawCard, decode, parse_toml, raw_cards
 from avarium.simulator.cards.names import resolve
 from avarium.simulator.cards.text_numbers import NumberError, position_of, rewritten
 from avarium.simulator.constants import CardKind
+from avarium.simulator.safetext import MAX_DIGITS, described, whole_number
 
-_SET = re.compile(r"^\s*([^=]+?)\.([A-Za-z_]+)(?:\.(\d+))?\s*=(.*)$", re.S)
+_SET = re.compile(r"^\s*([^=]+?)\.([A-Za-z_]+)(?:\.([0-9]+))?\s*=(.*)$", re.S)
 # One number inside a text, named as the balance search names it: `coral.wincon.clubs=3`,
 # `amyba.wincon.1=20`, `kitty.abilities.1.1=2` (ability 1, its first number). A whole ability
 # (`raj.abilities.1="..."`) has no key after its index, so it never reads as one.
 _SET_NUMBER = re.compile(
-    r"^\s*([^=]+?)\.(wincon|abilities\.(\d+))\.([A-Za-z_]+|\d+)\s*=\s*(\S*)\s*$", re.I
+    r"^\s*([^=]+?)\.(wincon|abilities\.([0-9]+))\.([A-Za-z_]+|[0-9]+)\s*=\s*(\S*)\s*$", re.I
 )
 
 #: Where a patch wrote something: the patch file (or the --set expression) and its line.
@@ -63,7 +64,7 @@ def _find(raws: list[RawCard], query: str) -> RawCard:
 def _toml_value(text: str) -> object:
     try:
         return tomlread.loads(f"v = {text.strip()}")["v"]
-    except tomllib.TOMLDecodeError:
+    except tomllib.TOMLDecodeError:  # (a number too long for TOML is one) the text as written
         return text.strip()
 
 
@@ -130,28 +131,38 @@ def _set_number(raw: RawCard, m: re.Match, origin: str, problems: list[Problem])
         current = raw.values.get(field)
         if ability:
             listed = current if isinstance(current, list) else []
-            text = listed[int(ability) - 1] if 1 <= int(ability) <= len(listed) else None
+            index = whole_number(ability) or 0  # 0: too many digits, no such ability
+            text = listed[index - 1] if 1 <= index <= len(listed) else None
         else:
             text = current
         if not isinstance(text, str):
             what = f"ability {ability}" if ability else "Win-Con"
             raise NumberError(f"{raw.card_id}.{label}: the card has no {what}")
-        if not value.isdigit():
+        number = whole_number(value) if value.isdigit() else None
+        if number is None:
+            shown = repr(value) if len(value) <= MAX_DIGITS else described(value)
+            why = f" (ASCII digits 0-9, at most {MAX_DIGITS})" if value.isdigit() else ""
             raise NumberError(
-                f"{raw.card_id}.{label}.{key}: expected a whole number, found {value!r}"
+                f"{raw.card_id}.{label}.{key}: expected a whole number, found {shown}{why}"
             )
         position = position_of(text, key, raw.card_id, label)
     except NumberError as exc:
         problems.append(Problem(ERROR, str(exc), origin, raw.card_id, field))
         return
-    new_text = rewritten(text, {position: int(value)})
+    new_text = rewritten(text, {position: number})
     _assign(raw, field, int(ability) if ability else None, new_text, (origin, 0), problems)
 
 
 def apply_sets(raws: list[RawCard], sets: list[str], problems: list[Problem]) -> list[RawCard]:
     raws = [_copy(r) for r in raws]
     for expr in sets:
-        origin = f"--set {expr}"
+        # A problem names the expression as its file: a long one (a number of thousands of
+        # digits) is named by its start.
+        origin = (
+            f"--set {expr}"
+            if len(expr) <= 100
+            else f"--set {expr[:60]}... ({len(expr):,} characters)"
+        )
         number = _SET_NUMBER.match(expr)  # one number in a text, else a whole field
         m = number or _SET.match(expr)
         if m is None:
@@ -169,10 +180,23 @@ def apply_sets(raws: list[RawCard], sets: list[str], problems: list[Problem]) ->
             _set_number(raw, number, origin, problems)
             continue
         _, name, index, text = m.groups()
+        position = None if index is None else whole_number(index)
+        if index is not None and position is None:
+            problems.append(
+                Problem(
+                    ERROR,
+                    f"{name}.{index[:MAX_DIGITS]}...: expected an ability number of at most "
+                    f"{MAX_DIGITS} digits (found {len(index):,})",
+                    origin,
+                    raw.card_id,
+                    name,
+                )
+            )
+            continue
         _assign(
             raw,
             name,
-            None if index is None else int(index),
+            position,
             _toml_value(text),
             (origin, 0),
             problems,
@@ -280,15 +304,17 @@ class _Patch:
         """`abilities.2 = "..."`: replace (or add) abilities one by one, in number order."""
         for key, text in sorted(lines.items(), key=lambda kv: _number_or_zero(kv[0])):
             line = self.where.line(query, "abilities", key)
-            if not key.isdigit():
+            index = _number_or_zero(key)
+            if not key.isdigit() or (not index and key.strip("0")):  # "0": out of range
                 self.problem(
-                    f'abilities.{key}: expected an ability number such as abilities.2 = "..."',
+                    f"abilities.{described(key)}: expected an ability number such as "
+                    'abilities.2 = "..."',
                     raw.card_id,
                     "abilities",
                     line,
                 )
                 continue
-            _assign(raw, "abilities", int(key), text, (self.file, line), self.problems)
+            _assign(raw, "abilities", index, text, (self.file, line), self.problems)
 
     def add(self, added: object, text: str) -> list[RawCard]:
         if not isinstance(added, dict):
@@ -302,7 +328,8 @@ class _Patch:
 
 
 def _number_or_zero(key: str) -> int:
-    return int(key) if key.isdigit() else 0
+    """The ability number a key writes; 0 for any other key (ASCII digits only, not too many)."""
+    return (whole_number(key) or 0) if key.isdigit() else 0
 
 
 def apply_patch_file(raws: list[RawCard], path: Path, problems: list[Problem]) -> list[RawCard]:

@@ -27,9 +27,16 @@ class FieldSpec:
     low: int = 0
     high: int = 0
     choices: tuple[str, ...] = ()
+    longest: int = 0  # the most characters the text may have (0: no limit of its own)
 
     @property
     def expected(self) -> str:
+        if self.longest:
+            return {
+                "id": "a snake_case id (lower-case letters, digits, underscores; starts with a "
+                f"letter; at most {self.longest} characters)",
+                "text": f"text of at most {self.longest} characters",
+            }[self.type]
         if self.type == "int":
             return f"a whole number from {self.low} to {self.high}"
         if self.type == "choice":
@@ -43,9 +50,21 @@ class FieldSpec:
         }[self.type]
 
 
-_ID = FieldSpec("id", "id", "unique snake_case identifier used by commands and results")
-_NAME = FieldSpec("name", "text", "printed name (last name first for Idols, e.g. Kumara RAJ)")
-_TITLE = FieldSpec("title", "text", "printed title")
+# The longest id, name and title of the bundled set have 22, 28 and 34 characters. Limits are
+# needed because every table, chart and terminal line of a report holds names: an Idol name of
+# 1,000 characters made `report` take 2.5 GB of memory.
+MAX_ID = 40
+MAX_NAME = 60
+_ID = FieldSpec(
+    "id", "id", "unique snake_case identifier used by commands and results", longest=MAX_ID
+)
+_NAME = FieldSpec(
+    "name",
+    "text",
+    "printed name (last name first for Idols, e.g. Kumara RAJ)",
+    longest=MAX_NAME,
+)
+_TITLE = FieldSpec("title", "text", "printed title", longest=MAX_NAME)
 _TEXT = FieldSpec("text", "text", "printed rules text, checked against the abilities", False, "")
 _ABILITIES = FieldSpec("abilities", "abilities", "ability lines in the card language", False, ())
 _CLUB = FieldSpec("club", "choice", "one of the 12 clubs", choices=CLUB_CHOICES)

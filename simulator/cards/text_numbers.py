@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 
+from avarium.simulator.safetext import whole_number
+
 # A whole number standing alone in a card's text ("6" in ">= 6", "1" in "+1 combat"), not part
 # of a word such as "p2".
-_NUMBER = re.compile(r"(?<![A-Za-z_0-9])\d+(?![A-Za-z_0-9])")
+_NUMBER = re.compile(r"(?<![A-Za-z_0-9])[0-9]+(?![A-Za-z_0-9])")
 
 
 class NumberError(ValueError):
@@ -29,7 +31,7 @@ def position_of(text: str, key: str, card: str, label: str) -> int:
     if not found:
         raise NumberError(f'{card}.{label}: "{text}" has no number to vary')
     if key.isdigit():
-        position = int(key)
+        position = whole_number(key) or 0  # 0 for another script's digits or too many
         if not 1 <= position <= len(found):
             raise NumberError(
                 f'{card}.{label}.{key}: "{text}" has {len(found)} number(s) ({listed}); '

@@ -27,6 +27,7 @@ from avarium.runner.variants import parse_sweep
 from avarium.simulator import tomlread
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.cards.numbers import CardNumber, NumberError, find_number
+from avarium.simulator.safetext import whole_number
 
 # Candidates a search may have to tell apart: beyond this the ranges are a typo more likely
 # than a wish (10 fields of 10 values are 10^10 candidates: a search still copes).
@@ -134,7 +135,7 @@ def _bonus_axis(target: str, values: Sequence[int], where: str, start: tuple[int
 
     players = len(start)
     seat = target.split(".")[1] if target.count(".") == 1 else ""
-    if not seat.isdigit() or not 2 <= int(seat) <= players:
+    if not seat.isdigit() or not 2 <= (whole_number(seat) or 0) <= players:
         raise ValueError(
             f'{where} "{target}": expected bonus.K with K a seat from 2 to {players} (seat 1 '
             "always starts with 0)"

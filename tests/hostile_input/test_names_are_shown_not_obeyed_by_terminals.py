@@ -1,0 +1,88 @@
+"""A name printed to a terminal is shown, never obeyed: its control characters (ESC, BEL, C1) and
+bidirectional overrides and isolates come out visible, as \\x1b or <U+202E> (issue 39, item 3)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+from avarium.analysis.synthetic import Plan, synthetic_run
+from avarium.reports import pages
+from avarium.simulator.safetext import visible, visible_lines
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.hostile_input.helpers import invoke
+
+ROOT = Path(__file__).resolve().parents[2]
+# What a terminal obeys: C0, DEL, C1, and the bidirectional controls.
+OBEYED = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+RLO = "\u202e"
+TITLE_ESCAPE = "\x1b]0;pwned\x07"
+
+
+def touka_named(name: str) -> str:
+    return f"hatsurugi_touka.name={json.dumps(name, ensure_ascii=False)}"
+
+
+@given(st.text())
+def test_any_printed_name_contains_no_raw_control_character(text):
+    assert not OBEYED.search(visible(text))
+    assert not OBEYED.search(visible_lines(text).replace("\n", ""))
+
+
+def test_each_hidden_character_is_named_by_its_code():
+    assert visible(f"a{TITLE_ESCAPE}b") == "a\\x1b]0;pwned\\x07b"
+    assert visible(f"Touka{RLO}olleh\u2066\x9b") == "Touka<U+202E>olleh<U+2066>\\x9b"
+    assert visible("Kumara RAJ, 北条 Hōjō") == "Kumara RAJ, 北条 Hōjō"
+
+
+def test_a_right_to_left_override_in_a_name_is_shown_by_cards_show():
+    result = invoke("cards", "show", "--kind", "idol", "--set", touka_named(f"Touka{RLO}evil"))
+    assert result.exit_code == 0, result.output
+    assert "Touka<U+202E>evil" in result.output
+    assert not OBEYED.search(result.output.replace("\n", ""))
+
+
+def test_a_right_to_left_override_in_a_name_is_shown_in_a_play_transcript():
+    name = f"Touka{RLO}\u2067evil"
+    result = invoke(
+        "play", "--strategy", "random", "--seed", "3", "--set", touka_named(name),
+        "--idols", "hatsurugi_touka,kumara_raj",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Touka<U+202E><U+2067>evil" in result.output
+    assert not OBEYED.search(result.output.replace("\n", ""))
+
+
+def test_an_escape_in_a_name_is_shown_by_the_report_headline(tmp_path, monkeypatch):
+    plan = Plan(bot="heuristic.balanced", strength={"hatsurugi_touka": 1.5})
+    run = synthetic_run(tmp_path / "run", 6_000, plan, seed=2)
+    # A name no card file can hold any more (validate refuses it), as a run's tables might.
+    name = f"Touka{TITLE_ESCAPE}{RLO}"
+    monkeypatch.setattr(pages, "display_names", lambda *a, **k: {"hatsurugi_touka": name})
+    result = invoke("report", run)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Touka\\x1b]0;pwned\\x07<U+202E> is above the band")
+    # stdout: matplotlib warns on stderr of the glyphs its font lacks, a chart's concern
+    assert not OBEYED.search(result.stdout.replace("\n", ""))
+
+
+def test_every_command_prints_through_the_one_visible_writer():
+    """Commands print with errors.say, which shows what a terminal would obey: a typer.echo
+    or print elsewhere in the command line would send a name raw."""
+    raw = []
+    for path in sorted((ROOT / "avarium" / "cli").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or path.name == "errors.py":
+                continue
+            f = node.func
+            if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+                called = f"{f.value.id}.{f.attr}"
+            else:
+                called = getattr(f, "id", "")
+            if called in ("typer.echo", "typer.secho", "click.echo", "print"):
+                raw.append(f"{path.name}:{node.lineno}")
+    assert not raw, raw
