@@ -8,9 +8,9 @@ and the game loop need besides (`legal_actions`, the heuristic); both write numb
 the game loop compiled afterwards loads the rules from it instead of compiling them again.
 
 Kernels reached from both sides (the card queries) are compiled twice, at the same time; the
-rest is split. With a warm cache none of this runs. Measured: see docs/performance.md, compile
-time and session 8 (where a second step, the searching seats' game loop compiled in a helper
-beside the other loop, was tried and dropped).
+rest is split. With a warm cache none of this runs. Measured: see docs/performance.md, "Compile
+time", and docs/results.md, 1 December (where a second step, the searching seats' game loop
+compiled in a helper beside the other loop, was tried and dropped).
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ def compile_rules() -> None:
 
 def compile_notice(heuristic: bool, search: bool) -> str:
     """What a cold start here says it compiles, and for how long, measured on this project's
-    2-core machine, idle, with a cold cache (docs/performance.md, session 10): `avarium bench`'s
-    kernels took 124 s of wall time (159 s of CPU) with the search bots' loop and 75 s (114 s)
-    without it; on one core a cold start takes about its CPU time."""
+    2-core machine, idle, with a cold cache (docs/performance.md, "Current figures"):
+    `avarium bench`'s kernels took 124 s of wall time (159 s of CPU) with the search bots' loop
+    and 75 s (114 s) without it; on one core a cold start takes about its CPU time."""
     what = "the rules engine"
     if search:
         what += ", the heuristic and the search bots"

@@ -226,15 +226,16 @@ def _all_commands(command=None, path=()):
         yield from _all_commands(sub, (*path, name))
 
 
-def test_the_readme_lists_the_commands_each_shared_option_is_on():
+def test_the_commands_doc_lists_the_commands_each_shared_option_is_on():
     import re
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    doc = Path(__file__).resolve().parents[1] / "docs" / "commands.md"
+    readme = doc.read_text(encoding="utf-8")
     commands = dict(_all_commands())
     for name in ("--jobs", "--seed", "--quiet", "--json", "--out"):
         row = re.search(rf"^\| `{name}[ `].*\| ([a-z, -]+) \|$", readme, re.M)
-        assert row, f"the README's shared-options table has no row for {name}"
+        assert row, f"docs/commands.md's shared-options table has no row for {name}"
         listed = {c.strip() for c in row.group(1).split(",")}
         taking = {path for path, options in commands.items() if name in options}
         assert listed == taking, (name, listed ^ taking)
@@ -250,7 +251,7 @@ def _every_command(group=None, prefix=""):
 
 
 def test_every_command_that_reads_cards_takes_overrides_and_patches():
-    # README: "Every command that reads cards accepts --set ... and --patch ..."
+    # docs/commands.md: "Every command that reads cards accepts --set ... and --patch ..."
     reading = [path for path in _every_command() if "--cards" in _options(path)]
     assert {"ladder", "bench", "tune-bot", "scenario", "simulate", "balance"} <= set(reading)
     for path in reading:

@@ -1,8 +1,9 @@
-"""The README's table of the bundled set is what its games say: `experiments/versions-2-players
-.toml` plays versions 1 and 2 on the deals of stage 4's check (the seed after the search's, 20,000
-games per set and tier, the check's tiers), and every figure of the table, in the README and in
-docs/balance.md, is read back from those games: each rate and interval to the tenth of a point,
-and the bold that marks a rate inside the band. About a minute on one core per version."""
+"""The bundled set's figures are what its games say: `experiments/versions-2-players.toml` plays
+versions 1 and 2 on the deals of stage 4's check (the seed after the search's, 20,000 games per
+set and tier, the check's tiers), and every figure of docs/balance.md's table is read back from
+those games: each rate and interval to the tenth of a point, and the bold that marks a rate
+inside the band; the README's headline table, each tier's range and the Idols inside the band,
+likewise. About a minute on one core per version."""
 
 from __future__ import annotations
 
@@ -60,8 +61,10 @@ def table_rows(path: Path) -> dict[str, list[str]]:
 
 def test_the_config_plays_the_deals_and_tiers_of_stage_4s_check():
     config = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    command = readme.split("avarium balance --cards prototype-v1", 1)[1].split("```", 1)[0]
+    doc = (ROOT / "docs" / "balance.md").read_text(encoding="utf-8")
+    blocks = doc.split("```sh\n")[1:]
+    command = next(b for b in blocks if "-o runs/balance-v2-stage4b" in b.split("```", 1)[0])
+    command = command.split("avarium balance --cards prototype-v1", 1)[1].split("```", 1)[0]
     words = shlex.split(command.replace("\\\n", " "))
     option = {w: words[i + 1] for i, w in enumerate(words[:-1]) if w.startswith("--")}
     assert "--seed" not in option  # the search's seed is 0, and its check plays seed 1
@@ -71,7 +74,24 @@ def test_the_config_plays_the_deals_and_tiers_of_stage_4s_check():
     assert [v["cards"] for v in config["variant"]] == ["prototype-v1", "prototype-v2"]
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/balance.md"])
+def test_the_readme_headline_ranges_are_what_its_games_say(rates):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    header = next(line for line in text.splitlines() if "version 2: range" in line)
+    block = text.split(header, 1)[1].split("\n\n", 1)[0].strip().splitlines()[1:]
+    assert len(block) == len(COLUMNS)
+    for line, tier in zip(block, COLUMNS, strict=True):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        for version, cell in zip(("version 1", "version 2"), cells[1:3], strict=True):
+            shown = [r[0] for (v, t, _), r in rates.items() if (v, t) == (version, tier)]
+            assert len(shown) == 8, (version, tier)
+            assert cell == f"{min(shown):.1f}%-{max(shown):.1f}%", (tier, version, cell)
+        inside = sum(
+            0.45 <= r[3] <= 0.55 for (v, t, _), r in rates.items() if (v, t) == ("version 2", tier)
+        )
+        assert cells[3] == f"{inside} of 8", (tier, cells[3])
+
+
+@pytest.mark.parametrize("doc", ["docs/balance.md"])
 def test_every_figure_of_the_bundled_sets_table_is_what_its_games_say(rates, doc):
     rows = table_rows(ROOT / doc)
     assert len(rows) == 8, doc
