@@ -7,22 +7,48 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+LOG := $(VENV)/install.log
+# The test suite's processes (pytest-xdist): one per core (`make test JOBS=1` for one).
+JOBS ?= auto
 
-.PHONY: demo test lint format clean browser
+# What an install puts in, by name, read from pyproject.toml (`make` says it before it waits):
+# the toolkit's dependencies (`-`) or an extra's.
+NEEDS = $(shell $(PYTHON) -c 'import re, sys, tomllib; \
+  p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
+  d = p["dependencies"] if sys.argv[1] == "-" else p["optional-dependencies"][sys.argv[1]]; \
+  print(", ".join(re.split(r"[<>=!~ ;]", x)[0] for x in d))' $(1))
+EXTRAS := .[test,cluster]
 
+.PHONY: demo test lint format clean browser browser-start browser-wait warm
+
+# The installer is uv, put into the venv by pip: it installs the toolkit and the test tools in
+# about 5 s where pip took 45 s to a minute and a half, and it prints no build warnings
+# (docs/performance.md, "CI time"). Where uv cannot be installed, pip installs instead. Either
+# installer's output goes to .venv/install.log, shown only if the install fails.
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "make: creating the virtual environment $(VENV) ($$($(PYTHON) --version)) with the installer uv"
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet 'uv>=0.4' > $(LOG) 2>&1 \
+	  || echo "make: uv could not be installed ($(LOG)); pip will install instead"
 
-# The toolkit alone for the demo; the test tools and the cluster extra for lint and test (the
-# demo's install took 4 min 6 s instead of 6 min 35 s; docs/performance.md, session 8).
+define install
+if [ -x $(BIN)/uv ]; then \
+  $(BIN)/uv pip install --python $(BIN)/python $(1) >> $(LOG) 2>&1; \
+else \
+  $(BIN)/python -m pip install $(1) >> $(LOG) 2>&1; \
+fi || { cat $(LOG); echo "make: the install failed (above, and in $(LOG))"; exit 1; }
+endef
+
+# The toolkit alone for the demo; the test tools and the cluster extra for lint and test.
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e .
-	touch $(STAMP)
+	@echo "make: installing the toolkit (avarium-balance-lab) and what it needs: $(call NEEDS,-)"
+	@$(call install,-e .)
+	@touch $(STAMP)
 
 $(TEST_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,cluster]'
-	touch $(TEST_STAMP)
+	@echo "make: installing the extras test ($(call NEEDS,test)) and cluster ($(call NEEDS,cluster))"
+	@$(call install,-e '$(EXTRAS)')
+	@touch $(TEST_STAMP)
 
 demo: $(STAMP)
 	$(BIN)/avarium cards validate
@@ -46,20 +72,44 @@ browser:
 	elif ! command -v apt-get >/dev/null; then \
 	  echo "browser: no apt-get here; the browser test will be skipped"; \
 	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "browser: installing Debian's chromium and chromium-driver with apt-get"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	    chromium chromium-driver >/dev/null; \
 	elif sudo -n true 2>/dev/null; then \
+	  echo "browser: installing Debian's chromium and chromium-driver with apt-get (sudo)"; \
 	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	    chromium chromium-driver >/dev/null; \
 	else \
 	  echo "browser: not root and no sudo; the browser test will be skipped"; \
 	fi
 
+# `make test` installs the browser in the background (about a minute of apt-get, mostly waiting
+# on downloads and dpkg) while the venv is installed and the engine compiled, and waits for it
+# before pytest collects the browser test.
+BROWSER_LOG := $(VENV)/browser.log
+browser-start:
+	@mkdir -p $(VENV)
+	@rm -f $(BROWSER_LOG).status
+	@( if $(MAKE) --no-print-directory browser > $(BROWSER_LOG) 2>&1; then echo 0; \
+	   else echo $$?; fi > $(BROWSER_LOG).part; mv $(BROWSER_LOG).part $(BROWSER_LOG).status ) \
+	  > /dev/null 2>&1 &
+
+browser-wait:
+	@while [ ! -f $(BROWSER_LOG).status ]; do sleep 1; done
+	@cat $(BROWSER_LOG)
+	@exit "$$(cat $(BROWSER_LOG).status)"
+
+# Numba's cache filled once, in one process on both cores, before pytest's workers start: with
+# it cold, each worker would compile the same kernels side by side (tests/warm_cache.py).
+warm: $(TEST_STAMP)
+	$(BIN)/python -m tests.warm_cache
+
 # The whole suite compiled, then the engine's unit tests, properties and transcripts again as
-# plain Python (NUMBA_DISABLE_JIT=1), so both give the same games.
-test: lint browser
-	$(BIN)/python -m pytest
-	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest tests/rules tests/card_behaviour tests/properties tests/playthroughs tests/scenario
+# plain Python (NUMBA_DISABLE_JIT=1), so both give the same games; each on both cores.
+test: browser-start lint warm browser-wait
+	$(BIN)/python -m pytest -n $(JOBS)
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -n $(JOBS) \
+	  tests/rules tests/card_behaviour tests/properties tests/playthroughs tests/scenario
 
 format: $(TEST_STAMP)
 	$(BIN)/ruff format .
