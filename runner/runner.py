@@ -172,6 +172,11 @@ def play_tasks(tasks: list[Task], jobs: int = 1) -> Iterator[Played]:
 def check_directory(out: Path, experiment: Experiment) -> bool:
     """Whether `out` holds this experiment's run (True: resume it) or nothing yet (False);
     raises RunError, changing nothing, when it holds anything else."""
+    if out.is_symlink() and not out.exists():  # mkdir would say "File exists"
+        raise RunError(
+            f"{out} is a symbolic link to {os.readlink(out)}, which does not exist; nothing was "
+            "changed. Create that directory, or choose another run directory (--out)."
+        )
     links = dataset.linked_entries(out, (EXPERIMENT_FILE, manifest.MANIFEST, stopped.STOPPED))
     if links:
         raise RunError(

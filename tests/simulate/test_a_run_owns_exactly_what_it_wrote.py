@@ -131,3 +131,15 @@ def test_a_linked_part_or_manifest_is_refused_by_name_and_its_target_kept(finish
     )
     assert "symbolic link" in refused
     assert outside.read_bytes() == b"somebody's file"
+
+
+def test_an_out_that_is_a_dangling_link_is_named_as_one(tmp_path):
+    out = tmp_path / "run"
+    out.symlink_to(tmp_path / "gone")
+    line = one_line_error(
+        invoke("simulate", "--games", 20, "--strategy", "random", "--out", out),
+        1,
+        "is a symbolic link to",
+        "which does not exist",
+    )
+    assert "free the space" not in line and not (tmp_path / "gone").exists()
