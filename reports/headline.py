@@ -56,6 +56,15 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
     from avarium.runner import stopped
 
     facts: dict = {"page": str(report / "index.html")}
+    listed = _manifest(run) if run is not None else None
+    if listed is not None:
+        present = sum(  # listed and on disk: what the report could read (its own checks aside)
+            r.last_game - r.first_game + 1
+            for name, r in listed.parts.items()
+            if name.startswith("games/") and (run / name).is_file()
+        )
+        if present < listed.games:
+            facts["unfinished"] = {"games": present, "planned": listed.games}
     record = stopped.read(run) if run is not None else None
     if record is not None:
         keys = ("rule", "stopped", "why", "round", "rounds", "games", "cap")
@@ -103,6 +112,17 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
     return facts
 
 
+def _manifest(run: Path):
+    """The run's manifest, or None when it has none or it cannot be read (the report that was
+    just written has said so already)."""
+    from avarium.runner import manifest
+
+    try:
+        return manifest.read(run)
+    except manifest.ManifestError:
+        return None
+
+
 def _pooled(flags: pd.DataFrame | None) -> bool:
     """Whether a run's flags were pooled over several variants (analysis/summary.py)."""
     return flags is not None and "pooled" in flags and bool(flags["pooled"].astype(bool).any())
@@ -111,6 +131,13 @@ def _pooled(flags: pd.DataFrame | None) -> bool:
 def report_lines(facts: dict) -> list[str]:
     """The facts of report_facts as the terminal shows them."""
     lines = []
+    unfinished = facts.get("unfinished")
+    if unfinished:  # the page opens on it too: every figure below is on part of the run
+        lines.append(
+            f"unfinished run: {unfinished['games']:,} of {unfinished['planned']:,} games; every "
+            "figure is on the games played so far (rerun avarium simulate with the same "
+            "experiment to finish it)"
+        )
     stop = facts.get("stopped")
     if stop:
         lines.append(

@@ -94,6 +94,7 @@ def test_a_run_with_a_part_missing_says_it_is_unfinished(finished):
     assert result.exit_code == 0, result.output
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "Unfinished run</span>: 180 of 240 games" in page
+    assert result.output.startswith("unfinished run: 180 of 240 games")  # the terminal too
 
 
 def test_a_run_written_before_manifests_gets_one_on_resume(finished):
