@@ -14,8 +14,8 @@ from pathlib import Path
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
-from avarium.analysis.tier_play import MEASURES
-from avarium.analysis.tier_variants import tier_variants
+from avarium.analysis.tiers.play import MEASURES
+from avarium.analysis.tiers.variants import tier_variants
 from avarium.runner import manifest, parts, stopped
 from avarium.runner.manifest import part_files
 from avarium.simulator import schema, tomlread
@@ -28,7 +28,7 @@ CARDS_COLUMNS: dict[str, str] = schema.analysed(schema.CARDS)
 # Every column of games/ (docs/data-schema.md): what the Python API hands a notebook, which
 # may want any of them; the analyses read GAMES_COLUMNS only, to keep a large run's memory down.
 EVERY_GAMES_COLUMN: dict[str, str] = {c.name: c.kind for c in schema.GAMES}
-# How each seat played: the measures of analysis/tier_play.py the analyses do not read anyway.
+# How each seat played: the measures of analysis/tiers/play.py the analyses do not read anyway.
 # Only a tiered report reads them, so a run is read without them unless asked (they would add
 # a twentieth to a large report's memory).
 PLAY_COLUMNS: dict[str, str] = {

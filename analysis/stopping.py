@@ -8,7 +8,7 @@ its decided games (stalls left out), per variant (a tier is a variant) and playe
 is precise when every Idol's interval lies within +/- target of its rate. The target is a width,
 not a test, so looking after every round costs no error rate.
 
-Settled. The verdict is the report's (analysis/flags.py, analysis/tiers.py): Holm over every
+Settled. The verdict is the report's (analysis/flags.py, analysis/tiers/analyse.py): Holm over every
 Idol (and player count, and tier in one family; one family per variant otherwise); "inside"
 when the Wilson interval lies within the band, "outside" when Holm flags it. Looking after
 every round and stopping at the first settled look is a test repeated up to L times (the
@@ -29,7 +29,7 @@ from avarium.analysis.flags import DEFAULT_BAND, MIN_IDOL_GAMES, NOT_ENOUGH, bal
 from avarium.analysis.games import drop_mirrors, seat_matrix, without_stalls
 from avarium.analysis.proportions import ALPHA, wilson
 from avarium.analysis.summary import _flag_counts
-from avarium.analysis.tiers import UNSETTLED, tier_variants, tier_verdict
+from avarium.analysis.tiers.analyse import UNSETTLED, tier_variants, tier_verdict
 from avarium.analysis.verdicts import Status
 from avarium.analysis.winrates import idol_winrates
 from statsmodels.stats.proportion import samplesize_confint_proportion

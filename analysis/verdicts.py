@@ -1,7 +1,7 @@
 """The words a report judges an Idol in, each written once.
 
 `Status` is one Idol's band test at one player count (and tier): analysis/flags.py decides it.
-`Verdict` is an Idol's answer across the skill tiers: analysis/tiers.py decides it. Both are
+`Verdict` is an Idol's answer across the skill tiers: analysis/tiers/analyse.py decides it. Both are
 `StrEnum`s, so a table's column holds the very words a designer reads, and every module compares
 against a member, never a retyped string (tests/test_one_source_for_each_contract.py keeps it
 so)."""
@@ -21,7 +21,8 @@ class Status(StrEnum):
 
 
 class Verdict(StrEnum):
-    """An Idol's answer across the skill tiers (analysis/tiers.py says how each is reached)."""
+    """An Idol's answer across the skill tiers (analysis/tiers/analyse.py says how each is
+    reached)."""
 
     INSIDE = "inside the band at every tier"
     TOO_STRONG = "too strong at every tier"

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pandas as pd
-from avarium.reports import tier_play as tier_play_page
 from avarium.reports.html import Page, Section, Table, esc, facts_table
 from avarium.reports.output import write_directory
+from avarium.reports.tiers import play as tier_play_page
 from avarium.simulator import tomlwrite
 
 
@@ -59,7 +59,7 @@ def build_page(
     play: dict[str, pd.DataFrame] | None,
 ) -> Path:
     """Write the page into `out` (replacing an older page of ours); returns its directory.
-    `play` is how each checked tier plays (analysis/tier_play.py), before and after; None for
+    `play` is how each checked tier plays (analysis/tiers/play.py), before and after; None for
     a check at one tier."""
     shown = candidates.drop(columns=["values"], errors="ignore")
     sections = [

@@ -57,7 +57,7 @@ SHARE = {"share": PERCENT, "lo": PERCENT, "hi": PERCENT}
 PLACEMENT = {"placement": INTEGER, "expelled_order": INTEGER, **SHARE}
 MEAN_PLACEMENT = {"mean_placement": NUMBER, "first_out": PERCENT, "never_out": PERCENT}
 BY_VARIANT = {**RATE, "order": INTEGER, "value": NUMBER}
-# Each Idol's widest gap between two tiers against the band's width (analysis/tier_gaps.py).
+# Each Idol's widest gap between two tiers against the band's width (analysis/tiers/gaps.py).
 TIER_GAPS = {
     "group": TEXT,
     "tier_a": TEXT,
@@ -73,7 +73,7 @@ TIER_GAPS = {
     "p_holm": P_VALUE,
     "apart": FLAG,
 }
-# How each tier plays: means per seat and game (analysis/tier_play.py).
+# How each tier plays: means per seat and game (analysis/tiers/play.py).
 TIER_PLAY = {
     "group": TEXT,
     "tier": TEXT,
@@ -239,7 +239,7 @@ TYPES: dict[str, dict[str, str]] = {
         "swept_idol": {**FAIREST, **RATE},
         "idol_differences": DIFFERENCE,
         "seat_differences": DIFFERENCE,
-        # Skill tiers (reports/tiers.py); the verdict table is shown as sentences per cell.
+        # Skill tiers (reports/tiers/sections.py); the verdict table is shown as sentences per cell.
         "tier_win_rates": {**FLAGS, "group": TEXT, "tier": TEXT, "order": INTEGER},
         "tier_seats": {**RATE, "group": TEXT, "tier": TEXT, "order": INTEGER},
         "tier_gaps": TIER_GAPS,

@@ -84,7 +84,7 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
             facts["tiers_apart"] = _rows(apart, [*columns, "gap", "apart"])
         play = _table(report, "tier_play_all")
         if play is not None:
-            from avarium.analysis.tier_play import played_differently  # pandas: lazily
+            from avarium.analysis.tiers.play import played_differently  # pandas: lazily
 
             facts["played_differently"] = played_differently(play)
     per_variant = _table(report, "flags_by_variant") if _pooled(flags) else None
@@ -157,12 +157,12 @@ def report_lines(facts: dict) -> list[str]:
             lines.append(f"{verdict}: {', '.join(_named(chosen, several, groups))}")
         if not flagged:
             lines.append("no Idol is outside the band at every tier, and none depends on skill")
-        from avarium.analysis.tier_gaps import APART, WHY, apart_sentence  # numpy: lazily
+        from avarium.analysis.tiers.gaps import APART, WHY, apart_sentence  # numpy: lazily
 
         apart = apart_sentence(facts.get("tiers_apart", []), facts.get("groups"))
         if apart:
             lines.append(f"{APART} ({WHY}): {apart}")
-        from avarium.analysis.tier_play import PLAYED_DIFFERENTLY, differently_sentence
+        from avarium.analysis.tiers.play import PLAYED_DIFFERENTLY, differently_sentence
 
         differently = differently_sentence(facts.get("played_differently", []))
         if differently:
@@ -220,7 +220,7 @@ def _outside_per_variant(rows: list[dict], variants: list[str], several: bool) -
 def _named(rows: list[dict], several: bool, groups: list[str]) -> list[str]:
     """Each Idol once, with its player count when the run has several, and, when the run has
     several tiered variants, the variants it has the verdict in ("in every variant" if all)."""
-    from avarium.analysis.tier_gaps import held_in  # numpy: lazily
+    from avarium.analysis.tiers.gaps import held_in  # numpy: lazily
 
     where: dict[tuple, list[str]] = {}
     for r in rows:

@@ -36,7 +36,7 @@ def build_report(
     from avarium.analysis.dataset import keep_variant, load_run
     from avarium.analysis.flags import DEFAULT_BAND
     from avarium.analysis.summary import analyse
-    from avarium.analysis.tiers import analyse_tiers
+    from avarium.analysis.tiers.analyse import analyse_tiers
     from avarium.reports.report import report_page
 
     target = Path(out) if out else Path(run) / "report"

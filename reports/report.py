@@ -1,25 +1,26 @@
 """The report of one run: its sections, in the page's order.
 
-The sections live by topic: summary.py (the headline), sections_wins.py (Idols, flags,
-matchups, seats, strength), sections_games.py (length, reasons, placements), sections_cards.py
-and sections_variants.py; this module orders them and adds provenance and methods.
+The sections live by topic: summary.py (the headline), sections/wins.py (Idols, flags,
+matchups, seats, strength), sections/games.py (length, reasons, placements), sections/cards.py,
+sections/variants.py and tiers/sections.py (skill tiers, why an Idol wins); this module orders
+them and adds provenance and methods.
 """
 
 from __future__ import annotations
 
 from avarium.analysis.dataset import Provenance
 from avarium.analysis.summary import Analysis
-from avarium.analysis.tiers import TierAnalysis
+from avarium.analysis.tiers.analyse import TierAnalysis
 from avarium.reports.html import Page, Section, esc, facts_table
 from avarium.reports.names import analysis_for_page, tiers_for_page
-from avarium.reports.sections_cards import card_impact_section
-from avarium.reports.sections_games import (
+from avarium.reports.sections.cards import card_impact_section
+from avarium.reports.sections.games import (
     game_length_section,
     placements_section,
     win_reasons_section,
 )
-from avarium.reports.sections_variants import variants_section
-from avarium.reports.sections_wins import (
+from avarium.reports.sections.variants import variants_section
+from avarium.reports.sections.wins import (
     balance_flags_section,
     idol_strength_section,
     idol_win_rates_section,
@@ -27,7 +28,7 @@ from avarium.reports.sections_wins import (
     seats_section,
 )
 from avarium.reports.summary import summary_section
-from avarium.reports.tiers import summary_items, tiers_section, why_section
+from avarium.reports.tiers.sections import summary_items, tiers_section, why_section
 
 __all__ = ["SECTION_IDS", "TIER_SECTION_IDS", "build_sections", "report_page", "summary_section"]
 

@@ -215,8 +215,8 @@ def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
 def summary_section(
     analysis: Analysis, prov: Provenance, bots: list[str] = (), tiers: list[str] = ()
 ) -> Section:
-    """The headline; `tiers` holds the lines about skill tiers (reports/tiers.py), said before
-    the verdicts of the one tier the rest of the page details."""
+    """The headline; `tiers` holds the lines about skill tiers (reports/tiers/sections.py), said
+    before the verdicts of the one tier the rest of the page details."""
     facts = headline(analysis)
     band = analysis.band
     items = _who_played(list(bots)) + list(tiers) + _completeness(prov)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from avarium.analysis import balance as objective_module
-from avarium.analysis.tier_gaps import APART, WHY, apart_sentence, tier_gaps
-from avarium.analysis.tier_play import (
+from avarium.analysis.tiers.gaps import APART, WHY, apart_sentence, tier_gaps
+from avarium.analysis.tiers.play import (
     PLAYED_DIFFERENTLY,
     differently_sentence,
     played_differently,
@@ -162,16 +162,16 @@ def _patch(out: Path, result, space, status: str, command: str, cards) -> Path:
 
 
 def _checked_tiers(checked) -> list:
-    """The check's tiers (analysis/tier_variants.py): for the starting set (`before`) and the
+    """The check's tiers (analysis/tiers/variants.py): for the starting set (`before`) and the
     recommended one (`after`), at every checked tier."""
-    from avarium.analysis.tier_variants import tier_variants
+    from avarium.analysis.tiers.variants import tier_variants
 
     played = set(checked.games["variant"].astype(str))
     return [t for t in tier_variants(checked.provenance.experiment) if t.label in played]
 
 
 def _how_tiers_play(tiers, games) -> tuple[dict | None, dict[str, list[dict]]]:
-    """How each checked tier plays (analysis/tier_play.py), before and after, and per set the
+    """How each checked tier plays (analysis/tiers/play.py), before and after, and per set the
     measures on which the tiers differ by a factor of two (the recommended set's, or the
     starting set's when nothing changed, is what the terminal names); None and none for a
     check at one tier."""

@@ -233,7 +233,7 @@ def _tiers_of(out: Path):
     """The run's games split by skill tier (one part when it names no tiers), and its cards'
     display names (card id -> name, from the card sets it played, as its report shows them)."""
     from avarium.analysis.dataset import DatasetError, load_run
-    from avarium.analysis.tiers import by_tier
+    from avarium.analysis.tiers.analyse import by_tier
     from avarium.reports.pages import display_names
 
     try:

@@ -12,7 +12,8 @@ import numpy as np
 import pandas as pd
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
-from avarium.reports import chart_style, charts, columns, formats, html, names
+from avarium.reports import charts, columns, formats, html, names
+from avarium.reports.charts import style as chart_style
 from avarium.reports.pages import build_report, chart_footer
 from avarium.simulator.cards.loader import load_cards
 

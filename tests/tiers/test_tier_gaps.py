@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from avarium.analysis.paired import matched_gap
-from avarium.analysis.tier_gaps import apart_sentence, wider_than
-from avarium.analysis.tiers import analyse_tiers
+from avarium.analysis.tiers.analyse import analyse_tiers
+from avarium.analysis.tiers.gaps import apart_sentence, wider_than
 
 from tests.tiers.test_tier_verdicts import tiered_run
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
-from avarium.analysis.tier_play import (
+from avarium.analysis.tiers.play import (
     MIN_PER_GAME,
     RATIO,
     differently_sentence,
     played_differently,
     tier_play,
 )
-from avarium.analysis.tier_variants import TierVariant
+from avarium.analysis.tiers.variants import TierVariant
 from avarium.reports.headline import report_facts, report_lines
 from avarium.reports.pages import build_report
 

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_games
-from avarium.analysis.tiers import (
+from avarium.analysis.tiers.analyse import (
     DEPENDS,
     INSIDE,
     TOO_STRONG,

@@ -7,7 +7,8 @@ look: on the bundled set the tuned heuristic plays under one Scheme a game where
 heuristic and the search bot play about five (docs/bots.md, "What the tuned heuristic leaves
 out"), so whatever rests on Schemes is weighed by it far less than by the other tiers. They are
 means over seats, a description and not a test: the verdicts are the tier tables'
-(analysis/tiers.py). Every game counts, stalled ones too (they are played, only not decided).
+(analysis/tiers/analyse.py). Every game counts, stalled ones too (they are played, only not
+decided).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 if TYPE_CHECKING:
-    from avarium.analysis.tier_variants import TierVariant
+    from avarium.analysis.tiers.variants import TierVariant
 
 # The games/ columns averaged per seat and game, and what a sentence calls them.
 MEASURES = {

@@ -31,7 +31,7 @@ from scipy.stats import norm
 from statsmodels.stats.multitest import multipletests
 
 if TYPE_CHECKING:
-    from avarium.analysis.tier_variants import TierVariant
+    from avarium.analysis.tiers.variants import TierVariant
 
 # How the report, the terminal and the balance check name such Idols, and why it matters.
 APART = "tiers further apart than the band"

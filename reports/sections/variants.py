@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 from avarium.reports import charts
 from avarium.reports.html import Chart, Section, Table
-from avarium.reports.sections_wins import flag_view
+from avarium.reports.sections.wins import flag_view
 
 
 def variants_section(t: dict) -> Section | None:

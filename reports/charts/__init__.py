@@ -3,13 +3,27 @@
 Every chart shows intervals where the table has them, a reference (fair share, band or zero)
 where one applies, and the player count in its title, so a printed page stands on its own.
 
-This module is the one name pages draw from; the charts live by kind in chart_style.py (what
-every chart shares), charts_rates.py, charts_games.py, charts_cards.py and charts_sweeps.py.
+This package is the one name pages draw from; the charts live by kind beside it in style.py
+(what every chart shares), rates.py, games.py, cards.py and sweeps.py.
 """
 
 from __future__ import annotations
 
-from avarium.reports.chart_style import (
+from avarium.reports.charts.cards import IMPACT_COLOURS, card_impact_chart, impact_meaning
+from avarium.reports.charts.games import (
+    length_chart,
+    length_histogram,
+    placements_chart,
+    reasons_chart,
+)
+from avarium.reports.charts.rates import (
+    difference_chart,
+    idol_winrate_chart,
+    matchup_heatmap,
+    seat_chart,
+    strength_chart,
+)
+from avarium.reports.charts.style import (
     BAND_COLOUR,
     BASE_COLOUR,
     DPI,
@@ -23,21 +37,7 @@ from avarium.reports.chart_style import (
     png,
     share_locator,
 )
-from avarium.reports.charts_cards import IMPACT_COLOURS, card_impact_chart, impact_meaning
-from avarium.reports.charts_games import (
-    length_chart,
-    length_histogram,
-    placements_chart,
-    reasons_chart,
-)
-from avarium.reports.charts_rates import (
-    difference_chart,
-    idol_winrate_chart,
-    matchup_heatmap,
-    seat_chart,
-    strength_chart,
-)
-from avarium.reports.charts_sweeps import idol_sweep_chart, seat_sweep_chart, swept_axis
+from avarium.reports.charts.sweeps import idol_sweep_chart, seat_sweep_chart, swept_axis
 
 __all__ = [
     "BAND_COLOUR",

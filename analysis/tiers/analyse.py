@@ -28,9 +28,9 @@ from avarium.analysis.games import seat_matrix
 from avarium.analysis.paired import matched_gap, paired_wins
 from avarium.analysis.seats import seat_winrates
 from avarium.analysis.sweeps import closest_to_fair_at_every_tier
-from avarium.analysis.tier_gaps import tier_gaps
-from avarium.analysis.tier_play import tier_play
-from avarium.analysis.tier_variants import TierVariant, tier_variants
+from avarium.analysis.tiers.gaps import tier_gaps
+from avarium.analysis.tiers.play import tier_play
+from avarium.analysis.tiers.variants import TierVariant, tier_variants
 from avarium.analysis.verdicts import FLAGGED, Status, Verdict
 from avarium.analysis.winrates import idol_winrates
 

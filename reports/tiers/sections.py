@@ -2,7 +2,7 @@
 with a verdict across tiers, the seat rates per tier, and why each flagged Idol wins or loses.
 
 A balance verdict is evidence only when it holds at more than one level of play; these sections
-put the levels next to each other (analysis/tiers.py computes them).
+put the levels next to each other (analysis/tiers/analyse.py computes them).
 """
 
 from __future__ import annotations
@@ -12,14 +12,7 @@ import re
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from avarium.analysis.tier_gaps import APART, WHY, apart_sentence
-from avarium.analysis.tier_play import (
-    PLAYED_DIFFERENTLY,
-    PLAYED_WHY,
-    differently_sentence,
-    played_differently,
-)
-from avarium.analysis.tiers import (
+from avarium.analysis.tiers.analyse import (
     DEPENDS,
     FLAGGED,
     INSIDE,
@@ -28,9 +21,16 @@ from avarium.analysis.tiers import (
     UNSETTLED,
     TierAnalysis,
 )
+from avarium.analysis.tiers.gaps import APART, WHY, apart_sentence
+from avarium.analysis.tiers.play import (
+    PLAYED_DIFFERENTLY,
+    PLAYED_WHY,
+    differently_sentence,
+    played_differently,
+)
 from avarium.reports import charts
-from avarium.reports import tier_play as tier_play_page
 from avarium.reports.html import Chart, Section, Table, esc
+from avarium.reports.tiers import play as tier_play_page
 
 # How a verdict reads in a sentence, and the order the summary names them in.
 VERDICT_ORDER = (TOO_STRONG, TOO_WEAK, DEPENDS, UNSETTLED, INSIDE)

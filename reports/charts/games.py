@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from avarium.reports.chart_style import (
+from avarium.reports.charts.style import (
     REASON_COLOURS,
     grid,
     idol_axis,

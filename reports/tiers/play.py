@@ -1,5 +1,5 @@
 """How each tier plays, as a page shows it: the paragraph that says what the numbers are and the
-two tables (analysis/tier_play.py computes them). A run's report (reports/tiers.py) and
+two tables (analysis/tiers/play.py computes them). A run's report (reports/tiers/sections.py) and
 `avarium balance`'s page (reports/balance.py) set them out alike."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from avarium.reports.chart_style import (
+from avarium.reports.charts.style import (
     BAND_COLOUR,
     BASE_COLOUR,
     FLAG_COLOUR,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import matplotlib
 import matplotlib.pyplot as plt
 import pandas as pd
-from avarium.reports.chart_style import (
+from avarium.reports.charts.style import (
     BAND_COLOUR,
     error_bars,
     in_order,
