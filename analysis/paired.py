@@ -19,7 +19,7 @@ from scipy.stats import norm
 
 class Played(Protocol):
     """A variant's games in a run: its label, and the id of its first game (its deal 0). A tier
-    (analysis/tier_variants.TierVariant) is one."""
+    (analysis/tiers/variants.TierVariant) is one."""
 
     label: str
     first: int
