@@ -19,6 +19,7 @@ _EXPORTS = {
     "play_games": "avarium.facade",
     "simulate": "avarium.facade",
     "load_run": "avarium.facade",
+    "win_rates": "avarium.facade",
     "Run": "avarium.facade",
     "new_game": "avarium.simulator.game.api",
     "Game": "avarium.simulator.game.api",

@@ -230,3 +230,21 @@ def load_run(path: str | Path) -> Run:
     if not (path / "games").is_dir():
         raise DatasetError(f"{path}: no run here (expected the output of simulate)")
     return Run(path)
+
+
+def win_rates(games: pd.DataFrame, include_mirrors: bool = False) -> pd.DataFrame:
+    """Per player count and Idol of a games table (`play_games`, `Run.games`): games, wins, win
+    rate, its 95% Wilson interval (`lo`, `hi`) and the fair share 1/N, as the report's table.
+    Stalled games and draws are games the Idol did not win; mirror games are left out unless
+    `include_mirrors`."""
+    import pandas as pd
+
+    from avarium.analysis.winrates import idol_winrates
+
+    arguments.of_type("games", games, pd.DataFrame, "a games table (play_games, Run.games)")
+    missing = [c for c in ("game_id", "players", "idol", "won") if c not in games]
+    if missing:
+        raise ValueError(
+            f"games: expected a games table (play_games, Run.games), missing {missing}"
+        )
+    return idol_winrates(games, include_mirrors=bool(include_mirrors))
