@@ -118,3 +118,22 @@ def group_of(label: str, tier: str) -> str:
     "main" for a variant that had no label of its own."""
     suffix = SEPARATOR + tier
     return label[: -len(suffix)] if label.endswith(suffix) else "main"
+
+
+def plan_sentence(variants) -> str | None:
+    """What a tiered experiment will play, and why it is more than `--games`: every tier plays
+    its own games on the same deals, a tier's share rounded up to whole rounds of the seating
+    (`3 tiers on the same deals: heuristic 20,000, heuristic.tuned 20,000, mcts/20 1,008`). None
+    for an experiment of one tier or none."""
+    tiered = [v for v in variants if v.tier]
+    if len({v.tier for v in tiered}) < 2:
+        return None
+    total = sum(v.games for v in variants)
+    groups = len({split_label(v.label)[0] if split_label(v.label)[1] else "main" for v in tiered})
+    each = ", ".join(f"{v.label} {v.games:,}" for v in tiered)
+    where = f"{groups} variants x " if groups > 1 else ""
+    return (
+        f"playing {total:,} games: {where}{len({v.tier for v in tiered})} skill tiers, each on "
+        f"the same deals ({each}); a tier's share of --games is rounded up to whole rounds of "
+        "the seating, so every Idol plays every seat alike"
+    )

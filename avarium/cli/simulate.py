@@ -24,11 +24,11 @@ from avarium.cli.common import (
     run_errors,
 )
 from avarium.cli.errors import fail as _fail
-from avarium.cli.errors import say
+from avarium.cli.errors import note, say
 from avarium.cli.progress import ProgressBar
 from avarium.cli.report import parse_band
 from avarium.cli.until import check_rule, echo, play_until, stop_facts, stop_lines
-from avarium.runner.tiers import DEFAULT_TIERS
+from avarium.runner.tiers import DEFAULT_TIERS, plan_sentence
 
 RunOut = out_option("Run directory (default: runs/<file name> or runs/<label>).")
 
@@ -215,6 +215,9 @@ def simulate(
         out = Path("runs") / (config.stem if config else name)
     if backend is None:
         backend = "dask" if scheduler else "loky"
+    planned = plan_sentence(experiment.variants)
+    if planned and not (quiet or as_json) and stop_rule is None:
+        note(planned)
     if stop_rule is not None:
         done, decision = play_until(
             experiment, out, stop_rule, precision, limits, jobs_to_use(jobs), backend,

@@ -91,3 +91,20 @@ def test_registering_the_commands_loads_no_engine_pyarrow_pandas_joblib_or_optun
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_tiered_run_says_how_many_games_it_will_play_and_why(tmp_path):
+    """--games 200 at two tiers plays 312 games: each tier on the same deals, the heuristic's
+    half rounded up to whole rounds of the seating (56 seatings of 8 Idols at two players)."""
+    from tests.hostile_input.helpers import invoke
+
+    args = ["simulate", "--tiers", "random,heuristic=50%", "--games", 200, "--out", tmp_path / "r"]
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note: playing")]
+    assert notes == [
+        "note: playing 312 games: 2 skill tiers, each on the same deals (random 200, "
+        "heuristic.balanced 112); a tier's share of --games is rounded up to whole rounds of "
+        "the seating, so every Idol plays every seat alike"
+    ]
+    assert "simulated 312 games" in result.stdout
