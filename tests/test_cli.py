@@ -118,6 +118,20 @@ def test_bench_json_reports_the_figures():
     assert data["heuristic_vs_heuristic_stalled_games"] == 0
 
 
+def test_bench_prints_a_table_a_designer_reads():
+    """One row per matchup timed, with its figures as numbers a person reads (never `None` or
+    `9e-05`), then the start-up times, the cold one said to be unmeasured without --cold."""
+    result = run("bench", "--games", "100", "--lookahead-games", "2", "--mcts-games", "0", "-q")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:3] == ["bots", "games", "games/s/core"]
+    rows = {line.split("  ")[0]: line for line in lines[1:] if "  " in line}
+    assert {"random v random", "heuristic v heuristic", "lookahead v heuristic"} <= set(rows)
+    assert "mcts v mcts" not in rows  # not timed: no row
+    assert "cold start (an empty cache, compiling): not measured" in result.stdout
+    assert "None" not in result.stdout and "e-0" not in result.stdout
+
+
 def test_play_with_compiled_bots_prints_a_whole_game():
     result = run("play", "--seed", "5", "--strategy", "heuristic.aggressive,lookahead/1")
     assert result.exit_code == 0, result.output

@@ -178,3 +178,62 @@ def run(
             env = dict(os.environ, NUMBA_CACHE_DIR=cache)
             figures["cold_start_seconds"] = round(_start_time(env), 3)
     return figures
+
+
+#: The matchups bench times, as its figures name them, and as a designer reads them.
+MATCHUPS = (
+    ("", "random v random"),
+    ("heuristic_vs_heuristic_", "heuristic v heuristic"),
+    ("tuned_vs_tuned_", "heuristic.tuned v heuristic.tuned"),
+    ("lookahead_vs_heuristic_", "lookahead v heuristic"),
+    ("mcts_vs_mcts_", "mcts v mcts"),
+)
+
+
+def table_lines(figures: dict) -> list[str]:
+    """The figures of `run` as a designer reads them in a terminal: one row per matchup timed
+    (games and decisions per second per core, milliseconds per game, decisions and turns per
+    game, stalls), then the start-up times and the tuned heuristic's cost; `--json` gives every
+    figure by its name."""
+    head = ("bots", "games", "games/s/core", "decisions/s/core", "ms/game", "decisions", "turns",
+            "stalled")  # fmt: skip
+    rows = []
+    for prefix, name in MATCHUPS:
+        games = figures.get(f"{prefix}games")
+        if not games:
+            continue
+        per_second = figures[f"{prefix}games_per_second_per_core"]
+        mean = figures[f"{prefix}mean_decisions_per_game"]
+        decisions = figures.get(f"{prefix}decisions_per_second_per_core", mean * per_second)
+        rows.append((
+            name,
+            f"{games:,}",
+            f"{per_second:,.1f}",
+            f"{decisions:,.0f}",
+            f"{1000 / per_second:,.2f}" if per_second else "-",
+            f"{mean:,.1f}",
+            f"{figures[f'{prefix}mean_turns_per_game']:,.1f}",
+            f"{figures[f'{prefix}stalled_games']:,}",
+        ))  # fmt: skip
+    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
+    lines = [
+        "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        )
+        for r in (head, *rows)
+    ]
+    lines.append(
+        f"warm start (the engine loaded from the cache): {figures['warm_start_seconds']} s"
+    )
+    cold = figures.get("cold_start_seconds")
+    lines.append(
+        "cold start (an empty cache, compiling): "
+        + ("not measured (--cold measures it)" if cold is None else f"{cold} s")
+    )
+    if "tuned_cost_ratio" in figures:
+        lines.append(
+            f"heuristic.tuned costs {figures['tuned_cost_ratio']:.2f}x the heuristic per game"
+        )
+    lines.append(f"card set {figures['card_set']}; figures per core, one process")
+    return lines

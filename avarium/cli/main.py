@@ -427,9 +427,7 @@ def bench(
     if as_json:
         print_json(figures)
         return
-    width = max(len(k) for k in figures)
-    for key, value in figures.items():
-        say(f"{key.ljust(width)}  {value}")
+    say("\n".join(bench_module.table_lines(figures)))
 
 
 @app.command("ladder")
