@@ -18,7 +18,7 @@ FLAGS = {
     "idols": "--idols",
     "seating": "--seating",
     "mirrors": "--mirrors",
-    "bots": "--strategy",
+    "bots": "--bots",
     "tiers": "--tiers",
     "bonus": "--bonus",
     "games": "--games",
@@ -51,7 +51,7 @@ _NAMED = re.compile(r"`([a-z_]+)`")
 def flagged(message: str, own: dict[str, str] | None = None) -> str:
     """A library message whose first word names a field, with the field shown as its flag, and
     every field it names in backticks shown as its flag too; `own` spells the fields a command
-    names otherwise (the ladder's bots are `--bots`, not simulate's `--strategy`)."""
+    names otherwise (balance names its tier `--tier`)."""
     flags = FLAGS | (own or {})
     head, colon, rest = message.partition(":")
     if colon and head in flags:

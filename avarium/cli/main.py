@@ -296,17 +296,21 @@ def play(
     strategy: Annotated[
         str,
         typer.Option(
+            "--bots",
+            "--strategy",
+            metavar="BOTS",
             help="Bot for every seat, or one per seat comma-separated: random, "
             "heuristic[.PROFILE], lookahead[.PROFILE][/PLAYOUTS], mcts[.PROFILE][/ITERATIONS] "
-            "or module:function."
+            "or module:function (--strategy is the same flag).",
         ),
-    ] = "random",
+    ] = "heuristic",
     profiles: ProfilesOpt = None,
     path: CardsOpt = None,
     sets: SetOpt = None,
     patch: PatchOpt = None,
 ) -> None:
-    """Play one game between bots (random by default) and print its transcript."""
+    """Play one game between bots (the heuristic by default, as play_games) and print its
+    transcript."""
     engine = "compiled"
     if STANDALONE:  # a process of its own: one game may be quicker uncompiled (first_game.py)
         from avarium.workflows.first_game import choose_engine
@@ -333,11 +337,11 @@ def play(
         game = new_game(cs, seats, seed=seed, bonus=None if bonuses is None else list(bonuses))
         names = [b for b in strategy.split(",") if b.strip()]
         if len(names) not in (1, len(seats)):
-            raise ValueError(f"--strategy: give one bot or {len(seats)}, got {len(names)}")
+            raise ValueError(f"--bots: give one bot or {len(seats)}, got {len(names)}")
         if profiles is not None:  # read even when no bot weighs with it: a bad file is named
             load_profiles(profiles)
         specs = [bot_spec(b, profiles) for b in (names * len(seats) if len(names) == 1 else names)]
-        specs = [watched(spec, flag="--strategy") for spec in specs]
+        specs = [watched(spec, flag="--bots") for spec in specs]
     except (CardNameError, ValueError, BotError) as exc:
         raise _fail(getattr(exc, "message", str(exc)), 2) from None
     choose = Chooser(game, specs, seed)

@@ -39,7 +39,7 @@ _VARIANT_FLAGS = {
     "idols": "--idols",
     "seating": "--seating",
     "mirrors": "--mirrors",
-    "bots": "--strategy",
+    "bots": "--bots",
     "tiers": "--tiers",
     "bonus": "--bonus",
     "rules": "--rule",
@@ -116,8 +116,11 @@ def simulate(
     strategy: Annotated[
         str | None,
         typer.Option(
+            "--bots",
+            "--strategy",
+            metavar="BOTS",
             help="Bot for every seat, or one per seat comma-separated, instead of tiers "
-            "(e.g. random, heuristic, mcts/40)."
+            "(e.g. random, heuristic, mcts/40; --strategy is the same flag).",
         ),
     ] = None,
     tiers: Annotated[

@@ -49,8 +49,11 @@ from avarium.runner.variants import (
 Strategy = Annotated[
     str | None,
     typer.Option(
+        "--bots",
+        "--strategy",
         metavar="BOTS",
-        help="Bot for every seat, or one per seat, instead of tiers (e.g. heuristic).",
+        help="Bot for every seat, or one per seat, instead of tiers (e.g. heuristic; "
+        "--strategy is the same flag).",
     ),
 ]
 _TIERS = (
@@ -82,7 +85,7 @@ SweepOut = out_option("Run directory (default runs/sweep-<field>).")
 
 
 def _tier_count(strategy: str | None, tiers: str | None) -> int:
-    """The skill tiers every point plays at: one when --strategy names the bots instead."""
+    """The skill tiers every point plays at: one when --bots names the bots instead."""
     if strategy is not None and tiers is None:
         return 1
     try:

@@ -199,7 +199,7 @@ def test_bad_flags_name_the_flag(tmp_path):
     )
     assert result.exit_code == 2
     assert "--players: expected an integer from 2 to 4, got 7" in result.output
-    assert '--strategy: expected bot names, got "clever"' in result.output
+    assert '--bots: expected bot names, got "clever"' in result.output
     assert "--rule max_turns: expected a whole number from 1 to 32,767, got 0" in result.output
 
 
