@@ -76,7 +76,9 @@ class Summary:
 
 def searching(bots: tuple[str, ...]) -> bool:
     """Does a seat play a search bot (mcts, lookahead): tens of times a heuristic game's cost."""
-    return any(b.split(".")[0].split("/")[0] in ("mcts", "lookahead") for b in bots)
+    from avarium.strategies import SEARCHING, bot_kind  # the bots load the engine: lazily
+
+    return any(bot_kind(b) in SEARCHING for b in bots)
 
 
 def plan(experiment: Experiment) -> list[Chunk]:

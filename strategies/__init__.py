@@ -47,6 +47,20 @@ from avarium.strategies.weights import (
 Bot = Callable[[Game, list[int], np.random.Generator], int]
 
 COMPILED = ("random", "heuristic", "lookahead", "mcts")
+#: The bots that search (tens of times a heuristic game's cost): the runner cuts their games in
+#: smaller chunks and compiles their game loop.
+SEARCHING = ("lookahead", "mcts")
+
+
+def bot_kind(spec: str) -> str:
+    """The kind of bot a spec names, by the grammar above: `heuristic.tuned` -> heuristic,
+    `mcts.deep/20` -> mcts, `pkg.mod:fn` -> python (not checked: bot_spec checks)."""
+    spec = spec.strip()
+    if ":" in spec:
+        return "python"
+    return spec.partition("/")[0].partition(".")[0]
+
+
 # The weights of the MCTS bot's search, taken from the `mcts` profile when the profile named in
 # `mcts.<profile>` gives it no iterations.
 SEARCH_WEIGHTS = (W_ITERATIONS, W_EXPLORATION, W_MCTS_HORIZON, W_VALUE_SCALE, W_CRN, W_WIDENING)

@@ -151,3 +151,15 @@ def test_a_tier_label_is_made_and_read_only_in_runner_tiers():
     assert split_label(tier_label("main", "heuristic")) == ("heuristic", "")
     assert group_of(tier_label(None, "heuristic"), "heuristic") == "main"
     assert SEPARATOR in label
+
+
+def test_the_kind_of_a_bot_is_read_alike_where_the_engine_may_not_load_yet():
+    """`avarium play` chooses its engine before any kernel loads, so workflows/first_game.py
+    reads a bot's kind without importing the bots; it must read it as strategies does."""
+    from avarium.strategies import bot_kind
+    from avarium.workflows import first_game
+
+    specs = ["random", "heuristic", "heuristic.tuned", "lookahead/4", "lookahead.aggressive/2",
+             "mcts", "mcts/20", "mcts.deep/80", "avarium.strategies.examples.greedy:choose",
+             " mcts/2 "]  # fmt: skip
+    assert [first_game.bot_kind(s) for s in specs] == [bot_kind(s) for s in specs]

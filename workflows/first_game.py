@@ -64,7 +64,11 @@ def _mark() -> Path:
 
 
 def bot_kind(name: str) -> str:
-    """`heuristic.tuned` -> heuristic, `lookahead/4` -> lookahead, `pkg.mod:fn` -> python."""
+    """`heuristic.tuned` -> heuristic, `lookahead/4` -> lookahead, `pkg.mod:fn` -> python.
+
+    strategies.bot_kind read again, on purpose: importing `avarium.strategies` loads the
+    engine's kernels, which must not happen before this module has chosen the engine
+    (tests/test_one_source_for_each_contract.py holds the two to the same answers)."""
     name = name.strip()
     if ":" in name:
         return "python"
