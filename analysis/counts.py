@@ -32,7 +32,8 @@ ROW_KEYS = (
     "turns",
     "rounds",
 )
-SEAT_COLUMNS = tuple(f"idol_{s}" for s in range(MAX_SEATS))
+# The columns of a seating table (`seatings`): the Idol at seat 0, 1, ... of each game.
+IDOL_BY_SEAT = tuple(f"idol_{s}" for s in range(MAX_SEATS))
 
 
 def weight(frame: pd.DataFrame) -> np.ndarray:
@@ -124,7 +125,7 @@ def seatings(games: pd.DataFrame, extra: tuple[str, ...] = (), view=None) -> pd.
         "variant": games["variant"][first].reset_index(drop=True),
         "players": games["players"][first].reset_index(drop=True),
     }
-    for s, name in enumerate(SEAT_COLUMNS):
+    for s, name in enumerate(IDOL_BY_SEAT):
         columns[name] = pd.Series(pd.Categorical.from_codes(matrix[game, s], cats))
     columns["winner"] = pd.Series(winner[game])
     for key in extra:
@@ -135,4 +136,4 @@ def seatings(games: pd.DataFrame, extra: tuple[str, ...] = (), view=None) -> pd.
 
 
 def _mirror(table: pd.DataFrame) -> np.ndarray:
-    return mirrors(np.column_stack([table[c].cat.codes.to_numpy() for c in SEAT_COLUMNS]))
+    return mirrors(np.column_stack([table[c].cat.codes.to_numpy() for c in IDOL_BY_SEAT]))

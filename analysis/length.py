@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from avarium.analysis.counts import SEAT_COLUMNS, seatings, weight
+from avarium.analysis.counts import IDOL_BY_SEAT, seatings, weight
 from avarium.analysis.games import one_row_per_game
 from statsmodels.stats.weightstats import DescrStatsW
 
@@ -38,8 +38,8 @@ def _summary(values: np.ndarray, counts: np.ndarray) -> dict:
 
 def matchup_labels(table: pd.DataFrame) -> np.ndarray:
     """For two-player seatings: the pair of Idols in name order, e.g. "amyba v kumara_raj"."""
-    a = table[SEAT_COLUMNS[0]].astype(str).to_numpy()
-    b = table[SEAT_COLUMNS[1]].astype(str).to_numpy()
+    a = table[IDOL_BY_SEAT[0]].astype(str).to_numpy()
+    b = table[IDOL_BY_SEAT[1]].astype(str).to_numpy()
     return np.where(a <= b, a + " v " + b, b + " v " + a)
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 import statsmodels.api as sm
-from avarium.analysis.counts import SEAT_COLUMNS, seatings, weight
+from avarium.analysis.counts import IDOL_BY_SEAT, seatings, weight
 from avarium.analysis.flags import MIN_IDOL_GAMES
 from avarium.analysis.games import MAX_SEATS
 from avarium.analysis.notes import noted
@@ -70,12 +70,12 @@ def seating_counts(games: pd.DataFrame, players: int) -> tuple[np.ndarray, np.nd
 
     `games` is the games table or its seatings (avarium.analysis.counts)."""
     table = seatings(games)
-    names = list(table[SEAT_COLUMNS[0]].cat.categories)
+    names = list(table[IDOL_BY_SEAT[0]].cat.categories)
     part = table[(table["players"] == players) & (table["winner"] >= 0)]
     if part.empty:
         return np.zeros((0, players), int), np.zeros((0, players), int), names
     seating = np.column_stack(
-        [part[c].cat.codes.to_numpy().astype(np.int64) for c in SEAT_COLUMNS[:players]]
+        [part[c].cat.codes.to_numpy().astype(np.int64) for c in IDOL_BY_SEAT[:players]]
     )
     key = np.zeros(len(seating), dtype=np.int64)
     for s in range(players):

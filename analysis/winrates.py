@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from avarium.analysis.counts import SEAT_COLUMNS, seatings, totals, weight
+from avarium.analysis.counts import IDOL_BY_SEAT, seatings, totals, weight
 from avarium.analysis.games import MAX_SEATS, drop_mirrors
 from avarium.analysis.proportions import fair_share, rate_table
 
@@ -37,9 +37,9 @@ def matchups(games: pd.DataFrame, include_mirrors: bool = False) -> pd.DataFrame
     table = seatings(games)
     if not include_mirrors:
         table = drop_mirrors(table)
-    cats = table[SEAT_COLUMNS[0]].cat.categories
+    cats = table[IDOL_BY_SEAT[0]].cat.categories
     k = len(cats)
-    codes = np.column_stack([table[c].cat.codes.to_numpy().astype(np.int64) for c in SEAT_COLUMNS])
+    codes = np.column_stack([table[c].cat.codes.to_numpy().astype(np.int64) for c in IDOL_BY_SEAT])
     players = table["players"].to_numpy().astype(np.int64)
     winner = table["winner"].to_numpy()
     n = weight(table)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pandas is imported when a headline is read: every command i
     import pandas as pd
 
 MAX_SEAT_LINES = 8  # a run of more variants (or tiers) gives its seats on the page only
-SEAT_COLUMNS = ["players", "seat", "rate", "lo", "hi"]
+SEAT_RATE_COLUMNS = ["players", "seat", "rate", "lo", "hi"]
 # What two runs a comparison may hold side by side can differ in (analysis/compare.py refuses
 # the rest, bots included; they are listed so a difference would never go unsaid).
 EXPERIMENT_FIELDS = ("cards", "card_set", "sets", "patches", "bonus", "rules", "bots")
@@ -104,11 +104,11 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
         # strongest tier's that the page details: a seat rate is shown with the bots behind it.
         several = tiered["group"].nunique() > 1
         label = tiered["group"] + " · " + tiered["tier"] if several else tiered["tier"]
-        facts["seats"] = _rows(tiered.assign(variant=label), [*SEAT_COLUMNS, "variant"])
+        facts["seats"] = _rows(tiered.assign(variant=label), [*SEAT_RATE_COLUMNS, "variant"])
     else:
         seats = _table(report, "seat_by_variant" if by_variant else "seat_win_rates")
         if seats is not None:
-            facts["seats"] = _rows(seats, [*SEAT_COLUMNS, *extra])
+            facts["seats"] = _rows(seats, [*SEAT_RATE_COLUMNS, *extra])
     return facts
 
 

@@ -19,18 +19,6 @@ from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import REASON_NAMES, CardKind
 from avarium.simulator.schema import CARD_KINDS, NAME
 
-# Seat columns of the dataset taken as they are from the engine's seat fields.
-SEAT_COLUMNS = (
-    "merit",
-    "reputation",
-    "expelled_order",
-    "recruited",
-    "expelled",
-    "schemes_played",
-    "fights",
-    "decisions",
-)
-GAME_COLUMNS = ("turns", "rounds")
 COUNT_COLUMNS = ("offered", "offered_won", "taken", "taken_won")
 
 # Every column of the two tables, in their order, with its type (simulator/schema.py).
@@ -130,8 +118,14 @@ def game_columns(
         "placement": placements(g["winner"], s["alive"], s["merit"], s["expelled_order"]).ravel(),
         "reason": per_game(g["reason"]),
     }
-    values |= {name: per_game(g[name]) for name in GAME_COLUMNS}
-    values |= {name: s[name].ravel() for name in SEAT_COLUMNS}
+    # Every other column the dataset has (simulator/schema.py) that the engine records, taken
+    # as it is: a seat's own figure where the engine keeps one per seat (its `decisions`), else
+    # the game's. A column added to both the schema and the engine's record needs nothing here.
+    copied = [name for name in seat_fields if name in GAME_TYPES and name not in values]
+    values |= {name: s[name].ravel() for name in copied}
+    values |= {
+        name: per_game(g[name]) for name in game_fields if name in GAME_TYPES and name not in values
+    }
     names = {
         "variant": [label],
         "idol": list(idols),

@@ -163,3 +163,19 @@ def test_the_kind_of_a_bot_is_read_alike_where_the_engine_may_not_load_yet():
              "mcts", "mcts/20", "mcts.deep/80", "avarium.strategies.examples.greedy:choose",
              " mcts/2 "]  # fmt: skip
     assert [first_game.bot_kind(s) for s in specs] == [bot_kind(s) for s in specs]
+
+
+def test_the_dataset_takes_every_figure_the_engine_records_and_the_schema_names():
+    """A played chunk's columns are exactly the schema's: the engine's seat and game fields are
+    copied by name (runner/tabulate.py keeps no list of its own), so a field added to both
+    lands in the dataset, and one the schema lacks stays out."""
+    from avarium.runner.experiment_file import from_flags
+    from avarium.runner.runner import plan
+    from avarium.runner.worker import Task, play
+    from avarium.simulator.engine.play import GAME_FIELDS, SEAT_FIELDS
+
+    exp = from_flags({"games": 4, "bots": "random", "seed": 2})
+    played = play(Task(plan(exp)[0], exp.variants[0], 0, exp.seed))
+    assert set(played.games.values) == set(writer.GAMES_SCHEMA.names)
+    engine = {*GAME_FIELDS, *SEAT_FIELDS} & set(writer.GAMES_SCHEMA.names)
+    assert engine <= set(played.games.values)
