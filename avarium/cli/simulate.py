@@ -32,23 +32,10 @@ from avarium.runner.tiers import DEFAULT_TIERS, plan_sentence
 
 RunOut = out_option("Run directory (default: runs/<file name> or runs/<label>).")
 
-# Experiment flags that a --config file may not be combined with (the file says them), and the
-# run-wide ones it may (they apply to every variant of the file).
-_VARIANT_FLAGS = {
-    "players": "--players",
-    "idols": "--idols",
-    "seating": "--seating",
-    "mirrors": "--mirrors",
-    "bots": "--bots",
-    "tiers": "--tiers",
-    "bonus": "--bonus",
-    "rules": "--rule",
-    "label": "--label",
-    "cards": "--cards",
-    "sets": "--set",
-    "patches": "--patch",
-    "profiles": "--profiles",
-}
+# The experiment fields a --config file may be combined with on the command line: the run's
+# size (the file's games, or its games per pairing, for every variant). Every other variant
+# field's flag is refused beside --config: the file says it.
+_WITH_CONFIG = ("games", "games_per_pairing")
 
 
 def check_scheduler(scheduler: str | None) -> None:
@@ -65,12 +52,14 @@ def check_scheduler(scheduler: str | None) -> None:
 
 def _experiment(config: Path | None, flags: dict[str, object]):
     from avarium.runner import experiment_file as experiment
-    from avarium.runner.experiment import ExperimentError
+    from avarium.runner.experiment import VARIANT_FIELDS, ExperimentError
+    from avarium.runner.fields import FLAGS
 
     try:
         if config is None:
             return experiment.from_flags(flags)
-        clash = [_VARIANT_FLAGS[k] for k in _VARIANT_FLAGS if flags.get(k) not in (None, [])]
+        given = [k for k in VARIANT_FIELDS if k not in _WITH_CONFIG and k in FLAGS]
+        clash = [FLAGS[k] for k in given if flags.get(k) not in (None, [])]
         if clash:
             raise _fail(
                 f"{', '.join(clash)} cannot be combined with --config: set them in {config} "
