@@ -256,7 +256,7 @@ def cards_export(
     except ForeignFileError as exc:
         raise _fail(f"OUT: {exc}. {_ELSEWHERE}", 2) from None
     except OSError as exc:
-        raise _fail(f"cannot write {out}: {exc.strerror}") from None
+        raise _fail(f"cannot write {out}: {exc.strerror or exc}") from None
     say(f"wrote {len(cs.cards)} cards to {out} (fingerprint {cs.fingerprint})")
 
 

@@ -76,8 +76,12 @@ def report_command(
         raise _fail(exc.message) from None
     except OutputError as exc:  # an --out it may not write: bad input
         raise _fail(str(exc), 2) from None
-    except OSError as exc:
-        raise _fail(f"cannot write the report: {exc.strerror} ({exc.filename})") from None
+    except OSError as exc:  # a full disk names no file: the report's folder is named instead
+        where = exc.filename or (out if out is not None else run / "report")
+        raise _fail(
+            f"cannot write the report {where}: {exc.strerror or exc}; a page written there "
+            "before is kept whole (free the space or fix the permission, then run it again)"
+        ) from None
     facts = report_facts(target, run)
     if as_json:
         print_json(facts)
@@ -184,8 +188,12 @@ def compare_command(
         raise _fail(exc.message) from None
     except OutputError as exc:  # an --out it may not write: bad input
         raise _fail(str(exc), 2) from None
-    except OSError as exc:
-        raise _fail(f"cannot write the comparison: {exc.strerror} ({exc.filename})") from None
+    except OSError as exc:  # a full disk names no file: the comparison's folder is named
+        where = exc.filename or out or Path(run_b) / f"compare-{Path(run_a).resolve().name}"
+        raise _fail(
+            f"cannot write the comparison {where}: {exc.strerror or exc}; a page written there "
+            "before is kept whole (free the space or fix the permission, then run it again)"
+        ) from None
     facts = comparison_facts(target, run_a, run_b, variant)
     if as_json:
         print_json(facts)

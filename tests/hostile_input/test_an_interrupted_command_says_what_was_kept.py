@@ -49,3 +49,15 @@ def test_numpys_own_out_of_memory_error_is_the_same_one_line(reported, monkeypat
 
     monkeypatch.setattr("avarium.cli.report.build_report", huge)
     one_line_error(invoke("report", reported), 1, "out of memory", "fewer --jobs")
+
+
+def test_a_full_disk_while_a_report_is_written_names_the_folder_not_none(reported, monkeypatch):
+    before = _page(reported)
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")  # as a write says it: no file named
+
+    monkeypatch.setattr("avarium.cli.report.build_report", full)
+    line = one_line_error(invoke("report", reported), 1, "No space left on device", "report")
+    assert "(None)" not in line and str(reported / "report") in line
+    assert _page(reported) == before
