@@ -20,6 +20,7 @@ _EXPORTS = {
     "simulate": "avarium.facade",
     "load_run": "avarium.facade",
     "win_rates": "avarium.facade",
+    "ladder": "avarium.facade",
     "Run": "avarium.facade",
     "new_game": "avarium.simulator.game.api",
     "Game": "avarium.simulator.game.api",

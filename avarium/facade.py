@@ -248,3 +248,34 @@ def win_rates(games: pd.DataFrame, include_mirrors: bool = False) -> pd.DataFram
             f"games: expected a games table (play_games, Run.games), missing {missing}"
         )
     return idol_winrates(games, include_mirrors=bool(include_mirrors))
+
+
+def ladder(
+    bots: Sequence[str] | str | None = None,
+    cards: CardSet | str | Path | None = None,
+    rounds: int = 5,
+    seed: int = 0,
+    jobs: int = 1,
+    profiles: str | Path | None = None,
+):
+    """Rank bots head to head, as `avarium ladder` does: every pair plays both seat orders over
+    every ordered pairing of Idols, `rounds` games each, on the same deals. Returns the
+    workflow's Ranking: `matches` (each bot's win rate against each other, 95% intervals),
+    `ratings` (Bradley-Terry, the first bot 0), `first_seat`, `notes`, `played`, `as_dict()`."""
+    from avarium.workflows import ladder as ladder_workflow
+
+    if isinstance(bots, str):  # "random,heuristic", as the command line takes them
+        bots = [b.strip() for b in bots.split(",")]
+    names = (
+        ladder_workflow.DEFAULT_BOTS
+        if bots is None
+        else tuple(arguments.texts("bots", bots, "bot specs"))
+    )
+    if len(names) < 2:
+        raise ValueError(f"bots: the ladder needs at least two bots, got {list(names)}")
+    cards = cards if isinstance(cards, CardSet) else load_cards(cards)
+    rounds = arguments.whole("rounds", rounds, 1)
+    seed = arguments.whole("seed", seed, 0)
+    jobs = arguments.whole("jobs", jobs, 1)
+    path = None if profiles is None else arguments.path("profiles", profiles, "a profiles file")
+    return ladder_workflow.rank(cards, names, rounds=rounds, seed=seed, jobs=jobs, profiles=path)

@@ -129,3 +129,24 @@ def test_the_facade_names_what_it_exports():
     assert not game.is_terminal()
     with pytest.raises(AttributeError):
         avarium.no_such_call  # noqa: B018
+
+
+def test_the_ladder_from_python_is_the_commands():
+    """`avarium.ladder` is the workflow `avarium ladder` runs: the same games, the same tables."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from avarium.cli.main import app
+
+    ranking = avarium.ladder("random,heuristic", rounds=1, seed=3)
+    command = CliRunner().invoke(
+        app, ["ladder", "--bots", "random,heuristic", "--rounds", "1", "--seed", "3", "--json"]
+    )
+    assert command.exit_code == 0, command.output
+    printed, returned = json.loads(command.stdout), ranking.as_dict()
+    for key in ("bots", "matches", "ratings", "first_seat", "games", "stalled", "longest_game"):
+        assert printed[key] == returned[key], key
+    assert set(ranking.ratings["bot"]) == {"random", "heuristic.balanced"}
+    with pytest.raises(ValueError, match=r"^bots: the ladder needs at least two bots"):
+        avarium.ladder(["random"])

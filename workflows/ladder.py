@@ -156,3 +156,65 @@ def run(
     started = time.perf_counter()
     played = runner.play_in_memory(experiment, runner.check_jobs(jobs), on_progress)
     return LadderGames(tabulate(experiment, played), labels, time.perf_counter() - started)
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """What the ladder found: the games it played and the statistics fitted to them (win rate
+    of each bot against each other, with 95% intervals; Bradley-Terry ratings with the
+    first seat's advantage; the fit's notes), as `avarium ladder` prints them and
+    `avarium.ladder` returns them."""
+
+    played: LadderGames
+    tables: object  # analysis.ladder.LadderTables
+
+    @property
+    def matches(self) -> pd.DataFrame:
+        return self.tables.matches
+
+    @property
+    def ratings(self) -> pd.DataFrame:
+        return self.tables.ratings
+
+    @property
+    def first_seat(self) -> tuple[float, float, float]:
+        """The first seat's advantage in log-odds, with its 95% interval."""
+        return self.tables.seat_advantage
+
+    @property
+    def notes(self) -> list[str]:
+        return self.tables.notes
+
+    def as_dict(self) -> dict:
+        """The ranking as `avarium ladder --json` prints it."""
+        import json
+
+        seat, low, high = self.first_seat
+        return {
+            "bots": self.played.labels,
+            "matches": json.loads(self.matches.to_json(orient="records")),
+            "ratings": json.loads(self.ratings.to_json(orient="records")),
+            "first_seat": {"log_odds": seat, "low": low, "high": high},
+            "games": self.played.games,
+            "stalled": self.played.stalled,
+            "longest_game": self.played.longest_game,
+            "seconds": round(self.played.seconds, 3),
+            "notes": self.notes,
+        }
+
+
+def rank(
+    cards: CardSet,
+    bots: tuple[str, ...] = DEFAULT_BOTS,
+    rounds: int = 5,
+    seed: int = 0,
+    jobs: int = 1,
+    profiles: Path | None = None,
+    on_progress: Callable[[runner.Progress], None] | None = None,
+) -> Ranking:
+    """The ladder workflow: play it (`run`) and fit its statistics. The command line and
+    `avarium.ladder` both call this; ValueError (and strategies.BotError) name the field."""
+    from avarium.analysis.ladder import ladder_tables
+
+    played = run(cards, bots, rounds, seed, jobs, profiles, on_progress)
+    return Ranking(played, ladder_tables(played.pairs, played.labels))

@@ -28,7 +28,6 @@ from avarium.cli.common import (
     nameable,
     out_option,
     print_json,
-    records,
     report_problems,
 )
 from avarium.cli.errors import CommandGroup, say
@@ -461,15 +460,13 @@ def ladder(
 
     Every pair of bots plays both seat orders over every ordered pairing of Idols, on the same
     deals for both seat orders."""
-    from avarium.analysis.ladder import ladder_tables
     from avarium.cli.errors import note as _note
     from avarium.cli.progress import ProgressBar
     from avarium.reports.ladder import render
     from avarium.runner.experiment import check_seed
     from avarium.runner.fields import flagged
     from avarium.strategies import BotError
-    from avarium.workflows.ladder import DEFAULT_BOTS
-    from avarium.workflows.ladder import run as run_ladder
+    from avarium.workflows.ladder import DEFAULT_BOTS, rank
 
     names = tuple(b.strip() for b in bots.split(",")) if bots.strip() else DEFAULT_BOTS
     if not all(names):  # ",," or "random,": a typo, not a wish for the default ladder
@@ -485,30 +482,21 @@ def ladder(
     cs = load_cards_or_fail(path, sets, patch)
     try:
         with ProgressBar(quiet or as_json) as bar:
-            result = run_ladder(
+            ranking = rank(
                 cs, names, rounds=rounds, seed=seed, jobs=jobs, profiles=profiles, on_progress=bar
             )
-        tables = ladder_tables(result.pairs, result.labels)
     except (BotError, ValueError) as exc:  # the bots, the rounds: the rest was checked above
         raise _fail(flagged(str(exc), {"bots": "--bots"}), 2) from None
-    notes = tables.notes  # the rating fit's warnings, as sentences rather than raw on stderr
+    notes = ranking.notes  # the rating fit's warnings, as sentences rather than raw on stderr
+    played = ranking.played
     if as_json:
-        seat, seat_low, seat_high = tables.seat_advantage
-        print_json(
-            {
-                "bots": result.labels,
-                "matches": records(tables.matches),
-                "ratings": records(tables.ratings),
-                "first_seat": {"log_odds": seat, "low": seat_low, "high": seat_high},
-                "games": result.games,
-                "stalled": result.stalled,
-                "longest_game": result.longest_game,
-                "seconds": round(result.seconds, 3),
-                "notes": notes,
-            }
-        )
+        print_json(ranking.as_dict())
     else:
-        say(render(tables, result.games, result.stalled, result.longest_game, result.seconds))
+        say(
+            render(
+                ranking.tables, played.games, played.stalled, played.longest_game, played.seconds
+            )
+        )
     for text in notes:
         _note(text)
 
