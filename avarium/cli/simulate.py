@@ -210,6 +210,11 @@ def simulate(
     planned = plan_sentence(experiment.variants)
     if planned and not (quiet or as_json) and stop_rule is None:
         note(planned)
+    if scheduler and not (quiet or as_json):  # the local cluster's workers load our cache
+        note(
+            "a worker on a new machine compiles the engine during its first chunk (about two "
+            "minutes; later runs load it from the worker's cache): the first chunks wait for it"
+        )
     if stop_rule is not None:
         done, decision = play_until(
             experiment, out, stop_rule, precision, limits, jobs_to_use(jobs), backend,
