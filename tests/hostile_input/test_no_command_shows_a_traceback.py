@@ -70,7 +70,7 @@ def test_check_refuses_more_games_than_a_run_may_play_before_it_plays(tmp_path):
 
 def test_play_refuses_a_function_that_is_no_bot_before_the_game():
     one_line_error(
-        invoke("play", "--strategy", "os:system"), 2, "--strategy os:system", "(game, legal, rng)"
+        invoke("play", "--bots", "os:system"), 2, "--bots os:system", "(game, legal, rng)"
     )
     one_line_error(
         invoke("play", "--strategy", f"{BOTS}:too_few_arguments"), 2, "(game, legal, rng)"

@@ -92,8 +92,8 @@ def test_a_long_number_in_a_card_file_names_its_key(tmp_path):
     ("flag", "value", "named"),
     [
         ("--rule", "max_turns={}", "--rule max_turns"),
-        ("--strategy", "mcts/{},random", "--strategy"),
-        ("--strategy", "lookahead/{},random", "--strategy"),
+        ("--bots", "mcts/{},random", "--bots"),
+        ("--strategy", "lookahead/{},random", "--bots"),  # the same flag by its other name
     ],
 )
 @pytest.mark.parametrize("digits", [MAX_DIGITS + 1, 4_301, 10_000])
