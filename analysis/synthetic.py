@@ -359,8 +359,9 @@ def _write_parquet(frame: pd.DataFrame, path: Path, metadata: dict[str, str]) ->
     meta.update({k.encode(): v.encode() for k, v in metadata.items()})
     sink = pa.BufferOutputStream()
     pq.write_table(table.replace_schema_metadata(meta), sink)
-    write_bytes_atomically(path, sink.getvalue())
-    return manifest.file_digest(path), path.stat().st_size
+    data = sink.getvalue()
+    write_bytes_atomically(path, data)
+    return manifest.digest(memoryview(data)), data.size  # as runner/dataset.write_part does
 
 
 def write_run(

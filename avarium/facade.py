@@ -271,8 +271,6 @@ def ladder(
         if bots is None
         else tuple(arguments.texts("bots", bots, "bot specs"))
     )
-    if len(names) < 2:
-        raise ValueError(f"bots: the ladder needs at least two bots, got {list(names)}")
     cards = cards if isinstance(cards, CardSet) else load_cards(cards)
     rounds = arguments.whole("rounds", rounds, 1)
     seed = arguments.whole("seed", seed, 0)

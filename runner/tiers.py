@@ -129,7 +129,7 @@ def plan_sentence(variants) -> str | None:
     if len({v.tier for v in tiered}) < 2:
         return None
     total = sum(v.games for v in variants)
-    groups = len({split_label(v.label)[0] if split_label(v.label)[1] else "main" for v in tiered})
+    groups = len({group_of(v.label, v.tier) for v in tiered})
     each = ", ".join(f"{v.label} {v.games:,}" for v in tiered)
     where = f"{groups} variants x " if groups > 1 else ""
     return (

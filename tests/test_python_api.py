@@ -148,5 +148,5 @@ def test_the_ladder_from_python_is_the_commands():
     for key in ("bots", "matches", "ratings", "first_seat", "games", "stalled", "longest_game"):
         assert printed[key] == returned[key], key
     assert set(ranking.ratings["bot"]) == {"random", "heuristic.balanced"}
-    with pytest.raises(ValueError, match=r"^bots: the ladder needs at least two bots"):
+    with pytest.raises(ValueError, match=r"^bots: expected two bot names or more"):
         avarium.ladder(["random"])
