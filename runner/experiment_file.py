@@ -232,13 +232,18 @@ def _bots(
 def _fingerprinted(weights) -> np.ndarray:
     """The weights a fingerprint covers: all of them, but the ones added later when they are
     all 0 (the profile plays as it did before they existed, and keeps its fingerprint)."""
-    from avarium.strategies.weights import ADDED_LATER, NAMES
+    from avarium.strategies.weights import ADDED_LATER_GROUPS, NAMES
 
     w = np.asarray(weights, "<f8")
     if len(w) != len(NAMES):  # not a profile's weights (the random bot has none to speak of)
         return w
-    later = [NAMES.index(name) for name in ADDED_LATER]
-    return w if w[later].any() else np.delete(w, later)
+    unused = [
+        NAMES.index(name)
+        for group in ADDED_LATER_GROUPS
+        if not w[[NAMES.index(name) for name in group]].any()
+        for name in group
+    ]
+    return np.delete(w, unused)
 
 
 def _bonus(p: _Problems, where: str, v: object, players: int) -> tuple[int, ...] | None:

@@ -151,16 +151,7 @@ def play_games_with_lookahead(
     st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out
 ):
     """play_games for any bots, the lookahead and the MCTS included."""
-    size = action_buffer_size(st, tb)
-    buf = np.empty(size, np.int64)
-    buf2 = np.empty(size, np.int64)
-    acc = np.empty(size, np.float64)
-    deltas = np.zeros(SCRATCH_SIZE, np.int64)
-    base = np.empty_like(st)
-    work = np.empty_like(st)
-    prng = np.ones(1, np.int64)
-    rngs = np.ones(MAX_PLAYERS, np.int64)
-    made = np.zeros(MAX_PLAYERS, np.int64)
+    buf, buf2, acc, deltas, base, work, prng, rngs, made = search_scratch(st, tb)
     for i in range(seeds.shape[0]):
         deal(st, tb, n_players, idols[i], bonus[i], seeds[i], config, bot_seeds[i], rngs, made)
         while st[G_DONE] == 0:
@@ -176,6 +167,25 @@ def play_games_with_lookahead(
             )  # fmt: skip
             step(st, tb, a)
         record(st, i, n_players, made, out[0], out[1], out[2])
+
+
+@njit_inline
+def search_scratch(st, tb):
+    """A game loop's scratch with searching seats: two action buffers and the lookahead's
+    scores, the bots' scratch, two scratch states, the playouts' stream, each seat's stream and
+    its decisions."""
+    size = action_buffer_size(st, tb)
+    return (
+        np.empty(size, np.int64),
+        np.empty(size, np.int64),
+        np.empty(size, np.float64),
+        np.zeros(SCRATCH_SIZE, np.int64),
+        np.empty_like(st),
+        np.empty_like(st),
+        np.ones(1, np.int64),
+        np.ones(MAX_PLAYERS, np.int64),
+        np.zeros(MAX_PLAYERS, np.int64),
+    )
 
 
 @njit_inline

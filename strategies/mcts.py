@@ -56,12 +56,15 @@ from avarium.simulator.engine.surface import (
 from avarium.strategies.features import side_value
 from avarium.strategies.heuristic import heuristic_choose
 from avarium.strategies.lookahead import MAX_PLAYOUT_ACTIONS, copy_into, determinize, play_on
+from avarium.strategies.value_model import has_model, log_chances
 from avarium.strategies.weights import (
+    N_VALUE_FEATURES,
     W_CRN,
     W_EXPLORATION,
     W_ITERATIONS,
     W_MCTS_HORIZON,
     W_THREAT,
+    W_VALUE_MODEL,
     W_VALUE_SCALE,
     W_WIDENING,
 )
@@ -81,13 +84,20 @@ N_COLUMNS = 7
 EV_ROOT = MAX_PLAYERS
 EV_POS = 2 * MAX_PLAYERS
 EV_SIDE = 3 * MAX_PLAYERS
-EV_SIZE = 4 * MAX_PLAYERS
+EV_FEATURES = 4 * MAX_PLAYERS  # the learned value's scratch: one seat's features
+EV_SIZE = EV_FEATURES + N_VALUE_FEATURES
 
 
 @njit
 def standings(st, tb, w, deltas, ev):
     """Each living seat's position value into ev[EV_POS + q]: its standing minus `threat` times
-    the strongest living enemy's (features.position_value, each standing counted once)."""
+    the strongest living enemy's (features.position_value, each standing counted once); with
+    `value_model` set and a learned value for this many players, the log of its chance to win by
+    the learned model instead (strategies/value_model.py): a change of 1 multiplies the chance
+    by e."""
+    if w[W_VALUE_MODEL] > 0 and has_model(w, st[G_PLAYERS]):
+        log_chances(st, tb, w, deltas, ev[EV_POS : EV_POS + MAX_PLAYERS], ev[EV_FEATURES:])
+        return
     n = st[G_PLAYERS]
     for q in range(n):
         if st[ROW_SEAT + q, P_ALIVE] != 0:

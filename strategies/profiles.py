@@ -15,10 +15,11 @@ from pathlib import Path
 
 import numpy as np
 from avarium.simulator import tomlread
-from avarium.strategies.weights import N_WEIGHTS, NAMES, W_HORIZON, W_PLAYOUTS
+from avarium.strategies.weights import ADDED_LATER, N_WEIGHTS, NAMES, W_HORIZON, W_PLAYOUTS
 
 BUNDLED = Path(__file__).with_name("profiles.toml")
-OPTIONAL = ("race", "menace", "guard", "keep_ready")  # 0 when a profile leaves them out
+# 0 when a profile leaves them out (the threat weights and the learned value came later)
+OPTIONAL = ADDED_LATER
 
 
 class ProfileError(ValueError):
@@ -28,6 +29,8 @@ class ProfileError(ValueError):
 def _vector(path: Path, name: str, table: object) -> np.ndarray:
     if not isinstance(table, dict):
         raise ProfileError(f"{path}: profile [{name}] must be a table of weights")
+    # how a trained generation was made (`avarium train`): read by people, not by the bot
+    table = {k: v for k, v in table.items() if not (k == "provenance" and isinstance(v, dict))}
     unknown = sorted(set(table) - set(NAMES))
     if unknown:
         raise ProfileError(

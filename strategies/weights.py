@@ -42,13 +42,40 @@ WEIGHTS: dict[str, str] = {
     "value_scale": "mcts: the change of position value squashed to 73% (a logistic's scale)",
     "crn": "mcts: 1 to play the j-th visit of every root action on the same deal",
     "widening": "mcts: a node walked n times has at most widening * sqrt(n) children (0: all)",
+    # -- a learned evaluation (strategies/value_model.py; written by `avarium train`) --
+    "value_model": "mcts: 1 to score positions by the learned value below, 0 by value_scale",
 }
+# The learned value's coefficients, one set per player count: seat q's score is the sum of
+# v<n>_<feature> times q's feature, and its value the softmax of the living seats' scores (its
+# chance to win, fitted by `avarium train` from the outcomes of self-play games).
+VALUE_FEATURES: dict[str, str] = {
+    "merit": "Merit",
+    "danger": "Merit below 10 (10 - Merit, 0 at 10 or more)",
+    "reputation": "unspent Reputation",
+    "hand": "cards in hand",
+    "class_size": "Students in Class and Hallway",
+    "board": "Combat plus Defense of those Students",
+    "wincon": "Win-Con progress squared (0..1)",
+    "progress": "Win-Con progress (0..1)",
+    "active": "1 for the seat whose turn it is",
+}
+VALUE_PLAYERS = (2, 3, 4)
+for _n in VALUE_PLAYERS:
+    for _f, _what in VALUE_FEATURES.items():
+        WEIGHTS[f"v{_n}_{_f}"] = f"learned value at {_n} players: coefficient of {_what}"
+N_VALUE_FEATURES = len(VALUE_FEATURES)
 NAMES = tuple(WEIGHTS)
 N_WEIGHTS = len(NAMES)
 # Weights added after runs began recording their bots' weight fingerprint: a profile that leaves
 # them at 0 plays as before, so its fingerprint leaves them out and a run started before them
 # still resumes (runner/experiment_file.py).
-ADDED_LATER = ("race", "menace", "guard", "keep_ready")
+# Each group is left out when all of it is 0, so a fingerprint taken before a group existed
+# stays the same.
+ADDED_LATER_GROUPS = (
+    ("race", "menace", "guard", "keep_ready"),
+    NAMES[NAMES.index("value_model") :],
+)
+ADDED_LATER = tuple(name for group in ADDED_LATER_GROUPS for name in group)
 (
     W_MERIT,
     W_DANGER,
@@ -81,7 +108,10 @@ ADDED_LATER = ("race", "menace", "guard", "keep_ready")
     W_VALUE_SCALE,
     W_CRN,
     W_WIDENING,
-) = range(N_WEIGHTS)
+    W_VALUE_MODEL,
+) = range(NAMES.index("value_model") + 1)
+# v<n>_<feature> is at W_VALUE + (n - 2) * N_VALUE_FEATURES + the feature's place
+W_VALUE = W_VALUE_MODEL + 1
 
 # Bot kinds as the compiled drivers know them.
 KIND_RANDOM = 0

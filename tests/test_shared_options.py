@@ -28,6 +28,7 @@ SHARED = {
     "tune-bonus": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "sweep": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "balance": {"--jobs", "--seed", "--quiet", "--json", "--out"},
+    "train": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "ladder": {"--jobs", "--seed", "--quiet", "--json"},
     "check": {"--jobs", "--seed"},
     "bench": {"--seed", "--quiet", "--json"},

@@ -24,13 +24,16 @@ GROUPS = ("quick", "search")
 
 
 def _quick() -> None:
-    """simulate's game loop with random and heuristic seats, `check`'s loop, the Python API."""
+    """simulate's game loop with random and heuristic seats, `check`'s loop, the Python API,
+    and `train`'s self-play loop (it links the search in: this group has the room)."""
     from avarium.simulator.cards.loader import load_cards
-    from avarium.simulator.game.api import new_game
+    from avarium.simulator.game.api import Rules, new_game
     from avarium.workflows.bench import bot_games, random_games
     from avarium.workflows.check import check_games
+    from avarium.workflows.train.selfplay import play_positions
 
     cards = load_cards()
+    play_positions(cards, Rules(), 2, "heuristic", 0, 0, 1)
     random_games(cards, 2)
     bot_games(cards, ("heuristic", "heuristic"), 2)
     check_games(cards, 3)

@@ -35,6 +35,7 @@ from avarium.cli.errors import fail as _fail
 from avarium.cli.report import compare_command, report_command
 from avarium.cli.scenario import scenario_command
 from avarium.cli.simulate import register as register_simulate
+from avarium.cli.train import train_command
 from avarium.cli.tune_bot import tune_bot_command
 from avarium.cli.tuning import sweep_command, tune_bonus_command
 from avarium.simulator.cards.errors import ERROR, CardNameError, CardSetError
@@ -506,6 +507,7 @@ app.command("compare")(compare_command)
 app.command("tune-bonus")(tune_bonus_command)
 app.command("sweep")(sweep_command)
 app.command("tune-bot")(tune_bot_command)
+app.command("train")(train_command)
 app.command("scenario")(scenario_command)
 app.command("check")(check_command)
 app.command("balance")(balance_command)

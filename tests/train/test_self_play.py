@@ -1,0 +1,103 @@
+"""Self-play with positions noted (strategies/sampling.py, workflows/train/selfplay.py) and the
+learned value the search reads (strategies/value_model.py): the games are the drivers' games,
+the positions the same however the games are cut, and the value a chance to win."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from avarium.runner.batch import play_chunk
+from avarium.runner.experiment_file import _fingerprinted
+from avarium.runner.seeds import game_seeds
+from avarium.simulator.cards.loader import load_cards
+from avarium.simulator.engine.play import GAME_FIELDS
+from avarium.simulator.game.api import Rules, new_game
+from avarium.strategies import bot_spec
+from avarium.strategies.features import SCRATCH_SIZE
+from avarium.strategies.mcts import EV_POS, EV_SIZE, standings
+from avarium.strategies.value_model import log_chances
+from avarium.strategies.weights import (
+    ADDED_LATER_GROUPS,
+    N_VALUE_FEATURES,
+    NAMES,
+    VALUE_FEATURES,
+    W_VALUE,
+    W_VALUE_MODEL,
+)
+from avarium.workflows.train.selfplay import play_positions, seatings
+
+CARDS = load_cards()
+RULES = Rules()
+BOT = "heuristic.tuned"
+
+
+def test_noting_positions_plays_the_same_games_as_the_drivers():
+    positions = play_positions(CARDS, RULES, 2, BOT, 3, 0, 8)
+    deal_seeds, bot_seeds = game_seeds(3, np.arange(8))
+    played = play_chunk(CARDS, RULES, 2, seatings(CARDS, 2, 0, 8), [BOT, BOT], deal_seeds,
+                        bot_seeds, RULES.seat_bonus(2))  # fmt: skip
+    winner = played.game[:, GAME_FIELDS.index("winner")]
+    turns = played.game[:, GAME_FIELDS.index("turns")]
+    for game, rows in positions.groupby("game"):
+        assert rows.loc[rows["won"] == 1, "seat"].unique().tolist() == [winner[game]]
+        assert rows["turn"].max() <= turns[game]
+    assert set(positions["game"]) == {g for g in range(8) if winner[g] >= 0}
+
+
+def test_positions_are_the_same_however_the_games_are_cut():
+    whole = play_positions(CARDS, RULES, 3, BOT, 5, 0, 6)
+    cut = [play_positions(CARDS, RULES, 3, BOT, 5, a, a + 2) for a in (0, 2, 4)]
+    import pandas as pd
+
+    pd.testing.assert_frame_equal(whole, pd.concat(cut, ignore_index=True))
+
+
+def test_a_position_is_noted_once_a_turn_for_every_seat_still_in_the_game():
+    positions = play_positions(CARDS, RULES, 4, BOT, 2, 0, 3)
+    per_turn = positions.groupby(["game", "turn"])["seat"]
+    assert (per_turn.count() <= 4).all() and (per_turn.nunique() == per_turn.count()).all()
+    assert (positions.groupby(["game", "turn"])["active"].sum() <= 1).all()
+
+
+def learned(players: int, **coefficients: float) -> np.ndarray:
+    w = bot_spec("mcts").weights.copy()
+    w[W_VALUE_MODEL] = 1
+    for feature, beta in coefficients.items():
+        w[W_VALUE + (players - 2) * N_VALUE_FEATURES + list(VALUE_FEATURES).index(feature)] = beta
+    return w
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_learned_value_is_each_seats_chance_to_win(players):
+    """Only `active` counts, by log 3: the seat whose turn it is has three times anyone's
+    chance; the chances sum to 1."""
+    idols = [i.id for i in CARDS.idols[:players]]
+    game = new_game(CARDS, idols, seed=1)
+    out = np.zeros(4)
+    log_chances(game.state, game.tables, learned(players, active=math.log(3)),
+                np.zeros(SCRATCH_SIZE, np.int64), out, np.zeros(N_VALUE_FEATURES))  # fmt: skip
+    chances = np.exp(out[:players])
+    assert chances.sum() == pytest.approx(1)
+    assert chances[game.active] == pytest.approx(3 / (players + 2))
+
+
+def test_without_a_value_for_the_player_count_the_search_scores_as_before():
+    """A generation trained at two players searches a three-player game with the hand
+    weights: its learned value has nothing for three."""
+    game = new_game(CARDS, [i.id for i in CARDS.idols[:3]], seed=1)
+    deltas = np.zeros(SCRATCH_SIZE, np.int64)
+    hand, trained = np.zeros(EV_SIZE), np.zeros(EV_SIZE)
+    standings(game.state, game.tables, bot_spec("mcts").weights, deltas, hand)
+    standings(game.state, game.tables, learned(2, active=1.0), deltas, trained)
+    assert np.array_equal(hand[EV_POS : EV_POS + 3], trained[EV_POS : EV_POS + 3])
+
+
+def test_a_profile_without_a_learned_value_keeps_its_fingerprint():
+    """Runs recorded before the learned value existed resume: its weights, all 0, are left out
+    of the fingerprint."""
+    w = bot_spec("mcts").weights
+    value = [NAMES.index(name) for name in ADDED_LATER_GROUPS[-1]]
+    assert np.array_equal(_fingerprinted(w), np.delete(w, value))
+    assert len(_fingerprinted(learned(2, active=1.0))) == len(NAMES)

@@ -1,0 +1,277 @@
+"""The expert-iteration loop behind `avarium train`: generation k+1 searches with an evaluation
+fitted to the outcomes of generation k's self-play games, and is measured head to head against it.
+
+Generation 0 is the starting profile (`mcts`, today's search bot). For each generation k >= 1,
+in order, each step written to the output folder before the next starts, so a killed run
+resumes where it stopped and a finished step is never played again:
+
+1. `positions/gen<k>-<n>p.parquet`: for each player count n, `games` self-play games of
+   generation k-1 (`mcts.gen<k-1>/<budget>` in every seat), a position noted at the start of
+   every turn (workflows/train/selfplay.py);
+2. `gen<k>.toml`: a profiles file, the starting file's profiles and generations 1..k, generation
+   k being generation k-1's weights with its learned value fitted to those positions
+   (workflows/train/fit.py) and a `[gen<k>.provenance]` table saying how;
+3. `head_to_head/gen<k>-<n>p.json`: generation k against generation k-1 at the same budget on
+   shared deals (workflows/train/head_to_head.py);
+4. `generations.csv`: the generation table, one row per generation and player count.
+
+Every number of the run comes from its seed: generation k's self-play at n players uses the
+seed `seed_of(seed, k, n)`, and its head to head `seed_of(seed, k, n) + 1`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from avarium.simulator.cards.model import CardSet
+from avarium.simulator.fileio import write_atomically, write_bytes_atomically
+from avarium.simulator.game.rules import Rules
+from avarium.strategies.profiles import BUNDLED, load
+from avarium.strategies.weights import NAMES, W_VALUE_MODEL
+from avarium.workflows.train.fit import ValueFit, fit_value
+from avarium.workflows.train.head_to_head import head_to_head
+from avarium.workflows.train.selfplay import FEATURES, play_positions
+
+CHUNK = 50  # self-play games per task: small enough to spread over the workers
+FORMAT = 1  # the provenance table's version
+START = "mcts"
+# A learned value is a log of a chance: a change of 1 (the chance times e) is squashed to 73%
+# around the decision's value (value_scale 1; measured level with or above 0.5, 0.25 and 0.1).
+LEARNED_VALUE_SCALE = 1.0
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What `avarium train` runs (each field as its option)."""
+
+    cards: CardSet
+    out: Path
+    generations: int = 2
+    games: int = 2000  # self-play games per generation and player count
+    players: tuple[int, ...] = (2,)
+    budget: int = 20  # search iterations per decision, for self-play and head to head
+    check_games: int = 500  # head-to-head games per seat
+    seed: int = 0
+    jobs: int = 1
+    profiles: Path | None = None  # the starting profiles (strategies/profiles.toml)
+    start: str = START
+
+
+def seed_of(seed: int, generation: int, players: int) -> int:
+    """The seed of a generation's games at a player count, from the run's seed."""
+    words = np.random.SeedSequence([seed, generation, players]).generate_state(1, np.uint32)
+    return int(words[0]) >> 1  # below 2**31: a seed any command takes
+
+
+def profile_name(plan: Plan, generation: int) -> str:
+    return plan.start if generation == 0 else f"gen{generation}"
+
+
+def profiles_file(plan: Plan, generation: int) -> Path | None:
+    """The profiles file generation k's bot is read from (the starting file for generation 0).
+    Each generation has its own file: profiles are cached by path for the life of a process."""
+    return plan.profiles if generation == 0 else plan.out / f"gen{generation}.toml"
+
+
+def bot(plan: Plan, generation: int) -> str:
+    name = profile_name(plan, generation)
+    return f"mcts.{name}/{plan.budget}" if name != "mcts" else f"mcts/{plan.budget}"
+
+
+def recipe(plan: Plan) -> dict[str, object]:
+    """What fixes a run's games (train.json): a resumed run must have the same, or its
+    generations would mix games of two recipes. The number of generations and the workers may
+    change (more generations continue the loop; the workers change no game)."""
+    return {
+        "format": FORMAT,
+        "cards": str(plan.cards.path or plan.cards.source),
+        "sets": list(plan.cards.sets),
+        "patches": [str(x) for x in plan.cards.patches],
+        "games": plan.games,
+        "players": list(plan.players),
+        "budget": plan.budget,
+        "check_games": plan.check_games,
+        "seed": plan.seed,
+        "profiles": str(plan.profiles) if plan.profiles else None,
+        "start": plan.start,
+    }
+
+
+def check_folder(plan: Plan) -> None:
+    """Refuse an output folder that holds another run's generations (ValueError naming the
+    field that differs), or a file where the folder should be."""
+    if plan.out.exists() and not plan.out.is_dir():
+        raise ValueError(f"out: {plan.out} is a file, not a folder")
+    path = plan.out / "train.json"
+    if not path.exists():
+        if plan.out.exists() and any(plan.out.iterdir()):
+            raise ValueError(
+                f"out: {plan.out} is not empty and holds no training run (no train.json): "
+                "give a new folder, or the folder of the run to resume"
+            )
+        return
+    try:
+        before = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise ValueError(f"out: {path} cannot be read as a training run's recipe") from None
+    now = recipe(plan)
+    for key, value in now.items():
+        if before.get(key) != value:
+            raise ValueError(
+                f"{key}: {plan.out} holds a training run with {key} {before.get(key)!r}, not "
+                f"{value!r}; resume it with the same options, or give a new --out folder"
+            )
+
+
+def run(plan: Plan, say: Callable[[str], None] = lambda line: None) -> pd.DataFrame:
+    """Run (or resume) the loop; returns the generation table. `say` gets one line per step."""
+    check_folder(plan)
+    plan.out.mkdir(parents=True, exist_ok=True)
+    write_atomically(plan.out / "train.json", json.dumps(recipe(plan), indent=1) + "\n")
+    (plan.out / "positions").mkdir(exist_ok=True)
+    (plan.out / "head_to_head").mkdir(exist_ok=True)
+    rows: list[dict] = []
+    for k in range(1, plan.generations + 1):
+        fits = {}
+        for n in plan.players:
+            table = _self_play(plan, k, n, say)
+            fits[n] = fit_value(table, n)
+            f = fits[n]
+            say(
+                f"gen{k} at {n} players: value fitted to {f.games:,} games ({f.positions:,} "
+                f"positions); held out: log-loss {f.log_loss:.3f} (even chance "
+                f"{f.even_log_loss:.3f}), the favourite won {f.accuracy:.1%}"
+            )
+        _write_generation(plan, k, fits)
+        for n in plan.players:
+            result = _head_to_head(plan, k, n, say)
+            f = fits[n]
+            rows.append(
+                {
+                    "generation": k,
+                    "players": n,
+                    "bot": bot(plan, k),
+                    "against": bot(plan, k - 1),
+                    "self_play_games": f.games + f.held_out_games,
+                    "positions": f.positions,
+                    "log_loss": round(f.log_loss, 4),
+                    "even_log_loss": round(f.even_log_loss, 4),
+                    "accuracy": round(f.accuracy, 4),
+                    "games": result["games"],
+                    "share": round(result["share"], 4),
+                    "low": round(result["low"], 4),
+                    "high": round(result["high"], 4),
+                    "fair_share": round(1 / n, 4),
+                    "stronger": result["low"] > 1 / n,
+                }
+            )
+        table = pd.DataFrame(rows)
+        write_atomically(plan.out / "generations.csv", table.to_csv(index=False))
+        write_atomically(plan.out / "profiles.toml", (plan.out / f"gen{k}.toml").read_text())
+    return pd.DataFrame(rows)
+
+
+def _self_play(plan: Plan, k: int, n: int, say: Callable[[str], None]) -> pd.DataFrame:
+    path = plan.out / "positions" / f"gen{k}-{n}p.parquet"
+    if path.exists():
+        say(f"gen{k} at {n} players: self-play games kept from before ({path.name})")
+        return pd.read_parquet(path)
+    from joblib import Parallel, delayed
+
+    seed = seed_of(plan.seed, k, n)
+    started = time.perf_counter()
+    say(f"gen{k} at {n} players: {plan.games:,} self-play games of {bot(plan, k - 1)}…")
+    spans = [(a, min(a + CHUNK, plan.games)) for a in range(0, plan.games, CHUNK)]
+    parts = Parallel(n_jobs=plan.jobs)(
+        delayed(play_positions)(
+            plan.cards, Rules(), n, bot(plan, k - 1), seed, a, b, profiles_file(plan, k - 1)
+        )
+        for a, b in spans
+    )
+    table = pd.concat(parts, ignore_index=True)
+    write_bytes_atomically(path, table.to_parquet(index=False))
+    say(f"gen{k} at {n} players: played in {time.perf_counter() - started:.0f} s")
+    return table
+
+
+def _head_to_head(plan: Plan, k: int, n: int, say: Callable[[str], None]) -> dict:
+    path = plan.out / "head_to_head" / f"gen{k}-{n}p.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    new, old = bot(plan, k), bot(plan, k - 1)
+    say(f"gen{k} at {n} players: {new} against {old}, {plan.check_games:,} games per seat…")
+    # the old bot is read from the new generation's file too: it holds every earlier profile
+    result = head_to_head(
+        plan.cards, new, old, n, plan.check_games, seed_of(plan.seed, k, n) + 1,
+        profiles_file(plan, k), plan.jobs,
+    ).as_dict()  # fmt: skip
+    write_atomically(path, json.dumps(result, indent=1) + "\n")
+    verdict = "stronger" if result["low"] > 1 / n else "not shown stronger"
+    say(
+        f"gen{k} at {n} players: won {result['share']:.1%} ({result['low']:.1%}-"
+        f"{result['high']:.1%}) of {result['games']:,} games, fair share {1 / n:.1%}: {verdict}"
+    )
+    return result
+
+
+def _write_generation(plan: Plan, k: int, fits: dict[int, ValueFit]) -> None:
+    """gen<k>.toml: the starting profiles, generations 1..k-1 as written, and generation k."""
+    start_text = (plan.profiles or BUNDLED).read_text(encoding="utf-8-sig")
+    earlier = ""
+    if k > 1:
+        text = (plan.out / f"gen{k - 1}.toml").read_text()
+        earlier = text[len(start_text) :]
+    parent = load(profiles_file(plan, k - 1))[profile_name(plan, k - 1)]
+    weights = dict(zip(NAMES, (float(x) for x in parent), strict=True))
+    weights[NAMES[W_VALUE_MODEL]] = 1.0
+    weights["value_scale"] = LEARNED_VALUE_SCALE
+    provenance: dict[str, object] = {
+        "format": FORMAT,
+        "generation": k,
+        "parent": profile_name(plan, k - 1),
+        "seed": plan.seed,
+        "budget": plan.budget,
+        "features": list(FEATURES),
+    }
+    for n, f in fits.items():
+        for feature, beta in f.coefficients.items():
+            weights[f"v{n}_{feature}"] = beta
+        provenance[f"games_{n}p"] = f.games + f.held_out_games
+        provenance[f"positions_{n}p"] = f.positions
+        provenance[f"held_out_log_loss_{n}p"] = round(f.log_loss, 4)
+        provenance[f"even_log_loss_{n}p"] = round(f.even_log_loss, 4)
+        provenance[f"held_out_accuracy_{n}p"] = round(f.accuracy, 4)
+    lines = [
+        "",
+        f"# Generation {k}: {profile_name(plan, k - 1)}'s search with a value fitted to its "
+        "self-play games (avarium train).",
+        f"[gen{k}]",
+        *(f"{name} = {_number(weights[name])}" for name in NAMES),
+        "",
+        f"[gen{k}.provenance]",
+        *(f"{key} = {_toml(value)}" for key, value in provenance.items()),
+    ]
+    write_atomically(plan.out / f"gen{k}.toml", start_text + earlier + "\n".join(lines) + "\n")
+
+
+def _number(x: float) -> str:
+    if not math.isfinite(x):
+        raise ValueError(f"a fitted weight is not finite: {x}")
+    return str(int(x)) if x == int(x) and abs(x) < 1e15 else repr(x)
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, float):
+        return _number(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, str):
+        return json.dumps(value)
+    return str(value)
