@@ -42,6 +42,9 @@ FOOTER_COLOUR = "#666666"
 # (`finish`): a tiered sweep of fifteen points draws more than matplotlib's 20 at once by
 # design, and its warning would reach the designer's terminal as noise.
 plt.rcParams["figure.max_open_warning"] = 0
+# A name is drawn as written: matplotlib would read the text between two $ as TeX, so an Idol
+# named "Cash $\foo$" stopped the report with a ValueError (no chart writes TeX).
+plt.rcParams["text.parse_math"] = False
 
 
 class _ShownTicks(matplotlib.ticker.Formatter):

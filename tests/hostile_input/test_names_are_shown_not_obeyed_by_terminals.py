@@ -115,3 +115,19 @@ def test_every_command_prints_through_the_one_visible_writer():
             if called in ("typer.echo", "typer.secho", "click.echo", "print"):
                 raw.append(f"{path.name}:{node.lineno}")
     assert not raw, raw
+
+
+def test_a_name_with_dollar_signs_is_drawn_as_written_not_read_as_tex():
+    """matplotlib reads text between two $ as TeX: "$\\foo$" stopped the report with a
+    ValueError, and "$5 or $10" would have been drawn in italics."""
+    import pandas as pd
+    from avarium.reports import charts
+
+    names = ["Cash $\\foo^$ Kid", "Pays $5 or $10"]
+    flags = pd.DataFrame(
+        {"players": 2, "idol": names, "rate": [0.6, 0.4], "lo": [0.55, 0.35],
+         "hi": [0.65, 0.45], "band_lo": 0.45, "band_hi": 0.55, "flagged": [True, True]}
+    )  # fmt: skip
+    _, svg = charts.finish(charts.idol_winrate_chart(flags))
+    for name in names:
+        assert name.encode() in svg
