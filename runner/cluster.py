@@ -9,12 +9,15 @@ protocols `distributed` speaks, with a host and a port.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
+import logging
 import re
 from collections.abc import Iterator
 
-#: How long a scheduler has to accept the connection and to answer each message of the
-#: handshake (distributed's connect and comm timeouts).
+#: How long a scheduler has to accept the connection and answer the handshake (distributed's
+#: connect timeout, and our own bound on the handshake, which distributed leaves unbounded).
 TIMEOUT = "10s"
 #: The network protocols of distributed's own address form, PROTOCOL://HOST:PORT.
 PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")
@@ -30,6 +33,10 @@ _IN_PROCESS = re.compile(r"^inproc://[^\s/]+/\d+/\d+$")
 
 class ClusterError(RuntimeError):
     """The cluster cannot be used; the message says why in one line."""
+
+
+class ClusterLost(ClusterError):
+    """The scheduler went away during the run (killed, its machine down, the network cut)."""
 
 
 def check_address(scheduler: str) -> None:
@@ -50,6 +57,75 @@ def check_address(scheduler: str) -> None:
         )
 
 
+def _handshake(scheduler: str) -> None:
+    """Connect to `scheduler` and exchange distributed's handshake, within TIMEOUT, then hang
+    up. Client itself waits for the handshake's reply for ever: a peer that accepts the
+    connection and never answers would hold the run until it is killed."""
+    if _IN_PROCESS.match(scheduler):  # this process's own scheduler, on this very event loop
+        return
+    from dask.utils import parse_timedelta
+    from distributed.comm import connect
+    from distributed.security import Security
+
+    async def shake() -> None:
+        args = Security().get_connection_args("client")  # tls:// takes dask's security config
+        comm = await asyncio.wait_for(
+            connect(scheduler, timeout=TIMEOUT, **args), parse_timedelta(TIMEOUT)
+        )
+        await comm.close()
+
+    # On a thread of its own: asyncio.run refuses to start inside a running event loop, which
+    # is where a notebook's cell runs.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, shake()).result()
+
+
+def _detail(exc: BaseException) -> str:
+    """An exception as `Type: message`, the message cut short (a peer's junk can be long)."""
+    text = str(exc).strip()
+    text = text.splitlines()[0][:200] if text else ""
+    reason = getattr(exc, "reason", None)  # FutureCancelledError: why, not the task's key
+    if isinstance(reason, str):
+        text = reason
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _lost_errors() -> tuple[type[BaseException], ...]:
+    from distributed.client import FutureCancelledError
+    from distributed.comm.core import CommClosedError
+
+    return (FutureCancelledError, CommClosedError)
+
+
+#: The loggers distributed writes to the terminal through (its config gives tornado's its handler).
+_NOISY = ("distributed", "tornado")
+
+
+@contextlib.contextmanager
+def _quiet_distributed() -> Iterator[None]:
+    """Keep distributed's own log records (a lost scheduler is an ERROR with two tracebacks,
+    then tornado's ERROR with a third, then "Failed to reconnect") off the terminal while the
+    run talks to the cluster: the run says what happened itself, in one line. Every logger
+    under them with a level of its own is raised too (distributed.client and
+    tornado.application have one, so the parents' levels alone would not do); all are put
+    back afterwards."""
+    loggers = [logging.getLogger(name) for name in _NOISY] + [
+        logger
+        for name, logger in list(logging.Logger.manager.loggerDict.items())
+        if name.startswith(tuple(f"{top}." for top in _NOISY))
+        and isinstance(logger, logging.Logger)
+    ]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        if logger.level or logger.name in _NOISY:
+            logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
 @contextlib.contextmanager
 def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
     """A Dask client for joblib (connected to `scheduler`, or to a local cluster of `jobs`
@@ -58,15 +134,17 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
     from dask.distributed import Client, LocalCluster  # the runner checked it is installed
     from joblib import parallel_config
 
-    timeouts = {
-        "distributed.comm.timeouts.connect": TIMEOUT,
-        "distributed.comm.timeouts.tcp": TIMEOUT,
-    }
+    # Not distributed.comm.timeouts.tcp: it is the kernel's keepalive on a live connection,
+    # which distributed refuses below 11 s with an AssertionError on every TCP connection.
+    timeouts = {"distributed.comm.timeouts.connect": TIMEOUT}
     with contextlib.ExitStack() as stack:
         if scheduler:
             check_address(scheduler)
+            # Entered first, so left last: the client's own close logs the lost scheduler too.
+            stack.enter_context(_quiet_distributed())
             try:
                 with dask.config.set(timeouts):
+                    _handshake(scheduler)
                     client = stack.enter_context(Client(scheduler, timeout=TIMEOUT))
                     threads = sum(client.nthreads().values())
             except Exception as exc:
@@ -74,7 +152,7 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
                 # message of exabytes (a MemoryError), an HTTP page, a reset connection.
                 raise ClusterError(
                     f"cannot use the Dask scheduler at {scheduler}: no scheduler answered "
-                    f"within {TIMEOUT} ({type(exc).__name__}: {str(exc)[:200]})"
+                    f"within {TIMEOUT} ({_detail(exc)})"
                 ) from None
         else:
             cluster = stack.enter_context(
@@ -89,4 +167,13 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
             client = stack.enter_context(Client(cluster))
             threads = sum(client.nthreads().values())
         stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
-        yield threads  # joblib finds the client itself
+        try:
+            yield threads  # joblib finds the client itself
+        except Exception as exc:
+            # The scheduler gone, the client cancels every task in flight (FutureCancelledError,
+            # "scheduler-connection-lost") or a message fails on the closed comm; anything
+            # else (a bot that failed, a disk that is full) is the run's to report.
+            if client.status == "running" and not isinstance(exc, _lost_errors()):
+                raise
+            where = f"the Dask scheduler at {scheduler}" if scheduler else "the local Dask cluster"
+            raise ClusterLost(f"lost {where} during the run ({_detail(exc)})") from None

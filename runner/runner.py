@@ -351,6 +351,12 @@ def _backend(backend: str, scheduler: str | None, jobs: int) -> Iterator[tuple[i
         try:
             with cluster.dask_client(scheduler, jobs) as threads:
                 yield -1, threads  # every thread of every Dask worker
+        except cluster.ClusterLost as exc:  # mid-run: each chunk was written as it came back
+            raise RunError(
+                f"{exc}; every chunk already written is kept: run the same command again to "
+                "continue once the scheduler is back (or on another backend: the games are the "
+                "same)"
+            ) from None
         except cluster.ClusterError as exc:
             raise RunError(str(exc)) from None
         return

@@ -9,6 +9,7 @@ from avarium.reports.charts.style import (
     error_bars,
     grid,
     idol_axis,
+    layout,
     percent_axis,
 )
 from matplotlib.figure import Figure
@@ -68,5 +69,5 @@ def card_impact_chart(impact: pd.DataFrame, top: int = 25) -> Figure | None:
         ax.set_ylabel("card (kind)")
         percent_axis(ax, points=True)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    fig.tight_layout()
+    layout(fig)
     return fig

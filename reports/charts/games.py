@@ -9,6 +9,7 @@ from avarium.reports.charts.style import (
     grid,
     idol_axis,
     in_order,
+    layout,
     percent_axis,
 )
 from matplotlib.figure import Figure
@@ -41,7 +42,7 @@ def length_chart(by_idol: pd.DataFrame, measure: str = "turns") -> Figure | None
         ax.set_title(f"{players} players: {measure} per game, by Idol (whiskers 5-95%)")
         ax.set_xlabel(f"{measure} per game")
         ax.set_ylabel("Idol")
-    fig.tight_layout()
+    layout(fig)
     return fig
 
 
@@ -60,7 +61,7 @@ def length_histogram(distribution: pd.DataFrame) -> Figure | None:
         ax.set_ylabel("share of the Idol's games")
         percent_axis(ax, "y")
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    fig.tight_layout()
+    layout(fig)
     return fig
 
 
@@ -91,7 +92,7 @@ def reasons_chart(win_reasons: pd.DataFrame) -> Figure | None:
         ax.set_ylabel("Idol")
         percent_axis(ax)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    fig.tight_layout()
+    layout(fig)
     return fig
 
 
@@ -125,5 +126,5 @@ def placements_chart(placements: pd.DataFrame) -> Figure | None:
         ax.set_ylabel("Idol")
         percent_axis(ax)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    fig.tight_layout()
+    layout(fig)
     return fig

@@ -18,6 +18,7 @@ from avarium.reports.charts.style import (
     grid,
     idol_axis,
     in_order,
+    layout,
     percent_axis,
     share_locator,
 )
@@ -47,7 +48,7 @@ def idol_winrate_chart(flags: pd.DataFrame) -> Figure | None:
         ax.set_ylabel("Idol")
         percent_axis(ax)
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
-    fig.tight_layout()
+    layout(fig)
     return fig
 
 
@@ -100,7 +101,7 @@ def matchup_heatmap(table: pd.DataFrame, players: int = 2) -> Figure | None:
     bar.ax.yaxis.set_major_locator(share_locator())
     bar.ax.yaxis.set_major_formatter(ShareTicks())
     bar.set_label(f"row Idol's win rate (fair {fair:.0%} in white)")
-    fig.tight_layout()
+    layout(fig)
     return fig
 
 
@@ -139,7 +140,7 @@ def seat_chart(seats: pd.DataFrame, model: pd.DataFrame | None = None) -> Figure
         percent_axis(ax, "y")
     handles, labels = axes[0][0].get_legend_handles_labels()
     fig.suptitle("Win rate by seat, 95% intervals")
-    fig.tight_layout()
+    layout(fig)
     fig.legend(
         handles,
         labels,
@@ -168,7 +169,7 @@ def strength_chart(idols: pd.DataFrame) -> Figure | None:
         ax.set_title(f"{players} players: Idol strength, seat effects taken out")
         ax.set_xlabel("strength (log-odds; 0 = the average Idol)")
         ax.set_ylabel("Idol")
-    fig.tight_layout()
+    layout(fig)
     return fig
 
 
@@ -189,5 +190,5 @@ def difference_chart(table: pd.DataFrame, key: str, title: str) -> Figure | None
         ax.set_xlabel("win rate, B minus A (percentage points)")
         ax.set_ylabel("Idol" if key == "idol" else key)
         percent_axis(ax, points=True)
-    fig.tight_layout()
+    layout(fig)
     return fig

@@ -13,7 +13,9 @@ matplotlib.use("Agg")  # before pyplot: reports render on machines without a dis
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from avarium.simulator.safetext import visible_lines
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 FLAG_COLOUR = "#c0392b"
 BASE_COLOUR = "#2c3e50"
@@ -40,6 +42,66 @@ FOOTER_COLOUR = "#666666"
 # (`finish`): a tiered sweep of fifteen points draws more than matplotlib's 20 at once by
 # design, and its warning would reach the designer's terminal as noise.
 plt.rcParams["figure.max_open_warning"] = 0
+# A name is drawn as written: matplotlib would read the text between two $ as TeX, so an Idol
+# named "Cash $\foo$" stopped the report with a ValueError (no chart writes TeX).
+plt.rcParams["text.parse_math"] = False
+
+
+class _ShownTicks(matplotlib.ticker.Formatter):
+    """Another formatter's tick labels in the form a terminal is sent (`shown`)."""
+
+    def __init__(self, inner: matplotlib.ticker.Formatter):
+        self.inner = inner
+
+    def set_axis(self, axis):
+        super().set_axis(axis)
+        self.inner.set_axis(axis)
+
+    def set_locs(self, locs):
+        super().set_locs(locs)
+        self.inner.set_locs(locs)
+
+    def __call__(self, x, pos=None):
+        return visible_lines(self.inner(x, pos))
+
+    def format_ticks(self, values):
+        return [visible_lines(label) for label in self.inner.format_ticks(values)]
+
+    def get_offset(self):
+        return visible_lines(self.inner.get_offset())
+
+
+def shown(fig: Figure) -> None:
+    """Every text of the figure in the form a terminal is sent (safetext.visible, line breaks
+    kept): ESC as \\x1b, a right-to-left override as <U+202E>. A name's control character is
+    a glyph no font has, and matplotlib's warning of it ("Glyph 27 (\\x1b) missing from
+    font(s)") would print the character raw on the terminal; the SVG, whose text stays text,
+    would hold it too. Tick labels are made again from their formatter at each layout, so an
+    axis whose labels hold such a character gets its formatter wrapped (_ShownTicks)."""
+    for text in fig.findobj(Text):
+        raw = text.get_text()
+        if visible_lines(raw) != raw:
+            text.set_text(visible_lines(raw))
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            for minor in (False, True):
+                formatter = axis.get_minor_formatter() if minor else axis.get_major_formatter()
+                if isinstance(formatter, _ShownTicks):
+                    continue
+                labels = formatter.format_ticks(axis.get_ticklocs(minor=minor))
+                if any(visible_lines(label) != label for label in labels):
+                    wrapped = _ShownTicks(formatter)
+                    if minor:
+                        axis.set_minor_formatter(wrapped)
+                    else:
+                        axis.set_major_formatter(wrapped)
+
+
+def layout(fig: Figure) -> None:
+    """Fit the figure's panels to their labels (tight_layout), its text shown first: laying
+    out is the first time matplotlib draws a glyph."""
+    shown(fig)
+    fig.tight_layout()
 
 
 def png(fig: Figure, dpi: int = DPI) -> bytes:
@@ -52,8 +114,9 @@ def finish(fig: Figure, footer: str = "") -> tuple[bytes, bytes]:
     """The figure with its footer (what a pasted chart must carry with it: card set, bots,
     games, date), as 200 dpi PNG bytes and SVG bytes; the figure is closed. The bounding box is
     fitted to what is drawn, so titles, legends beside the plot and the footer are never cut."""
+    shown(fig)  # text added since layout (a legend under the panels)
     if footer:
-        _stamp(fig, footer)
+        _stamp(fig, visible_lines(footer))  # the run's name is the user's own text
     out = []
     for kind, metadata in (("png", {"Software": None}), ("svg", {"Date": None})):
         buffer = io.BytesIO()

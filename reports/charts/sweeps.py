@@ -10,6 +10,7 @@ from avarium.reports.charts.style import (
     BAND_COLOUR,
     error_bars,
     in_order,
+    layout,
     percent_axis,
 )
 from matplotlib.figure import Figure
@@ -113,5 +114,5 @@ def _sweep_chart(frame, by, label, size, line, title, bands=None) -> Figure | No
         percent_axis(ax, "y")
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.suptitle(title)
-    fig.tight_layout()
+    layout(fig)
     return fig

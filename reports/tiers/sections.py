@@ -146,7 +146,7 @@ def tier_chart(result: TierAnalysis, group: str, players: int) -> plt.Figure:
     charts.percent_axis(ax)
     ax.set_title(f"Win rate per skill tier, {players} players (weakest tier first)")
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
-    fig.tight_layout()
+    charts.layout(fig)
     return fig
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 import ast
 import json
 import re
+import warnings
 from pathlib import Path
 
+import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports import pages
 from avarium.simulator.safetext import visible, visible_lines
@@ -21,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OBEYED = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
 RLO = "\u202e"
 TITLE_ESCAPE = "\x1b]0;pwned\x07"
+COLOUR = "\x1b[31m"
 
 
 def touka_named(name: str) -> str:
@@ -57,17 +60,43 @@ def test_a_right_to_left_override_in_a_name_is_shown_in_a_play_transcript():
     assert not OBEYED.search(result.output.replace("\n", ""))
 
 
-def test_an_escape_in_a_name_is_shown_by_the_report_headline(tmp_path, monkeypatch):
+@pytest.fixture(scope="module")
+def hostile_report(tmp_path_factory):
+    """`report` of a run whose strongest Idol's name holds escapes and a right-to-left
+    override, with every warning it gave (recorded, as a terminal would have shown them)."""
     plan = Plan(bot="heuristic.balanced", strength={"hatsurugi_touka": 1.5})
-    run = synthetic_run(tmp_path / "run", 6_000, plan, seed=2)
+    run = synthetic_run(tmp_path_factory.mktemp("hostile") / "run", 6_000, plan, seed=2)
     # A name no card file can hold any more (validate refuses it), as a run's tables might.
-    name = f"Touka{TITLE_ESCAPE}{RLO}"
-    monkeypatch.setattr(pages, "display_names", lambda *a, **k: {"hatsurugi_touka": name})
-    result = invoke("report", run)
+    name = f"Touka{TITLE_ESCAPE}{RLO}{COLOUR}"
+    with pytest.MonkeyPatch.context() as patch, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")  # each warning, however often it was given before
+        patch.setattr(pages, "display_names", lambda *a, **k: {"hatsurugi_touka": name})
+        result = invoke("report", run)
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("Touka\\x1b]0;pwned\\x07<U+202E> is above the band")
-    # stdout: matplotlib warns on stderr of the glyphs its font lacks, a chart's concern
+    return run, result, caught
+
+
+def test_an_escape_in_a_name_is_shown_by_the_report_headline(hostile_report):
+    _, result, _ = hostile_report
+    assert result.stdout.startswith("Touka\\x1b]0;pwned\\x07<U+202E>\\x1b[31m is above the band")
     assert not OBEYED.search(result.stdout.replace("\n", ""))
+
+
+def test_a_name_drawn_in_a_chart_reaches_the_terminal_shown_never_raw(hostile_report):
+    """matplotlib warned of each glyph its font lacks, with the character itself in the
+    message ("Glyph 27 (\\x1b) missing from font(s)"): the charts draw names shown instead."""
+    run, result, caught = hostile_report
+    assert not OBEYED.search(result.stderr.replace("\n", "")), result.stderr
+    raw = [str(w.message) for w in caught if OBEYED.search(str(w.message))]
+    assert not raw, raw
+    # The SVGs keep their text as text: shown there too, and no character XML forbids.
+    svgs = sorted((run / "report" / "charts").glob("*.svg"))
+    assert svgs
+    for svg in svgs:
+        text = svg.read_text(encoding="utf-8")
+        assert not OBEYED.search(text.replace("\n", "").replace("\t", "")), svg.name
+    drawn = (run / "report" / "charts" / "idol_win_rates.svg").read_text(encoding="utf-8")
+    assert "Touka\\x1b]0;pwned\\x07&lt;U+202E&gt;\\x1b[31m" in drawn
 
 
 def test_every_command_prints_through_the_one_visible_writer():
@@ -86,3 +115,19 @@ def test_every_command_prints_through_the_one_visible_writer():
             if called in ("typer.echo", "typer.secho", "click.echo", "print"):
                 raw.append(f"{path.name}:{node.lineno}")
     assert not raw, raw
+
+
+def test_a_name_with_dollar_signs_is_drawn_as_written_not_read_as_tex():
+    """matplotlib reads text between two $ as TeX: "$\\foo$" stopped the report with a
+    ValueError, and "$5 or $10" would have been drawn in italics."""
+    import pandas as pd
+    from avarium.reports import charts
+
+    names = ["Cash $\\foo^$ Kid", "Pays $5 or $10"]
+    flags = pd.DataFrame(
+        {"players": 2, "idol": names, "rate": [0.6, 0.4], "lo": [0.55, 0.35],
+         "hi": [0.65, 0.45], "band_lo": 0.45, "band_hi": 0.55, "flagged": [True, True]}
+    )  # fmt: skip
+    _, svg = charts.finish(charts.idol_winrate_chart(flags))
+    for name in names:
+        assert name.encode() in svg
