@@ -7,13 +7,14 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 from avarium.runner.batch import play_chunk
 from avarium.runner.experiment_file import _fingerprinted
 from avarium.runner.seeds import game_seeds
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.engine.play import GAME_FIELDS
-from avarium.simulator.game.api import Rules, new_game
+from avarium.simulator.game.api import Game, Rules, new_game
 from avarium.strategies import bot_spec
 from avarium.strategies.features import SCRATCH_SIZE
 from avarium.strategies.mcts import EV_POS, EV_SIZE, standings
@@ -26,7 +27,8 @@ from avarium.strategies.weights import (
     W_VALUE,
     W_VALUE_MODEL,
 )
-from avarium.workflows.train.selfplay import play_positions, seatings
+from avarium.workflows.train.agreement import agreement_table
+from avarium.workflows.train.selfplay import Decisions, play_positions, seatings
 
 CARDS = load_cards()
 RULES = Rules()
@@ -34,7 +36,7 @@ BOT = "heuristic.tuned"
 
 
 def test_noting_positions_plays_the_same_games_as_the_drivers():
-    positions = play_positions(CARDS, RULES, 2, BOT, 3, 0, 8)
+    positions, _ = play_positions(CARDS, RULES, 2, BOT, 3, 0, 8)
     deal_seeds, bot_seeds = game_seeds(3, np.arange(8))
     played = play_chunk(CARDS, RULES, 2, seatings(CARDS, 2, 0, 8), [BOT, BOT], deal_seeds,
                         bot_seeds, RULES.seat_bonus(2))  # fmt: skip
@@ -46,16 +48,36 @@ def test_noting_positions_plays_the_same_games_as_the_drivers():
     assert set(positions["game"]) == {g for g in range(8) if winner[g] >= 0}
 
 
-def test_positions_are_the_same_however_the_games_are_cut():
-    whole = play_positions(CARDS, RULES, 3, BOT, 5, 0, 6)
-    cut = [play_positions(CARDS, RULES, 3, BOT, 5, a, a + 2) for a in (0, 2, 4)]
-    import pandas as pd
+def test_positions_and_decisions_are_the_same_however_the_games_are_cut():
+    whole, kept = play_positions(CARDS, RULES, 3, BOT, 5, 0, 6, stride=7)
+    cut = [play_positions(CARDS, RULES, 3, BOT, 5, a, a + 2, stride=7) for a in (0, 2, 4)]
+    pd.testing.assert_frame_equal(whole, pd.concat([t for t, _ in cut], ignore_index=True))
+    joined = Decisions.joined([d for _, d in cut])
+    assert len(kept.chosen) > 0
+    for mine, theirs in zip(kept.arrays(), joined.arrays(), strict=True):
+        assert np.array_equal(mine, theirs)
 
-    pd.testing.assert_frame_equal(whole, pd.concat(cut, ignore_index=True))
+
+def test_a_kept_decision_is_the_position_the_bot_chose_in_and_its_choice():
+    """The heuristic asked again in a kept position takes the action it took in the game."""
+    _, kept = play_positions(CARDS, RULES, 2, BOT, 8, 0, 2, stride=3)
+    w = bot_spec(BOT).weights
+    for k in range(len(kept.chosen)):
+        game = Game(CARDS, _state=kept.states[k].copy())
+        legal = kept.legal[k, : kept.counts[k]].tolist()
+        assert game.legal_actions() == legal and kept.chosen[k] in legal
+    table = agreement_table(CARDS, kept, w)
+    assert table["decisions"].iloc[-1] == len(kept.chosen)
+    assert table["decisions"].iloc[:-1].sum() == len(kept.chosen)
+    # the same heuristic agrees but for its ties (broken by another stream); another does not
+    assert table["agrees"].iloc[-1] > 0.95
+    other = agreement_table(CARDS, kept, bot_spec("heuristic.aggressive").weights)
+    assert other["agrees"].iloc[-1] < 0.8
 
 
 def test_a_position_is_noted_once_a_turn_for_every_seat_still_in_the_game():
-    positions = play_positions(CARDS, RULES, 4, BOT, 2, 0, 3)
+    positions, none = play_positions(CARDS, RULES, 4, BOT, 2, 0, 3)
+    assert len(none.chosen) == 0  # no stride: no decision kept
     per_turn = positions.groupby(["game", "turn"])["seat"]
     assert (per_turn.count() <= 4).all() and (per_turn.nunique() == per_turn.count()).all()
     assert (positions.groupby(["game", "turn"])["active"].sum() <= 1).all()

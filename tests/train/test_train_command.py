@@ -50,6 +50,9 @@ def test_the_generation_table_says_how_the_generation_did_against_the_one_before
     row = table.iloc[0]
     assert (row["bot"], row["against"], row["players"]) == ("mcts.gen1/2", "mcts/2", 2)
     assert row["games"] == 4 and row["low"] <= row["share"] <= row["high"]
+    kinds = pd.read_csv(out / "agreement" / "gen1-2p.csv")
+    assert kinds["decision"].iloc[-1] == "every decision"
+    assert row["heuristic_agrees"] == pytest.approx(kinds["agrees"].iloc[-1], abs=1e-4)
     h2h = json.loads((out / "head_to_head" / "gen1-2p.json").read_text())
     assert h2h["wins"] == round(row["share"] * row["games"])
 

@@ -7,7 +7,9 @@ resumes where it stopped and a finished step is never played again:
 
 1. `positions/gen<k>-<n>p.parquet`: for each player count n, `games` self-play games of
    generation k-1 (`mcts.gen<k-1>/<budget>` in every seat), a position noted at the start of
-   every turn (workflows/train/selfplay.py);
+   every turn (workflows/train/selfplay.py), and about 2,000 of the search's decisions
+   (`-decisions.npz`); `agreement/gen<k>-<n>p.csv` says, per kind of decision, how often the
+   search's own playout heuristic would have chosen as it did (workflows/train/agreement.py);
 2. `gen<k>.toml`: a profiles file, the starting file's profiles and generations 1..k, generation
    k being generation k-1's weights with its learned value fitted to those positions
    (workflows/train/fit.py) and a `[gen<k>.provenance]` table saying how;
@@ -33,13 +35,20 @@ import pandas as pd
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.fileio import write_atomically, write_bytes_atomically
 from avarium.simulator.game.rules import Rules
+from avarium.strategies import bot_spec
 from avarium.strategies.profiles import BUNDLED, load
 from avarium.strategies.weights import NAMES, W_VALUE_MODEL
+from avarium.workflows.train.agreement import agreement_table
 from avarium.workflows.train.fit import ValueFit, fit_value
 from avarium.workflows.train.head_to_head import head_to_head
-from avarium.workflows.train.selfplay import FEATURES, play_positions
+from avarium.workflows.train.selfplay import FEATURES, Decisions, play_positions
 
 CHUNK = 50  # self-play games per task: small enough to spread over the workers
+# About this many of the search's decisions are kept per generation and player count (every
+# stride-th decision with a choice of each game; a game has about CHOICES_PER_GAME of them at
+# two players, more at three and four).
+DECISIONS = 2000
+CHOICES_PER_GAME = 100
 FORMAT = 1  # the provenance table's version
 START = "mcts"
 # A learned value is a log of a chance: a change of 1 (the chance times e) is squashed to 73%
@@ -137,17 +146,21 @@ def run(plan: Plan, say: Callable[[str], None] = lambda line: None) -> pd.DataFr
     write_atomically(plan.out / "train.json", json.dumps(recipe(plan), indent=1) + "\n")
     (plan.out / "positions").mkdir(exist_ok=True)
     (plan.out / "head_to_head").mkdir(exist_ok=True)
+    (plan.out / "agreement").mkdir(exist_ok=True)
     rows: list[dict] = []
     for k in range(1, plan.generations + 1):
         fits = {}
+        agrees = {}
         for n in plan.players:
-            table = _self_play(plan, k, n, say)
+            table, decisions = _self_play(plan, k, n, say)
             fits[n] = fit_value(table, n)
+            agrees[n] = _agreement(plan, k, n, decisions)
             f = fits[n]
             say(
                 f"gen{k} at {n} players: value fitted to {f.games:,} games ({f.positions:,} "
                 f"positions); held out: log-loss {f.log_loss:.3f} (even chance "
-                f"{f.even_log_loss:.3f}), the favourite won {f.accuracy:.1%}"
+                f"{f.even_log_loss:.3f}), the favourite won {f.accuracy:.1%}; its playout "
+                f"heuristic takes {agrees[n]:.1%} of the search's decisions"
             )
         _write_generation(plan, k, fits)
         for n in plan.players:
@@ -164,6 +177,7 @@ def run(plan: Plan, say: Callable[[str], None] = lambda line: None) -> pd.DataFr
                     "log_loss": round(f.log_loss, 4),
                     "even_log_loss": round(f.even_log_loss, 4),
                     "accuracy": round(f.accuracy, 4),
+                    "heuristic_agrees": round(agrees[n], 4),
                     "games": result["games"],
                     "share": round(result["share"], 4),
                     "low": round(result["low"], 4),
@@ -178,27 +192,43 @@ def run(plan: Plan, say: Callable[[str], None] = lambda line: None) -> pd.DataFr
     return pd.DataFrame(rows)
 
 
-def _self_play(plan: Plan, k: int, n: int, say: Callable[[str], None]) -> pd.DataFrame:
+def _self_play(plan: Plan, k: int, n: int, say: Callable[[str], None]):
+    """Generation k-1's self-play games at n players: their positions and a sample of the
+    search's decisions, played once and kept."""
     path = plan.out / "positions" / f"gen{k}-{n}p.parquet"
-    if path.exists():
+    kept = plan.out / "positions" / f"gen{k}-{n}p-decisions.npz"
+    if path.exists() and kept.exists():
         say(f"gen{k} at {n} players: self-play games kept from before ({path.name})")
-        return pd.read_parquet(path)
+        return pd.read_parquet(path), Decisions.load(kept)
     from joblib import Parallel, delayed
 
     seed = seed_of(plan.seed, k, n)
     started = time.perf_counter()
     say(f"gen{k} at {n} players: {plan.games:,} self-play games of {bot(plan, k - 1)}…")
     spans = [(a, min(a + CHUNK, plan.games)) for a in range(0, plan.games, CHUNK)]
+    stride = max(1, round(plan.games * CHOICES_PER_GAME / DECISIONS))
     parts = Parallel(n_jobs=plan.jobs)(
         delayed(play_positions)(
-            plan.cards, Rules(), n, bot(plan, k - 1), seed, a, b, profiles_file(plan, k - 1)
+            plan.cards, Rules(), n, bot(plan, k - 1), seed, a, b, profiles_file(plan, k - 1),
+            stride,
         )
         for a, b in spans
-    )
-    table = pd.concat(parts, ignore_index=True)
-    write_bytes_atomically(path, table.to_parquet(index=False))
+    )  # fmt: skip
+    table = pd.concat([t for t, _ in parts], ignore_index=True)
+    decisions = Decisions.joined([d for _, d in parts])
+    write_bytes_atomically(kept, decisions.save())
+    write_bytes_atomically(path, table.to_parquet(index=False))  # last: the step is done
     say(f"gen{k} at {n} players: played in {time.perf_counter() - started:.0f} s")
-    return table
+    return table, decisions
+
+
+def _agreement(plan: Plan, k: int, n: int, decisions: Decisions) -> float:
+    """agreement/gen<k>-<n>p.csv: where generation k-1's search departed from its own playout
+    heuristic; returns the share of its decisions the heuristic takes too."""
+    weights = bot_spec(bot(plan, k - 1), profiles_file(plan, k - 1)).weights
+    table = agreement_table(plan.cards, decisions, weights)
+    write_atomically(plan.out / "agreement" / f"gen{k}-{n}p.csv", table.to_csv(index=False))
+    return float(table["agrees"].iloc[-1])
 
 
 def _head_to_head(plan: Plan, k: int, n: int, say: Callable[[str], None]) -> dict:

@@ -7,6 +7,8 @@ Idols in turn), so the positions are the same whatever the chunks or the number 
 
 from __future__ import annotations
 
+import io
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -27,6 +29,39 @@ FEATURES = tuple(VALUE_FEATURES)
 # Room for the positions of a chunk's games: a turn each, and games end by turn 60 or so (the
 # engine stalls a game at its turn cap); a game past the room is played but not noted further.
 POSITIONS_PER_GAME = 80
+# Room for the decisions kept of a chunk's games, and the most legal actions a kept decision may
+# have (a decision with more is not kept: rare, and a policy fitted to it would learn little).
+DECISIONS_PER_GAME = 400
+MAX_ACTIONS = 64
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """Decisions a bot took: the position (the state array), the legal actions (the first
+    counts[k] of legal[k]) and the action chosen."""
+
+    states: np.ndarray
+    legal: np.ndarray
+    counts: np.ndarray
+    chosen: np.ndarray
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        return self.states, self.legal, self.counts, self.chosen
+
+    @staticmethod
+    def joined(parts: list[Decisions]) -> Decisions:
+        columns = zip(*(part.arrays() for part in parts), strict=True)
+        return Decisions(*(np.concatenate(column) for column in columns))
+
+    def save(self) -> bytes:
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, *self.arrays())
+        return buffer.getvalue()
+
+    @staticmethod
+    def load(path: Path) -> Decisions:
+        with np.load(path) as data:
+            return Decisions(*(data[f"arr_{i}"] for i in range(4)))
 
 
 def seatings(cards: CardSet, players: int, first: int, stop: int) -> np.ndarray:
@@ -45,10 +80,12 @@ def play_positions(
     first: int,
     stop: int,
     profiles: Path | None = None,
-) -> pd.DataFrame:
-    """Games first..stop-1 of a self-play run (every seat played by `bot`), one row per noted
-    position and seat still in the game: game, turn, seat, idol, the features, won (1 for the
-    game's winner; games without a winner are left out: they teach nothing about winning)."""
+    stride: int = 0,
+) -> tuple[pd.DataFrame, Decisions]:
+    """Games first..stop-1 of a self-play run (every seat played by `bot`): one row per noted
+    position and seat still in the game (game, turn, seat, idol, the features, won: 1 for the
+    game's winner; games without a winner are left out, they teach nothing about winning), and
+    every `stride`-th decision with a choice of each game (none with stride 0)."""
     specs = _resolve([bot] * players, players, profiles)
     n = stop - first
     idols = seatings(cards, players, first, stop)
@@ -69,11 +106,18 @@ def play_positions(
     rows = n * POSITIONS_PER_GAME
     features = np.zeros((rows, MAX_PLAYERS, N_VALUE_FEATURES), np.float64)
     where = np.zeros((rows, 3), np.int64)
-    noted = play_and_sample(
-        allocate(tb), tb, card_worths(cards), players, idols, bonus, _engine_seeds(deal_seeds),
+    st = allocate(tb)
+    room = n * DECISIONS_PER_GAME if stride > 0 else 0
+    states = np.zeros((room, *st.shape), st.dtype)
+    legal = np.zeros((room, MAX_ACTIONS), np.int64)
+    counts = np.zeros(room, np.int64)
+    chosen = np.zeros(room, np.int64)
+    noted, kept = play_and_sample(
+        st, tb, card_worths(cards), players, idols, bonus, _engine_seeds(deal_seeds),
         np.asarray(bot_seeds, np.int64) & 0xFFFFFFFF, rules.config(), kinds, weights, out,
-        features, where,
+        features, where, max(stride, 1), states, legal, counts, chosen,
     )  # fmt: skip
+    decisions = Decisions(states[:kept], legal[:kept], counts[:kept], chosen[:kept])
     winner = out[0][:, GAME_FIELDS.index("winner")]
     frames = []
     for seat in range(players):
@@ -89,4 +133,5 @@ def play_positions(
         frames.append(frame[alive])
     table = pd.concat(frames, ignore_index=True)
     table = table[table.pop("decided")]
-    return table.sort_values(["game", "turn", "seat"], kind="stable").reset_index(drop=True)
+    table = table.sort_values(["game", "turn", "seat"], kind="stable").reset_index(drop=True)
+    return table, decisions
