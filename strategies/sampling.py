@@ -30,21 +30,24 @@ WHERE_GAME, WHERE_TURN, WHERE_ALIVE = range(3)
 @njit_game_loop
 def play_and_sample(
     st, tb, vals, n_players, idols, bonus, seeds, bot_seeds, config, kinds, weights, out,
-    features, where, stride, states, legal, counts, chosen,
+    features, where, stride, offsets, states, legal, counts, chosen,
 ):  # fmt: skip
     """drivers.play_games_with_lookahead's games, noting every seat's features at the first
     decision of each turn into features (rows, MAX_PLAYERS, N_VALUE_FEATURES) and the position's
-    place into where (rows, 3); and every `stride`-th decision with a choice of each game (with
-    at most legal.shape[1] actions) into states (a copy of the position), legal, counts (how many
-    legal actions) and chosen (the action the bot took), for a policy to be fitted to. Returns the
-    positions noted and the decisions kept (at most as many as there is room for)."""
+    place into where (rows, 3); and every `stride`-th decision with a choice (of at most
+    legal.shape[1] actions) of each game, counted from offsets[i] in game i, into states (a
+    copy of the position), legal, counts (how many legal actions) and chosen (the action the
+    bot took), for a policy to be fitted to. Returns the positions noted and the decisions kept
+    (at most as many as there is room for)."""
     buf, buf2, acc, deltas, base, work, prng, rngs, made = search_scratch(st, tb)
     noted = 0
     kept = 0
     for i in range(seeds.shape[0]):
         deal(st, tb, n_players, idols[i], bonus[i], seeds[i], config, bot_seeds[i], rngs, made)
         last_turn = -1
-        seen = 0  # counted per game: which decisions are kept does not depend on the chunks
+        # counted per game from the game's own offset, so which decisions are kept depends on
+        # neither the chunks nor a game's length (a stride longer than a game still keeps some)
+        seen = offsets[i]
         while st[G_DONE] == 0:
             m = legal_actions(st, tb, buf)
             if m < 2:
@@ -64,9 +67,9 @@ def play_and_sample(
             p = st[G_DEC_PLAYER]
             made[p] += 1
             keep = False
-            if m <= legal.shape[1] and kept < states.shape[0]:
+            if m <= legal.shape[1]:
                 seen += 1
-                keep = seen % stride == 0
+                keep = seen % stride == 0 and kept < states.shape[0]
             if keep:
                 states[kept] = st
                 legal[kept, :m] = buf[:m]

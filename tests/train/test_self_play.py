@@ -123,3 +123,10 @@ def test_a_profile_without_a_learned_value_keeps_its_fingerprint():
     value = [NAMES.index(name) for name in ADDED_LATER_GROUPS[-1]]
     assert np.array_equal(_fingerprinted(w), np.delete(w, value))
     assert len(_fingerprinted(learned(2, active=1.0))) == len(NAMES)
+
+
+def test_a_stride_longer_than_a_game_still_keeps_decisions_of_short_games():
+    """Each game counts its decisions from an offset of its own, so a stride of 500 keeps some
+    decisions of games far shorter than that, not only of the longest ones."""
+    _, kept = play_positions(CARDS, RULES, 2, BOT, 6, 0, 30, stride=500)
+    assert 0 < len(kept.chosen) < 30

@@ -48,7 +48,7 @@ CHUNK = 50  # self-play games per task: small enough to spread over the workers
 # stride-th decision with a choice of each game; a game has about CHOICES_PER_GAME of them at
 # two players, more at three and four).
 DECISIONS = 2000
-CHOICES_PER_GAME = 100
+CHOICES_PER_GAME = 90
 FORMAT = 1  # the provenance table's version
 START = "mcts"
 # A learned value is a log of a chance: a change of 1 (the chance times e) is squashed to 73%

@@ -108,6 +108,8 @@ def play_positions(
     where = np.zeros((rows, 3), np.int64)
     st = allocate(tb)
     room = n * DECISIONS_PER_GAME if stride > 0 else 0
+    # where each game starts counting its decisions: from the game's number alone
+    offsets = (np.arange(first, stop, dtype=np.int64) * 7919) % max(stride, 1)
     states = np.zeros((room, *st.shape), st.dtype)
     legal = np.zeros((room, MAX_ACTIONS), np.int64)
     counts = np.zeros(room, np.int64)
@@ -115,7 +117,7 @@ def play_positions(
     noted, kept = play_and_sample(
         st, tb, card_worths(cards), players, idols, bonus, _engine_seeds(deal_seeds),
         np.asarray(bot_seeds, np.int64) & 0xFFFFFFFF, rules.config(), kinds, weights, out,
-        features, where, max(stride, 1), states, legal, counts, chosen,
+        features, where, max(stride, 1), offsets, states, legal, counts, chosen,
     )  # fmt: skip
     decisions = Decisions(states[:kept], legal[:kept], counts[:kept], chosen[:kept])
     winner = out[0][:, GAME_FIELDS.index("winner")]
