@@ -23,9 +23,10 @@ walks one tree shared by every deal from the root decision:
   follows the heuristic, and the budget goes where the choice is made);
 - the position is then played on with the heuristic for every seat until the Plan Phase of the
   turn `mcts_horizon` turns after the root's (or the game's end), and each seat's position value
-  (features.side_value, minus `threat` times the strongest enemy's) is squashed to [0, 1] around
-  its value at the root (a logistic of scale `value_scale`); a finished game is 1 for the
-  winner, 0 for the others;
+  (features.side_value, minus `threat` times the strongest enemy's; with `value_model`, the log
+  of its chance to win by the learned value of strategies/value_model.py) is squashed to [0, 1]
+  around its value at the root (a logistic of scale `value_scale`); a finished game is 1 for
+  the winner, 0 for the others;
 - every node walked gets the whole vector of values, one per seat.
 
 The root's most visited action is played (ties: the better mean, then the earlier child: the

@@ -1,13 +1,12 @@
-"""The learned evaluation, compiled: each seat's features of a position, and every seat's chance
-to win read from them.
+"""The learned evaluation, compiled: each seat's features of a position, and the log of every
+seat's chance to win read from them.
 
 A seat's score is a weighted sum of its features (strategies/weights.py's VALUE_FEATURES: what
 features.side_value reads, plus the Win-Con progress itself and whose turn it is), with one set of
-coefficients per player count (the weights v<n>_<feature>); its value is the softmax of the
-living seats' scores, a conditional logit: the model `avarium train` fits to who won the
-self-play games the positions were taken from. So a seat's value is absolute (its estimated chance
-to win, the values of a position summing to 1), where the hand-weighted evaluation squashes the
-change since the decision by `value_scale`.
+coefficients per player count (the weights v<n>_<feature>); its chance to win is the softmax of
+the living seats' scores, a conditional logit: the model `avarium train` fits to who won the
+self-play games the positions were taken from. The search counts the log of that chance from its
+value at the decision, as it counts the hand-weighted value (strategies/mcts.py).
 """
 
 import math

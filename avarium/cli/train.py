@@ -159,7 +159,7 @@ def train_command(
     from avarium.reports.tuning import markdown
 
     say(markdown(table))
-    say(
-        f"Profiles: {out / 'profiles.toml'} (bots mcts.gen1/{budget} to "
-        f"mcts.gen{generations}/{budget}, with --profiles)"
-    )
+    bots = f"mcts.gen{generations}/{budget}"
+    if generations > 1:
+        bots = f"mcts.gen1/{budget} to {bots}"
+    say(f"Profiles: {out / 'profiles.toml'} (use {bots} with --profiles)")
