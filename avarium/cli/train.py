@@ -36,8 +36,7 @@ FLAGS = {
     "seed": "--seed",
     "profiles": "--profiles",
     "cards": "--cards",
-    "sets": "--set",
-    "patches": "--patch",
+    "start_weights": "--start",
     "format": "--out",
 }
 

@@ -94,3 +94,9 @@ def test_a_folder_with_other_files_is_refused(tmp_path):
 def test_player_counts_outside_two_to_four_are_refused(tmp_path, players):
     result = train(tmp_path / "x", "--players", players)
     assert result.exit_code == 2 and "--players" in result.output
+
+
+def test_other_cards_in_the_folder_of_a_run_are_refused(trained):
+    out, _ = trained
+    result = train(out, "--seed", "4", "--set", "kumara_raj.merit=17")
+    assert result.exit_code == 2 and "--cards" in result.output

@@ -23,6 +23,7 @@ seed `seed_of(seed, k, n)`, and its head to head `seed_of(seed, k, n) + 1`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import time
@@ -98,11 +99,13 @@ def recipe(plan: Plan) -> dict[str, object]:
     """What fixes a run's games (train.json): a resumed run must have the same, or its
     generations would mix games of two recipes. The number of generations and the workers may
     change (more generations continue the loop; the workers change no game)."""
+    start = load(plan.profiles)[plan.start]
     return {
         "format": FORMAT,
-        "cards": str(plan.cards.path or plan.cards.source),
-        "sets": list(plan.cards.sets),
-        "patches": [str(x) for x in plan.cards.patches],
+        # what the cards and the starting profile are, not where they were read from: an
+        # edited file under the same name is another run
+        "cards": plan.cards.fingerprint,
+        "start_weights": hashlib.sha256(np.asarray(start, "<f8").tobytes()).hexdigest()[:16],
         "games": plan.games,
         "players": list(plan.players),
         "budget": plan.budget,
