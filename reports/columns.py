@@ -254,6 +254,13 @@ TYPES: dict[str, dict[str, str]] = {
         },
         "tier_play": {**TIER_PLAY, "wincon_wins": PERCENT},
         "tier_play_all": {**TIER_PLAY, "seats": COUNT},
+        "tier_expelled_first": {
+            **SHARE,
+            "group": TEXT,
+            "tier": TEXT,
+            "order": INTEGER,
+            "expelled_first": COUNT,
+        },
         # `avarium balance` (reports/balance.py).
         "balance_changes": {
             "change": TEXT,

@@ -28,6 +28,7 @@ from avarium.analysis.games import seat_matrix
 from avarium.analysis.paired import matched_gap, paired_wins
 from avarium.analysis.seats import seat_winrates
 from avarium.analysis.sweeps import closest_to_fair_at_every_tier
+from avarium.analysis.tiers.expelled import tier_expelled_first
 from avarium.analysis.tiers.gaps import tier_gaps
 from avarium.analysis.tiers.play import tier_play
 from avarium.analysis.tiers.variants import TierVariant, tier_variants
@@ -81,6 +82,9 @@ def analyse_tiers(
     result.tables["tier_reasons"] = reasons(result, games)
     result.tables["tier_samples"] = samples(result, games)
     result.tables |= tier_play(result.tiers, games)
+    expelled = tier_expelled_first(result.tiers, games)
+    if not expelled.empty:  # three or four players only
+        result.tables["tier_expelled_first"] = expelled
     if len(result.groups) > 1:  # a sweep or tune-bonus: the point fairest whichever tier plays
         every_tier = [part for _, part in by_tier(games, experiment)]
         result.tables["tier_fairest"] = closest_to_fair_at_every_tier(every_tier)

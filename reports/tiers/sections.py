@@ -121,6 +121,33 @@ def _verdict_view(result: TierAnalysis, group: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+EXPELLED_FIRST_TEXT = (
+    "<p>Expelled first, three and four players: per tier, the share of each Idol's games in "
+    "which its seat was the first expelled (the earliest moment anyone was; players expelled "
+    "at that same moment all count), with its 95% interval and the games played. Whom the "
+    "table turns on first decides many multiplayer verdicts, and each tier turns on different "
+    "Idols: a share that moves with the tier is the tier's targeting as much as the Idol.</p>"
+)
+
+
+def _expelled_view(result: TierAnalysis, expelled: pd.DataFrame) -> pd.DataFrame:
+    """One row per group, player count and Idol: at each tier, the share expelled first with
+    its interval and the games (`49.0% (45.1%-52.9%) of 1,234`)."""
+    several = expelled["group"].nunique() > 1
+    rows = []
+    for (group, players, idol), part in expelled.groupby(["group", "players", "idol"], sort=False):
+        row = ({"variant": group} if several else {}) | {"players": players, "idol": idol}
+        by_tier = part.set_index("tier")
+        for tier in tier_names(result, group):
+            if tier not in by_tier.index:
+                row[tier] = "—"
+                continue
+            r = by_tier.loc[tier]
+            row[tier] = f"{_pct(r['share'])} ({_pct(r['lo'])}-{_pct(r['hi'])}) of {r['games']:,}"
+        rows.append(row)
+    return pd.DataFrame(rows).fillna("—")  # a tier of another variant's group
+
+
 def tier_chart(result: TierAnalysis, group: str, players: int) -> plt.Figure:
     """Each Idol's win rate at every tier (dots with 95% intervals) against the band."""
     rates = result.tables["tier_winrates"]
@@ -196,6 +223,17 @@ def tiers_section(result: TierAnalysis) -> Section:
         tables.append(Table("tier_gaps", gaps, "Tiers apart: each Idol's widest gap"))
     paragraphs.append(tier_play_page.TEXT)
     tables += tier_play_page.tables(result.tables)
+    if "tier_expelled_first" in result.tables:  # three or four players only
+        paragraphs.append(EXPELLED_FIRST_TEXT)
+        expelled = result.tables["tier_expelled_first"]
+        tables.append(
+            Table(
+                "tier_expelled_first",
+                expelled,
+                "Expelled first: share of each Idol's games per tier, 3 and 4 players",
+                _expelled_view(result, expelled),
+            )
+        )
     tables.append(
         Table("tier_win_rates", result.tables["tier_winrates"], "Every tier's flags (all rows)")
     )
