@@ -1,7 +1,9 @@
 """The words a report judges an Idol in, each written once.
 
 `Status` is one Idol's band test at one player count (and tier): analysis/flags.py decides it.
-`Verdict` is an Idol's answer across the skill tiers: analysis/tiers/analyse.py decides it. Both are
+`Verdict` is an Idol's answer across the skill tiers: analysis/tiers/analyse.py decides it.
+`Strength` says whether that answer has stopped moving with the strength of play:
+analysis/tiers/settled.py decides it. All are
 `StrEnum`s, so a table's column holds the very words a designer reads, and every module compares
 against a member, never a retyped string (tests/test_one_source_for_each_contract.py keeps it
 so)."""
@@ -34,3 +36,11 @@ class Verdict(StrEnum):
 
 #: The verdicts that call for a designer's look.
 FLAGGED = (Verdict.TOO_STRONG, Verdict.TOO_WEAK, Verdict.DEPENDS)
+
+
+class Strength(StrEnum):
+    """Whether an Idol's win rate has stopped moving with the strength of play: its two strongest
+    tiers shown within the margin of each other (analysis/tiers/settled.py), or not."""
+
+    SETTLED = "settled at strong play"
+    MOVING = "still moving with skill"

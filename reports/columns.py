@@ -73,6 +73,24 @@ TIER_GAPS = {
     "p_holm": P_VALUE,
     "apart": FLAG,
 }
+# Whether the two strongest tiers agree within the margin (analysis/tiers/settled.py).
+TIER_SETTLED = {
+    "group": TEXT,
+    "tier_a": TEXT,
+    "tier_b": TEXT,
+    "rate_a": PERCENT,
+    "rate_b": PERCENT,
+    "change": POINTS,
+    "lo90": POINTS,
+    "hi90": POINTS,
+    "paired_games": COUNT,
+    "margin": POINTS,
+    "p_lower": P_VALUE,
+    "p_upper": P_VALUE,
+    "p": P_VALUE,
+    "p_holm": P_VALUE,
+    "strength": TEXT,
+}
 # How each tier plays: means per seat and game (analysis/tiers/play.py).
 TIER_PLAY = {
     "group": TEXT,
@@ -243,6 +261,7 @@ TYPES: dict[str, dict[str, str]] = {
         "tier_win_rates": {**FLAGS, "group": TEXT, "tier": TEXT, "order": INTEGER},
         "tier_seats": {**RATE, "group": TEXT, "tier": TEXT, "order": INTEGER},
         "tier_gaps": TIER_GAPS,
+        "tier_settled": TIER_SETTLED,
         "tier_reasons": {
             "group": TEXT,
             "tier": TEXT,

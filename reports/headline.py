@@ -77,6 +77,11 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
             verdict: _rows(verdicts[verdicts["verdict"] == verdict], ["idol", "players", "group"])
             for verdict in FLAGGED
         }
+        settled = _table(report, "tier_settled")
+        if settled is not None:
+            columns = ["group", "idol", "players", "tier_a", "rate_a", "tier_b", "rate_b"]
+            columns += ["change", "lo90", "hi90", "p_holm", "strength"]
+            facts["settled"] = _rows(settled, columns)
         gaps = _table(report, "tier_gaps")
         if gaps is not None:
             apart = gaps[gaps["apart"].astype(bool)].assign(apart=True)
@@ -151,6 +156,10 @@ def report_lines(facts: dict) -> list[str]:
     rows += facts.get("outside", [])
     several = len({r["players"] for r in rows}) > 1
     if "verdicts" in facts:
+        from avarium.analysis.tiers.settled import strength_sentence  # numpy: lazily
+
+        # The settled verdicts lead: whether stronger play would still move each answer.
+        lines += strength_sentence(facts.get("settled", []))
         groups = facts.get("groups", [])
         flagged = [(v, chosen) for v, chosen in facts["verdicts"].items() if chosen]
         for verdict, chosen in flagged:

@@ -31,6 +31,7 @@ from avarium.analysis.sweeps import closest_to_fair_at_every_tier
 from avarium.analysis.tiers.expelled import tier_expelled_first
 from avarium.analysis.tiers.gaps import tier_gaps
 from avarium.analysis.tiers.play import tier_play
+from avarium.analysis.tiers.settled import settled_at_strong_play
 from avarium.analysis.tiers.variants import TierVariant, tier_variants
 from avarium.analysis.verdicts import FLAGGED, Status, Verdict
 from avarium.analysis.winrates import idol_winrates
@@ -79,6 +80,7 @@ def analyse_tiers(
     result.tables["tier_seats"] = _first(pd.concat(seats, ignore_index=True))
     result.tables["tier_verdicts"] = verdicts(result, games)
     result.tables["tier_gaps"] = tier_gaps(result.tiers, games, band)
+    result.tables["tier_settled"] = settled_at_strong_play(result.tiers, games)
     result.tables["tier_reasons"] = reasons(result, games)
     result.tables["tier_samples"] = samples(result, games)
     result.tables |= tier_play(result.tiers, games)

@@ -28,6 +28,8 @@ from avarium.analysis.tiers.play import (
     differently_sentence,
     played_differently,
 )
+from avarium.analysis.tiers.settled import MARGIN, strength_sentence
+from avarium.analysis.verdicts import Strength
 from avarium.reports import charts
 from avarium.reports.html import Chart, Section, Table, esc
 from avarium.reports.tiers import play as tier_play_page
@@ -63,6 +65,8 @@ def summary_items(result: TierAnalysis) -> list[str]:
                 f"<li>Skill tiers{where}, weakest first: {played}, on the same deals. A "
                 "verdict holds only if it holds at every tier; see Skill tiers.</li>"
             )
+            # The settled verdicts lead: whether stronger play would still move the answer.
+            items += [f"<li>{esc(line)}.</li>" for line in settled_lines(result)]
         part = verdicts[verdicts["group"] == group]
         for verdict in VERDICT_ORDER:
             chosen = part[part["verdict"] == verdict]
@@ -91,6 +95,42 @@ def summary_items(result: TierAnalysis) -> list[str]:
             "(Skill tiers, How each tier plays).</li>"
         )
     return items
+
+
+def settled_lines(result: TierAnalysis) -> list[str]:
+    """The lines naming the Idols settled at strong play and those still moving with skill."""
+    settled = result.tables.get("tier_settled")
+    if settled is None or settled.empty:
+        return []
+    return strength_sentence(settled.to_dict("records"))
+
+
+SETTLED_TEXT = (
+    f"<p>Settled at strong play: per Idol, the strongest tier's win rate minus the next "
+    f"strongest's on the deals both played, with its 90% interval. The Idol's answer is "
+    f"<em>{Strength.SETTLED}</em> when an equivalence test (two one-sided tests at 5%, Holm "
+    f"over the Idols of the player count) shows the two tiers within {MARGIN * 100:.1f} points "
+    f"of each other: stronger play is no longer moving it. Otherwise it is <em>"
+    f"{Strength.MOVING}</em>: a stronger tier may still change the verdict.</p>"
+)
+
+
+def _settled_view(settled: pd.DataFrame) -> pd.DataFrame:
+    """One row per group, player count and Idol: the two tiers, the change with its 90%
+    interval and deals, the Holm-adjusted p and the answer."""
+    several = settled["group"].nunique() > 1
+    rows = []
+    for r in settled.itertuples():
+        row = ({"variant": r.group} if several else {}) | {"players": r.players, "idol": r.idol}
+        row["tiers"] = f"{r.tier_a} {_pct(r.rate_a)} vs {r.tier_b} {_pct(r.rate_b)}"
+        row["change (points)"] = (
+            f"{_points(r.change)} (90%: {_points(r.lo90)} to {_points(r.hi90)}; "
+            f"{int(r.paired_games):,} deals)"
+        )
+        row["p (Holm)"] = "< 0.0001" if r.p_holm < 1e-4 else f"{r.p_holm:.4f}"
+        row["answer"] = r.strength
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def _verdict_view(result: TierAnalysis, group: str) -> pd.DataFrame:
@@ -208,6 +248,17 @@ def tiers_section(result: TierAnalysis) -> Section:
                 result.tables["tier_verdicts"][result.tables["tier_verdicts"]["group"] == group],
                 f"Verdicts across skill tiers{title}",
                 _verdict_view(result, group),
+            )
+        )
+    settled = result.tables.get("tier_settled")
+    if settled is not None and not settled.empty:
+        paragraphs.append(SETTLED_TEXT)
+        tables.append(
+            Table(
+                "tier_settled",
+                settled,
+                "Settled at strong play: the two strongest tiers",
+                _settled_view(settled),
             )
         )
     gaps = result.tables["tier_gaps"]

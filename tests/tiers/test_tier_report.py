@@ -126,3 +126,36 @@ def test_a_run_of_several_tiered_variants_names_each_idol_once_with_where_it_hol
     # The widest gap is shown, in the variant it was measured in, and where Love is apart.
     widest = "Love (heuristic 28.0% vs mcts/20 55.0% in after; apart in before, after)"
     assert apart.endswith(widest)
+
+
+def test_a_tiered_report_leads_with_the_idols_settled_at_strong_play(tmp_path):
+    from avarium.reports.headline import headline, report_facts
+
+    # Shared deals: only Touka's strength changes between the tiers, so most Idols agree.
+    plans = [
+        Plan(variant=t, tier=t, bot=t, strength={"hatsurugi_touka": s})
+        for t, s in (("heuristic.balanced", 0.3), ("mcts/40", 0.0))
+    ]
+    run = synthetic_run(tmp_path / "shared", 6_000, plans, seed=4, shared_deals=True)
+    report = build_report(run)
+    settled = pd.read_csv(report / "tables" / "tier_settled.csv").set_index("idol_id")
+    assert settled.loc["hatsurugi_touka", "strength"] == "still moving with skill"
+    assert (settled["strength"] == "settled at strong play").any()
+    n = int((settled["strength"] == "settled at strong play").sum())
+    page = (report / "index.html").read_text(encoding="utf-8")
+    assert "Settled at strong play: the two strongest tiers" in section(page, "skill-tiers")
+    lead = f"settled at strong play: {n} of {len(settled)} Idols ("
+    summary = section(page, "summary")
+    # It follows the tiers that played, before the verdicts across tiers.
+    assert "see Skill tiers.</li><li>" + lead in summary
+    # The terminal's headline leads with it, Touka among the still moving with its figures.
+    lines = headline(report)
+    assert lines[0].startswith(lead)
+    assert (
+        "still moving with skill: " in lines[0]
+        and "Hatsurugi Touka (heuristic.balanced" in lines[0]
+    )
+    assert {r["strength"] for r in report_facts(report)["settled"]} == {
+        "settled at strong play",
+        "still moving with skill",
+    }
