@@ -103,12 +103,14 @@ _NOISY = ("distributed", "tornado")
 
 @contextlib.contextmanager
 def _quiet_distributed() -> Iterator[None]:
-    """Keep distributed's own log records (a lost scheduler is an ERROR with two tracebacks,
-    then tornado's ERROR with a third, then "Failed to reconnect") off the terminal while the
-    run talks to the cluster: the run says what happened itself, in one line. Every logger
-    under them with a level of its own is raised too (distributed.client and
-    tornado.application have one, so the parents' levels alone would not do); all are put
-    back afterwards."""
+    """Keep distributed's own log records off the terminal while the run talks to the
+    cluster: the run says what happened itself, in one line. A lost scheduler is an ERROR with
+    two tracebacks, then tornado's ERROR with a third, then "Failed to reconnect"; a worker of
+    the local cluster killed (by the OOM killer, say) is the nanny's WARNING "Restarting worker"
+    and the scheduler's about the tasks it lost. The local cluster's scheduler and nannies run
+    in this process, so these loggers are theirs too. Every logger under them with a level of
+    its own is raised too (distributed.client and tornado.application have one, so the
+    parents' levels alone would not do); all are put back afterwards."""
     loggers = [logging.getLogger(name) for name in _NOISY] + [
         logger
         for name, logger in list(logging.Logger.manager.loggerDict.items())
@@ -138,10 +140,11 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
     # which distributed refuses below 11 s with an AssertionError on every TCP connection.
     timeouts = {"distributed.comm.timeouts.connect": TIMEOUT}
     with contextlib.ExitStack() as stack:
+        # Entered first, so left last: closing the client logs a lost scheduler too, and closing
+        # the local cluster its workers.
+        stack.enter_context(_quiet_distributed())
         if scheduler:
             check_address(scheduler)
-            # Entered first, so left last: the client's own close logs the lost scheduler too.
-            stack.enter_context(_quiet_distributed())
             try:
                 with dask.config.set(timeouts):
                     _handshake(scheduler)
@@ -162,6 +165,9 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
                     processes=True,
                     dashboard_address=None,
                     host="127.0.0.1",
+                    # Each worker is a process of its own that logs through its own copy of
+                    # distributed's handler, out of _quiet_distributed's reach: quieted there.
+                    silence_logs=logging.CRITICAL,
                 )
             )
             client = stack.enter_context(Client(cluster))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import typer
 from typer.core import TyperGroup
 
+from avarium.cli import memory_cap
 from avarium.simulator.safetext import visible_lines
 
 # click's UsageError, which typer may carry a copy of (typer 0.2x vendors click): found from
@@ -41,7 +42,8 @@ class CommandGroup(TyperGroup):
     Ctrl-C anywhere (typer's own handling exits 130 without a word) says what was kept: every
     file the toolkit writes is written whole or not at all, so nothing is left half-written.
     Memory running out (a cap such as `ulimit -v`, a large run on a small machine) says what
-    to change instead of showing numpy's traceback."""
+    to change instead of showing numpy's traceback, or the traceback of a library that could
+    not be loaded under the cap (memory_cap.py)."""
 
     def invoke(self, ctx):
         try:
@@ -60,10 +62,9 @@ class CommandGroup(TyperGroup):
                 "half-written (a run resumes where it stopped: run the same command again)",
                 130,
             ) from None
-        except MemoryError:
-            raise fail(
-                "out of memory; every file written so far is kept. Give the command more "
-                "memory, or ask it for less: fewer --jobs, a smaller --chunk-size, fewer games "
-                "per report",
-                1,
-            ) from None
+        except Exception as exc:
+            # A MemoryError, or under a cap a library the loader could not map while a command
+            # imports numba, pyarrow or scipy (an ImportError, or llvmlite's OSError).
+            if not memory_cap.ran_out(exc):
+                raise
+            raise fail(memory_cap.message(), 1) from None

@@ -1,0 +1,147 @@
+"""A memory cap met with one line: under `ulimit -v` (RLIMIT_AS, a cap on the address space) a
+command either works or says that it ran out of memory and what to do, including while it loads
+numpy, scipy, numba and pyarrow. Set up by avarium/cli/__init__.py before anything imports them;
+nothing here imports them either.
+
+Without this, `avarium simulate` of a few games (numba's cache warm) met a cap below the 600 MB
+or so it needs in one of four ways besides the MemoryError the command line already turned into
+one line (x86-64 Linux, numpy 2.4, scipy 1.17, numba 0.68, pyarrow 26; where each cap fell is in
+tests/hostile_input/test_a_memory_cap_is_met_with_one_line.py):
+- scipy's OpenBLAS, loaded while numba starts, was refused the 32 MB buffer it maps at load and
+  retried for ever at full CPU, with no output; numpy's gave up with a line of its own
+  ("OpenBLAS error: Memory allocation still failed") and exit(1);
+- pyarrow's default memory pool, mimalloc, crashed the process (SIGSEGV, SIGABRT) writing a part;
+- a shared library that could not be mapped (llvmlite's, pyarrow's) was an ImportError or
+  OSError traceback;
+- memory running out in the command line's own imports, before any command could catch it, was
+  a MemoryError traceback.
+Below about 15 MB Python itself cannot start: no code of ours runs there.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+
+#: Room the cap must leave when numpy or scipy is first imported. Each loads an OpenBLAS, which
+#: maps its library and then a 32 MB buffer; when the cap refuses the buffer, scipy's retries for
+#: ever and numpy's exits the process. Measured from the import's start, both failed that way
+#: with 40 to 75 MB of room; with less (the library itself not mapped) or with 80 MB and more
+#: they loaded or raised an error that is reported as memory running out. 128 MB keeps clear of
+#: the window on a build whose library is larger.
+BLAS_ROOM_MB = 128
+#: Each OpenBLAS and the packages whose first import loads it. scipy's loads with scipy.linalg
+#: or scipy.special, which every scipy subpackage the toolkit uses imports first; not with scipy
+#: itself, which numba imports at its start (to check its version) long before.
+_BLAS_LOADERS = {"numpy": "numpy", "scipy.linalg": "scipy", "scipy.special": "scipy"}
+#: A dynamic loader's words for a library it could not map: with a cap in place, the cap.
+_MAPPING_REFUSED = ("failed to map segment", "cannot map zero-fill pages")
+
+
+def address_space_cap() -> int | None:
+    """The soft cap on this process's address space in bytes (`ulimit -v`), or None."""
+    try:
+        import resource
+    except ImportError:  # not a Unix
+        return None
+    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def address_space_used() -> int | None:
+    """This process's address space in bytes (Linux's VmSize: what the cap counts), or None
+    where /proc does not say."""
+    try:
+        with open("/proc/self/status", "rb") as status:
+            for line in status:
+                if line.startswith(b"VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def message() -> str:
+    """What the command says when memory runs out (after `error: `)."""
+    cap = address_space_cap()
+    capped = f" (its address space is capped at {cap >> 20} MB: ulimit -v)" if cap else ""
+    return (
+        "out of memory; every file written so far is kept. Give the command more "
+        f"memory{capped}, or ask it for less: fewer --jobs, a smaller --chunk-size, fewer "
+        "games per report"
+    )
+
+
+def ran_out(exc: BaseException) -> bool:
+    """Whether `exc`, or an exception it was raised from or during, is memory running out: a
+    MemoryError, an OSError of ENOMEM, or, under a cap, a library the loader could not map (an
+    ImportError, or llvmlite's OSError raised while handling the loader's). Without a cap the
+    loader's words are not taken for memory: a noexec mount says the same."""
+    capped = address_space_cap() is not None
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, MemoryError):
+            return True
+        if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
+            return True
+        if capped and isinstance(exc, ImportError | OSError):
+            text = str(exc).lower()
+            if any(words in text for words in _MAPPING_REFUSED):
+                return True
+        # As a traceback would show them: `raise ... from None` hides what it was raised during.
+        exc = exc.__cause__ or (None if exc.__suppress_context__ else exc.__context__)
+    return False
+
+
+class _RoomForBlas:
+    """A finder that loads nothing (it answers None, so the usual finders do): it raises
+    MemoryError before the import that loads numpy's or scipy's OpenBLAS when the cap leaves
+    less than BLAS_ROOM_MB, so the command says it ran out of memory instead of OpenBLAS
+    spinning or exiting. Each BLAS is checked once: once loaded, it needs no more."""
+
+    def __init__(self) -> None:
+        self.loading: set[str] = set()
+
+    def find_spec(self, name, path=None, target=None):
+        blas = _BLAS_LOADERS.get(name)
+        if blas is None or blas in self.loading:
+            return None
+        cap, used = address_space_cap(), address_space_used()
+        if cap is not None and used is not None and cap - used < BLAS_ROOM_MB << 20:
+            raise MemoryError(
+                f"{name} needs about {BLAS_ROOM_MB} MB more address space to load its BLAS; the "
+                f"cap of {cap >> 20} MB leaves {max(cap - used, 0) >> 20} MB"
+            )
+        self.loading.add(blas)
+        return None
+
+
+def _one_line_hook(previous):
+    def hook(kind, exc, traceback):
+        if ran_out(exc):
+            try:
+                sys.stderr.write(f"error: {message()}\n")
+                sys.stderr.flush()
+                return
+            except Exception:  # printing itself failed: Python's own report, then
+                pass
+        previous(kind, exc, traceback)
+
+    return hook
+
+
+def meet_the_cap() -> None:
+    """Under an address-space cap: guard numpy's and scipy's BLAS, give pyarrow the system's
+    allocator, and make memory running out while the command line itself loads (its own
+    imports, before any command can catch it) one line. Without a cap it does nothing."""
+    if address_space_cap() is None:
+        return
+    # mimalloc, pyarrow's default, crashed the process when the cap refused it more address
+    # space; the system's malloc returns NULL, which pyarrow raises as ArrowMemoryError (a
+    # MemoryError). Set before pyarrow loads, and inherited by the worker processes.
+    os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
+    if not any(isinstance(finder, _RoomForBlas) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _RoomForBlas())
+        sys.excepthook = _one_line_hook(sys.excepthook)

@@ -1,0 +1,78 @@
+"""`--backend dask` without `--scheduler` starts a local cluster whose scheduler and nannies run
+in simulate's own process: what distributed logs there (a worker killed, by the OOM killer say,
+is the nanny's WARNING "Restarting worker") stays off the terminal, as it does for a scheduler
+at an address, and the run finishes whole."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from avarium.runner import manifest
+
+pytest.importorskip("distributed")
+
+#: A line of distributed's or tornado's log format: "2026-12-06 16:35:35,220 - distributed.nanny
+#: - WARNING - Restarting worker".
+LOG_LINE = re.compile(r"^.* - (distributed|tornado)[\w.]* - [A-Z]+ - ", re.MULTILINE)
+
+
+def workers(pid: int) -> list[int]:
+    """The Dask worker processes a driver started (multiprocessing's spawned children; not its
+    resource tracker)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z" and b"spawn_main" in command:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_a_worker_of_the_local_cluster_killed_mid_run_leaves_no_log_line_on_the_terminal(
+    tmp_path,
+):
+    out = tmp_path / "run"
+    driver = subprocess.Popen(
+        [sys.executable, "-m", "avarium.cli.main", "simulate", "--games", "1600",
+         "--chunk-size", "100", "--bots", "random", "--backend", "dask", "-j", "2", "-q",
+         "--out", out],
+        start_new_session=True,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while len(manifest.part_files(out / "games")) < 2:
+            assert driver.poll() is None, driver.communicate()
+            assert time.monotonic() < deadline, "the run wrote nothing in two minutes"
+            time.sleep(0.05)
+        killed = workers(driver.pid)
+        assert killed, "no worker process found"
+        os.kill(killed[0], signal.SIGKILL)  # the nanny restarts it: a WARNING in the driver
+        stdout, stderr = driver.communicate(timeout=120)
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # whatever is left, so the suite goes on
+            os.killpg(driver.pid, signal.SIGKILL)
+        driver.wait()
+
+    assert driver.returncode == 0, stderr
+    assert not LOG_LINE.search(stderr), stderr
+    assert "Traceback" not in stderr and "Restarting worker" not in stderr, stderr
+    assert "simulated 1,600 games" in stdout
+    assert len(manifest.read(out).parts) == 32  # every chunk's games and cards, once
