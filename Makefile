@@ -19,7 +19,7 @@ NEEDS = $(shell $(PYTHON) -c 'import re, sys, tomllib; \
   print(", ".join(re.split(r"[<>=!~ ;]", x)[0] for x in d))' $(1))
 EXTRAS := .[test,cluster]
 
-.PHONY: demo test lint format clean browser browser-start browser-wait warm
+.PHONY: demo test lint format clean browser browser-start browser-wait warm plain-start plain-wait
 
 # The installer is uv, put into the venv by pip: it installs the toolkit and the test tools in
 # about 5 s where pip took 45 s to a minute and a half, and it prints no build warnings
@@ -104,12 +104,42 @@ browser-wait:
 warm: $(TEST_STAMP)
 	$(BIN)/python -m tests.warm_cache
 
-# The whole suite compiled, then the engine's unit tests, properties and transcripts again as
-# plain Python (NUMBA_DISABLE_JIT=1), so both give the same games; each on both cores.
-test: browser-start lint warm browser-wait
-	$(BIN)/python -m pytest -n $(JOBS)
-	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -n $(JOBS) \
-	  tests/rules tests/card_behaviour tests/properties tests/playthroughs tests/scenario
+# The build starts many Python processes that import the same libraries: the compile cache's
+# three, pytest's, and the commands, loky and Dask workers the tests start. Where
+# PYTHONDONTWRITEBYTECODE is set (the shells on the project's machine set it), each compiled
+# numba's, pandas' and matplotlib's sources to bytecode again: importing the report's libraries
+# took 10.4 s of CPU, 3.7 s from bytecode, and collecting the suite 16.8 s, 4.7 s. So the build
+# writes bytecode, under .venv/pycache rather than beside the sources (docs/performance.md).
+test warm plain-start: export PYTHONDONTWRITEBYTECODE :=
+test warm plain-start: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
+
+# The engine's unit tests, properties and transcripts again as plain Python (NUMBA_DISABLE_JIT=1),
+# so that both give the same games. They need no compiled kernels, so they run in one process
+# beside the compile cache's, which leaves a core idle a third of its time (102 s of CPU in 64 s
+# on two cores) and hides most of their 21 s of CPU; their output is shown after the compiled
+# pass's, so that their count is still the last line.
+PLAIN_TESTS := tests/rules tests/card_behaviour tests/properties tests/playthroughs tests/scenario
+PLAIN_LOG := $(VENV)/plain-python.log
+plain-start: $(TEST_STAMP)
+	@rm -f $(PLAIN_LOG).status
+	@echo "make: the engine's tests as plain Python, in the background (output in $(PLAIN_LOG))"
+	@( NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -p no:cacheprovider $(PLAIN_TESTS) \
+	     > $(PLAIN_LOG) 2>&1; echo $$? > $(PLAIN_LOG).part; \
+	   mv $(PLAIN_LOG).part $(PLAIN_LOG).status ) > /dev/null 2>&1 &
+
+plain-wait:
+	@while [ ! -f $(PLAIN_LOG).status ]; do sleep 1; done
+	@echo "NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest $(PLAIN_TESTS)"
+	@cat $(PLAIN_LOG)
+	@exit "$$(cat $(PLAIN_LOG).status)"
+
+# The whole suite compiled, on both cores. Whole files go to a worker (--dist loadfile: a file's
+# fixtures are built once) in the order tests/conftest.py collects them, the longest first
+# (--no-loadscope-reorder keeps that order), so that no worker is left alone with a long file
+# at the end. Then the plain-Python pass's output.
+test: browser-start lint plain-start warm browser-wait
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder
+	@$(MAKE) --no-print-directory plain-wait
 
 format: $(TEST_STAMP)
 	$(BIN)/ruff format .

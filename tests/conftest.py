@@ -73,6 +73,66 @@ abilities = ["play, in a fight: target ally student gets +2 combat until end of 
 
 MINI_SET = IDOLS + STUDENTS + SCHEMES
 
+# The suite's longest files, with the seconds each took in a pytest-xdist worker during a build
+# beside other work (load about 4 on two cores; only their order matters here; docs/performance.md,
+# "CI time"). `make test` hands whole files to its two workers (`--dist loadfile
+# --no-loadscope-reorder`) in the order collected, and a worker takes the next file when it is
+# nearly done with its last; so these are collected first, longest first, and the short files
+# after them fill whichever worker is free. Collected in the order of the folders, the table's
+# fixture (four thousand search-bot games) started late, and one worker played it alone while
+# the other had finished. A file missing here is only started later.
+LONGEST_FIRST = {
+    "tests/balance/test_bundled_table.py": 449,
+    "tests/analysis/test_report.py": 188,
+    "tests/balance/test_unvaried.py": 93,
+    "tests/analysis/test_report_never_overwrites.py": 78,
+    "tests/properties/test_avarium_check.py": 70,
+    "tests/tuning/test_tune_bonus_and_sweep.py": 59,
+    "tests/analysis/test_terminal_headline.py": 55,
+    "tests/test_shared_options.py": 53,
+    "tests/balance/test_planted_truth.py": 52,
+    "tests/analysis/test_page_in_a_browser.py": 51,
+    "tests/hostile_input/test_fuzz_every_command.py": 48,
+    "tests/balance/test_conditions.py": 44,
+    "tests/tiers/test_tier_report.py": 38,
+    "tests/hostile_input/test_no_command_shows_a_traceback.py": 31,
+    "tests/analysis/test_sweeps.py": 27,
+    "tests/properties/test_random_games.py": 27,
+    "tests/analysis/test_page_and_charts.py": 26,
+    "tests/simulate/test_runs_verify_themselves.py": 25,
+    "tests/test_first_game.py": 25,
+    "tests/hostile_input/test_small_samples_are_honest.py": 24,
+    "tests/precision/test_run_until_precise.py": 22,
+    "tests/hostile_input/test_compare_pairs_only_like_with_like.py": 20,
+    "tests/balance/test_check_tier_play.py": 20,
+    "tests/hostile_input/test_csv_cells_never_run_as_formulas.py": 18,
+    "tests/analysis/test_compare.py": 17,
+    "tests/precision/test_sequential_compare.py": 16,
+    "tests/test_example_notebook.py": 16,
+    "tests/simulate/test_no_worker_outlives_its_run.py": 13,
+    "tests/simulate/test_readers_verify_what_simulate_verifies.py": 13,
+    "tests/simulate/test_resume.py": 12,
+    "tests/test_codegen_hook.py": 12,
+    "tests/bots/test_bot_determinism.py": 10,
+    "tests/test_cli.py": 10,
+    "tests/tuning/test_tune_bot.py": 10,
+    "tests/tiers/test_tier_play.py": 10,
+    "tests/hostile_input/test_names_are_shown_not_obeyed_by_terminals.py": 10,
+    "tests/test_first_run_message.py": 10,
+    "tests/test_python_api.py": 9,
+    "tests/balance/test_always_search.py": 9,
+    "tests/simulate/test_experiment_files.py": 9,
+    "tests/bots/test_hidden_information.py": 9,
+    "tests/properties/test_unusual_card_sets.py": 8,
+    "tests/hostile_input/test_an_interrupted_command_says_what_was_kept.py": 8,
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest files first, longest first; every other file after them as collected. The
+    sort is stable, so each file's tests keep their order and stay together."""
+    items.sort(key=lambda item: -LONGEST_FIRST.get(item.nodeid.split("::", 1)[0], 0))
+
 
 def write(directory: Path, text: str, name: str = "cards.toml") -> Path:
     path = directory / name
