@@ -115,9 +115,9 @@ test warm plain-start: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 
 # The engine's unit tests, properties and transcripts again as plain Python (NUMBA_DISABLE_JIT=1),
 # so that both give the same games. They need no compiled kernels, so they run in one process
-# beside the compile cache's, which leaves a core idle a third of its time (102 s of CPU in 64 s
-# on two cores) and hides most of their 21 s of CPU; their output is shown after the compiled
-# pass's, so that their count is still the last line.
+# beside the compile cache's, which leaves about 26 s of a core idle (102 s of CPU in 64 s on two
+# cores), enough for most of their 21 s of CPU; their output is shown after the compiled pass's,
+# so that their count is still the last line.
 PLAIN_TESTS := tests/rules tests/card_behaviour tests/properties tests/playthroughs tests/scenario
 PLAIN_LOG := $(VENV)/plain-python.log
 plain-start: $(TEST_STAMP)
