@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import time
+from pathlib import Path
+
+from avarium.runner import manifest
 from avarium.simulator.game.api import Game
 
 
@@ -27,3 +32,13 @@ def pass_fight(game: Game) -> None:
     optional = ("priority", "attacker's support", "defender's support", "helper")
     while not game.is_terminal() and game.decision in optional:
         game.play("pass")
+
+
+def wait_for_parts(driver: subprocess.Popen, run: Path, parts: int = 2) -> None:
+    """Wait until the run a `simulate` subprocess writes has `parts` parts on disk (the driver
+    must still be running meanwhile, and two minutes at most)."""
+    deadline = time.monotonic() + 120
+    while len(manifest.part_files(run / "games")) < parts:
+        assert driver.poll() is None, driver.communicate()
+        assert time.monotonic() < deadline, "the run wrote nothing in two minutes"
+        time.sleep(0.05)

@@ -11,11 +11,12 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from avarium.runner import manifest
+
+from tests.helpers import wait_for_parts
 
 pytest.importorskip("distributed")
 
@@ -57,11 +58,7 @@ def test_a_worker_of_the_local_cluster_killed_mid_run_leaves_no_log_line_on_the_
         text=True,
     )  # fmt: skip
     try:
-        deadline = time.monotonic() + 120
-        while len(manifest.part_files(out / "games")) < 2:
-            assert driver.poll() is None, driver.communicate()
-            assert time.monotonic() < deadline, "the run wrote nothing in two minutes"
-            time.sleep(0.05)
+        wait_for_parts(driver, out)
         killed = workers(driver.pid)
         assert killed, "no worker process found"
         os.kill(killed[0], signal.SIGKILL)  # the nanny restarts it: a WARNING in the driver

@@ -9,10 +9,11 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
 from avarium.runner import manifest
+
+from tests.helpers import wait_for_parts
 
 pytest.importorskip("distributed")
 
@@ -54,11 +55,7 @@ def test_killing_the_scheduler_mid_run_prints_one_line_and_keeps_every_chunk(tmp
         text=True,
     )  # fmt: skip
     try:
-        deadline = time.monotonic() + 120
-        while len(manifest.part_files(out / "games")) < 2:
-            assert driver.poll() is None, driver.communicate()
-            assert time.monotonic() < deadline, "the run wrote nothing in two minutes"
-            time.sleep(0.05)
+        wait_for_parts(driver, out)
         os.killpg(scheduler.pid, signal.SIGKILL)  # the scheduler and its worker, mid-run
         _, stderr = driver.communicate(timeout=60)
     finally:
