@@ -61,8 +61,9 @@ def train_command(
             "-o",
             metavar="DIR",
             help="Folder of the run: each generation's profiles file (genK.toml, and "
-            "profiles.toml the latest), its self-play positions, head-to-head results and "
-            "generations.csv. The same command again resumes it.",
+            "profiles.toml the latest), its self-play positions, head-to-head results, "
+            "generations.csv, and each Idol's rate by generation (idols.csv, "
+            "skill_trace_<n>p.png). The same command again resumes it.",
         ),
     ],
     generations: Annotated[
@@ -162,3 +163,7 @@ def train_command(
     if generations > 1:
         bots = f"mcts.gen1/{budget} to {bots}"
     say(f"Profiles: {out / 'profiles.toml'} (use {bots} with --profiles)")
+    traces = sorted(out.glob("skill_trace_*p.png"))
+    if traces:
+        shown = ", ".join(str(p) for p in traces)
+        say(f"Each Idol's rate by generation: {out / 'idols.csv'} and {shown}")

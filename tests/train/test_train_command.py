@@ -100,3 +100,14 @@ def test_other_cards_in_the_folder_of_a_run_are_refused(trained):
     out, _ = trained
     result = train(out, "--seed", "4", "--set", "kumara_raj.merit=17")
     assert result.exit_code == 2 and "--cards" in result.output
+
+
+def test_each_idols_rate_by_generation_is_written_with_its_chart(trained):
+    out, result = trained
+    trace = pd.read_csv(out / "idols.csv")
+    assert set(trace["generation"]) == {0} and set(trace["players"]) == {2}
+    assert (trace["wins"] / trace["games"]).round(4).tolist() == trace["rate"].tolist()
+    # every decided game has one winner among its two seats
+    assert trace["wins"].sum() * 2 == trace["games"].sum() <= 2 * 60
+    assert (out / "skill_trace_2p.png").stat().st_size > 0
+    assert "skill_trace_2p.png" in result.stdout

@@ -15,7 +15,9 @@ resumes where it stopped and a finished step is never played again:
    (workflows/train/fit.py) and a `[gen<k>.provenance]` table saying how;
 3. `head_to_head/gen<k>-<n>p.json`: generation k against generation k-1 at the same budget on
    shared deals (workflows/train/head_to_head.py);
-4. `generations.csv`: the generation table, one row per generation and player count.
+4. `generations.csv`: the generation table, one row per generation and player count;
+   `idols.csv` and `skill_trace_<n>p.png`: each Idol's rate at every generation whose self-play
+   was played (workflows/train/skill_trace.py).
 
 Every number of the run comes from its seed: generation k's self-play at n players uses the
 seed `seed_of(seed, k, n)`, and its head to head `seed_of(seed, k, n) + 1`.
@@ -43,6 +45,7 @@ from avarium.workflows.train.agreement import agreement_table
 from avarium.workflows.train.fit import ValueFit, fit_value
 from avarium.workflows.train.head_to_head import head_to_head
 from avarium.workflows.train.selfplay import FEATURES, Decisions, play_positions
+from avarium.workflows.train.skill_trace import write_trace
 
 CHUNK = 50  # self-play games per task: small enough to spread over the workers
 # About this many of the search's decisions are kept per generation and player count (every
@@ -192,7 +195,20 @@ def run(plan: Plan, say: Callable[[str], None] = lambda line: None) -> pd.DataFr
         table = pd.DataFrame(rows)
         write_atomically(plan.out / "generations.csv", table.to_csv(index=False))
         write_atomically(plan.out / "profiles.toml", (plan.out / f"gen{k}.toml").read_text())
+        write_trace(plan.out, k, plan.players, footer(plan))
     return pd.DataFrame(rows)
+
+
+def footer(plan: Plan) -> str:
+    """The line the run's charts carry: the cards, the bots and the seed."""
+    cards = plan.cards.source or "card set"
+    changes = [*plan.cards.sets, *(Path(p).name for p in plan.cards.patches)]
+    if changes:
+        cards += " with " + ", ".join(changes)
+    return (
+        f"Avarium Balance Lab · avarium train · {cards} ({plan.cards.fingerprint[:12]}) · "
+        f"bots: {bot(plan, 0)} and its generations · seed {plan.seed}"
+    )
 
 
 def _self_play(plan: Plan, k: int, n: int, say: Callable[[str], None]):
