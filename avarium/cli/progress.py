@@ -131,3 +131,40 @@ class SearchBar(_Bar):
             return
         text = f"best: {event.best.label} ({event.best.objective:.3f}), {event.candidates} tried"
         self.progress.update(self.task, completed=event.games, best=text)
+
+
+class GamesOfSteps:
+    """A bar of games for each step of a command that plays its games in several steps (train:
+    self-play, then head to head, per generation): called with the step, the games done and
+    the step's games; a new step closes the bar of the one before. `close()` before printing a
+    line, so the line is not drawn over."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.step: str | None = None
+        self.bar: ProgressBar | None = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+        self.bar, self.step = None, None
+
+    def __call__(self, step: str, done: int, total: int) -> None:
+        if step != self.step:
+            self.close()
+            self.bar = ProgressBar(self.quiet).__enter__()
+            self.step = step
+        self.bar(_Games(done, total))
+
+
+class _Games:
+    """What ProgressBar reads of an event."""
+
+    def __init__(self, done: int, total: int) -> None:
+        self.games_done, self.games_total = done, total

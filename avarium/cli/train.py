@@ -143,12 +143,18 @@ def train_command(
         start=start,
     )
 
+    from avarium.cli.progress import GamesOfSteps
+
+    bars = GamesOfSteps(quiet or as_json)
+
     def talk(line: str) -> None:  # the steps as they happen, on stderr
+        bars.close()
         if not (quiet or as_json):
             say(line, err=True)
 
     try:
-        table = run(plan, say=talk)
+        with bars:
+            table = run(plan, say=talk, on_games=bars)
     except ValueError as exc:  # the folder's run, or a fit: the message names the field
         raise fail(flagged(str(exc), FLAGS), 2) from None
     except OSError as exc:

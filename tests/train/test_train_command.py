@@ -111,3 +111,18 @@ def test_each_idols_rate_by_generation_is_written_with_its_chart(trained):
     assert trace["wins"].sum() * 2 == trace["games"].sum() <= 2 * 60
     assert (out / "skill_trace_2p.png").stat().st_size > 0
     assert "skill_trace_2p.png" in result.stdout
+
+
+def test_the_games_of_every_step_are_counted_as_they_are_played(tmp_path):
+    from avarium.simulator.cards.loader import load_cards
+    from avarium.workflows.train.generations import Plan, run
+
+    seen: dict[str, list[tuple[int, int]]] = {}
+    plan = Plan(load_cards(), tmp_path / "run", 1, games=120, budget=2, check_games=2)
+    run(plan, on_games=lambda step, done, total: seen.setdefault(step, []).append((done, total)))
+    assert list(seen) == ["gen1 self-play, 2 players", "gen1 head to head, 2 players"]
+    for counts in seen.values():
+        done = [d for d, _ in counts]
+        assert done[0] == 0 and done == sorted(done) and done[-1] == counts[-1][1]
+    assert seen["gen1 self-play, 2 players"][-1] == (120, 120)
+    assert len(seen["gen1 self-play, 2 players"]) == 1 + 3  # before, and after each of 3 tasks

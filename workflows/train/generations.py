@@ -145,8 +145,14 @@ def check_folder(plan: Plan) -> None:
             )
 
 
-def run(plan: Plan, say: Callable[[str], None] = lambda line: None) -> pd.DataFrame:
-    """Run (or resume) the loop; returns the generation table. `say` gets one line per step."""
+def run(
+    plan: Plan,
+    say: Callable[[str], None] = lambda line: None,
+    on_games: Callable[[str, int, int], None] = lambda step, done, total: None,
+) -> pd.DataFrame:
+    """Run (or resume) the loop; returns the generation table. `say` gets one line per step;
+    `on_games(step, games done, games in the step)` is called as the games of a step that plays
+    them (self-play, head to head) are played, first with none done."""
     check_folder(plan)
     plan.out.mkdir(parents=True, exist_ok=True)
     write_atomically(plan.out / "train.json", json.dumps(recipe(plan), indent=1) + "\n")
@@ -158,7 +164,7 @@ def run(plan: Plan, say: Callable[[str], None] = lambda line: None) -> pd.DataFr
         fits = {}
         agrees = {}
         for n in plan.players:
-            table, decisions = _self_play(plan, k, n, say)
+            table, decisions = _self_play(plan, k, n, say, on_games)
             fits[n] = fit_value(table, n)
             agrees[n] = _agreement(plan, k, n, decisions)
             f = fits[n]
@@ -170,7 +176,7 @@ def run(plan: Plan, say: Callable[[str], None] = lambda line: None) -> pd.DataFr
             )
         _write_generation(plan, k, fits)
         for n in plan.players:
-            result = _head_to_head(plan, k, n, say)
+            result = _head_to_head(plan, k, n, say, on_games)
             f = fits[n]
             rows.append(
                 {
@@ -211,7 +217,7 @@ def footer(plan: Plan) -> str:
     )
 
 
-def _self_play(plan: Plan, k: int, n: int, say: Callable[[str], None]):
+def _self_play(plan: Plan, k: int, n: int, say: Callable[[str], None], on_games):
     """Generation k-1's self-play games at n players: their positions and a sample of the
     search's decisions, played once and kept."""
     path = plan.out / "positions" / f"gen{k}-{n}p.parquet"
@@ -226,13 +232,19 @@ def _self_play(plan: Plan, k: int, n: int, say: Callable[[str], None]):
     say(f"gen{k} at {n} players: {plan.games:,} self-play games of {bot(plan, k - 1)}…")
     spans = [(a, min(a + CHUNK, plan.games)) for a in range(0, plan.games, CHUNK)]
     stride = max(1, round(plan.games * CHOICES_PER_GAME / DECISIONS))
-    parts = Parallel(n_jobs=plan.jobs)(
+    step = f"gen{k} self-play, {n} players"
+    on_games(step, 0, plan.games)
+    parts = []
+    # in order, as each task ends: the same parts as a list would give, counted as they come
+    for part in Parallel(n_jobs=plan.jobs, return_as="generator")(
         delayed(play_positions)(
             plan.cards, Rules(), n, bot(plan, k - 1), seed, a, b, profiles_file(plan, k - 1),
             stride,
         )
         for a, b in spans
-    )  # fmt: skip
+    ):  # fmt: skip
+        parts.append(part)
+        on_games(step, spans[len(parts) - 1][1], plan.games)
     table = pd.concat([t for t, _ in parts], ignore_index=True)
     decisions = Decisions.joined([d for _, d in parts])
     write_bytes_atomically(kept, decisions.save())
@@ -250,16 +262,18 @@ def _agreement(plan: Plan, k: int, n: int, decisions: Decisions) -> float:
     return float(table["agrees"].iloc[-1])
 
 
-def _head_to_head(plan: Plan, k: int, n: int, say: Callable[[str], None]) -> dict:
+def _head_to_head(plan: Plan, k: int, n: int, say: Callable[[str], None], on_games) -> dict:
     path = plan.out / "head_to_head" / f"gen{k}-{n}p.json"
     if path.exists():
         return json.loads(path.read_text())
     new, old = bot(plan, k), bot(plan, k - 1)
     say(f"gen{k} at {n} players: {new} against {old}, {plan.check_games:,} games per seat…")
     # the old bot is read from the new generation's file too: it holds every earlier profile
+    step = f"gen{k} head to head, {n} players"
     result = head_to_head(
         plan.cards, new, old, n, plan.check_games, seed_of(plan.seed, k, n) + 1,
         profiles_file(plan, k), plan.jobs,
+        lambda event: on_games(step, event.games_done, event.games_total),
     ).as_dict()  # fmt: skip
     write_atomically(path, json.dumps(result, indent=1) + "\n")
     verdict = "stronger" if result["low"] > 1 / n else "not shown stronger"
