@@ -63,7 +63,8 @@ def canonical_bot(spec: str, profiles: Path | None = None) -> str:
     return bot_spec(spec, profiles).label
 
 
-def _engine_seeds(seeds: np.ndarray) -> np.ndarray:
+def engine_seeds(seeds: np.ndarray) -> np.ndarray:
+    """32-bit deal seeds as the engine's generator takes them (0 would stall xorshift)."""
     s = np.asarray(seeds, np.int64) & 0xFFFFFFFF
     return np.where(s == 0, 0x9E3779B9, s)
 
@@ -107,7 +108,8 @@ class Chooser:
         )  # fmt: skip
 
 
-def _resolve(bots: Sequence[str], players: int, profiles: Path | None) -> list[BotSpec]:
+def seat_specs(bots: Sequence[str], players: int, profiles: Path | None) -> list[BotSpec]:
+    """One resolved bot per seat (ValueError when the count is not the players')."""
     if len(bots) != players:
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
     return [bot_spec(b, profiles) for b in bots]
@@ -126,7 +128,7 @@ def play_chunk(
 ) -> ChunkResult:
     """Play n games: idols (n, players) definition indices, one bot spec per seat, (n,) deal
     and bot seeds (32-bit), one starting bonus per seat."""
-    specs = _resolve(bots, players, profiles)
+    specs = seat_specs(bots, players, profiles)
     idols = np.ascontiguousarray(idols, np.int32)
     n = len(deal_seeds)
     if idols.shape != (n, players):
@@ -138,7 +140,7 @@ def play_chunk(
     out_game = np.zeros((n, len(GAME_FIELDS)), np.int32)
     out_seat = np.zeros((n, players, len(SEAT_FIELDS)), np.int32)
     out_seen = np.zeros((n, players, n_defs), np.uint8)
-    seeds = _engine_seeds(deal_seeds)
+    seeds = engine_seeds(deal_seeds)
     bseeds = np.asarray(bot_seeds, np.int64) & 0xFFFFFFFF
     if all(s.compiled for s in specs):
         kinds = np.zeros(MAX_PLAYERS, np.int64)
@@ -195,6 +197,6 @@ def replay_transcript(
     """The readable transcript of exactly the game play_chunk plays with these inputs."""
     from avarium.simulator.game.transcript import play_logged
 
-    specs = _resolve(bots, len(idols), profiles)
+    specs = seat_specs(bots, len(idols), profiles)
     game = Game(cards, list(idols), rules=rules, bonus=list(bonus), deal_state=int(deal_seed))
     return play_logged(game, Chooser(game, specs, bot_seed))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from avarium.runner.batch import _engine_seeds, _resolve, card_worths
+from avarium.runner.batch import card_worths, engine_seeds, seat_specs
 from avarium.runner.seating import every_seating
 from avarium.runner.seeds import game_seeds
 from avarium.simulator.cards.model import CardSet
@@ -86,7 +86,7 @@ def play_positions(
     position and seat still in the game (game, turn, seat, idol, the features, won: 1 for the
     game's winner; games without a winner are left out, they teach nothing about winning), and
     every `stride`-th decision with a choice of each game (none with stride 0)."""
-    specs = _resolve([bot] * players, players, profiles)
+    specs = seat_specs([bot] * players, players, profiles)
     n = stop - first
     idols = seatings(cards, players, first, stop)
     deal_seeds, bot_seeds = game_seeds(seed, np.arange(first, stop, dtype=np.int64))
@@ -115,7 +115,7 @@ def play_positions(
     counts = np.zeros(room, np.int64)
     chosen = np.zeros(room, np.int64)
     noted, kept = play_and_sample(
-        st, tb, card_worths(cards), players, idols, bonus, _engine_seeds(deal_seeds),
+        st, tb, card_worths(cards), players, idols, bonus, engine_seeds(deal_seeds),
         np.asarray(bot_seeds, np.int64) & 0xFFFFFFFF, rules.config(), kinds, weights, out,
         features, where, max(stride, 1), offsets, states, legal, counts, chosen,
     )  # fmt: skip
