@@ -90,6 +90,13 @@ def _detail(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
+def _innermost(exc: BaseException) -> BaseException:
+    """The exception at the bottom of a chain of `raise ... from` (what went wrong first)."""
+    while exc.__cause__ is not None:
+        exc = exc.__cause__
+    return exc
+
+
 def _lost_errors() -> tuple[type[BaseException], ...]:
     from distributed.client import FutureCancelledError
     from distributed.comm.core import CommClosedError
@@ -158,20 +165,33 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
                     f"within {TIMEOUT} ({_detail(exc)})"
                 ) from None
         else:
-            cluster = stack.enter_context(
-                LocalCluster(
-                    n_workers=jobs,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    host="127.0.0.1",
-                    # Each worker is a process of its own that logs through its own copy of
-                    # distributed's handler, out of _quiet_distributed's reach: quieted there.
-                    silence_logs=logging.CRITICAL,
+            try:
+                cluster = stack.enter_context(
+                    LocalCluster(
+                        n_workers=jobs,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        host="127.0.0.1",
+                        # Each worker is a process of its own that logs through its own copy of
+                        # distributed's handler, out of _quiet_distributed's reach: quieted there.
+                        silence_logs=logging.CRITICAL,
+                    )
                 )
-            )
-            client = stack.enter_context(Client(cluster))
-            threads = sum(client.nthreads().values())
+                client = stack.enter_context(Client(cluster))
+                threads = sum(client.nthreads().values())
+            except MemoryError:
+                raise  # the command line's own line: what to ask for less of
+            except Exception as exc:
+                # A worker process that ends while it starts (killed by the OOM killer, a memory
+                # cap or a signal) is distributed's "Nanny failed to start." RuntimeError, its
+                # cause at the bottom of the chain.
+                raise ClusterError(
+                    f"cannot start a local Dask cluster of {jobs} worker process"
+                    f"{'es' if jobs != 1 else ''} ({_detail(_innermost(exc))}); nothing was "
+                    "played: run the same command again, with fewer --jobs if a worker was "
+                    "killed for memory, or with --backend joblib"
+                ) from None
         stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
         try:
             yield threads  # joblib finds the client itself

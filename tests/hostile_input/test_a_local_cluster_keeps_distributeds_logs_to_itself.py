@@ -17,29 +17,13 @@ import pytest
 from avarium.runner import manifest
 
 from tests.helpers import wait_for_parts
+from tests.hostile_input.helpers import workers
 
 pytest.importorskip("distributed")
 
 #: A line of distributed's or tornado's log format: "2026-12-06 16:35:35,220 - distributed.nanny
 #: - WARNING - Restarting worker".
 LOG_LINE = re.compile(r"^.* - (distributed|tornado)[\w.]* - [A-Z]+ - ", re.MULTILINE)
-
-
-def workers(pid: int) -> list[int]:
-    """The Dask worker processes a driver started (multiprocessing's spawned children; not its
-    resource tracker)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rpartition(")")[2].split()
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z" and b"spawn_main" in command:
-            found.append(int(entry.name))
-    return found
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
