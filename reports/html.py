@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import jinja2
 import pandas as pd
 from avarium.reports import charts, columns, formats
-from avarium.simulator.safetext import csv_frame
+from avarium.simulator.safetext import csv_frame, visible_lines
 from matplotlib.figure import Figure
 from pandas.io.formats.style import Styler
 
@@ -55,7 +55,18 @@ nav ol { columns: 2; font-size: 0.9rem; }
 }
 """
 
-TEMPLATE = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True).from_string(
+
+def _shown_text(value):
+    """What the template writes of a value: text in visible form (safetext.visible, line by
+    line), which autoescape then escapes; markup the page built (`| safe`, which has __html__)
+    was made of text that went through `esc` already."""
+    return value if hasattr(value, "__html__") else visible_lines(value)
+
+
+_ENVIRONMENT = jinja2.Environment(
+    autoescape=True, trim_blocks=True, lstrip_blocks=True, finalize=_shown_text
+)
+TEMPLATE = _ENVIRONMENT.from_string(
     """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -129,7 +140,11 @@ class Section:
 
 
 def esc(text) -> str:
-    return html.escape(str(text))
+    """Text for the page: escaped, and with every control character and bidirectional control
+    shown as a terminal is sent it (safetext.visible, line by line). A name from a run whose
+    cards or data were edited after they were checked can hold NUL, ESC or a right-to-left
+    override; a browser would reorder the text around them, and `cat index.html` obey them."""
+    return html.escape(visible_lines(text))
 
 
 def table_html(
@@ -145,7 +160,7 @@ def table_html(
     styler = Styler(shown, uuid=uuid, cell_ids=False)
     # Each cell is formatted by its column's kind, then escaped ("< 0.0001" is text, not markup).
     styler = styler.format({c: (lambda v, k=k: esc(formats.cell(k, v))) for c, k in kind.items()})
-    styler = styler.format_index(escape="html", axis=1).hide(axis="index")
+    styler = styler.format_index(esc, axis=1).hide(axis="index")
     left = [c for c in shown.columns if kind[c] in (formats.TEXT, formats.FLAG)]
     styler = styler.set_table_styles(
         {c: [{"selector": "td, th", "props": "text-align: left"}] for c in left}, overwrite=False
@@ -156,7 +171,8 @@ def table_html(
 def facts_table(rows: list[tuple[str, str]] | pd.DataFrame, uuid: str, header: bool = False):
     """A small table of facts (label, value ...) for provenance: every cell is text, escaped."""
     frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows, columns=["", " "])
-    styler = Styler(frame.astype(str), uuid=uuid, cell_ids=False, escape="html")
+    styler = Styler(frame.astype(str), uuid=uuid, cell_ids=False).format(esc)
+    styler = styler.format_index(esc, axis=1)
     styler = styler.hide(axis="index").set_table_attributes('class="facts"')
     if not header:
         styler = styler.hide(axis="columns")

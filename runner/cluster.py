@@ -14,11 +14,16 @@ import concurrent.futures
 import contextlib
 import logging
 import re
+import threading
 from collections.abc import Iterator
+
+from avarium.runner import interrupts
 
 #: How long a scheduler has to accept the connection and answer the handshake (distributed's
 #: connect timeout, and our own bound on the handshake, which distributed leaves unbounded).
 TIMEOUT = "10s"
+#: How long a Ctrl-C waits for the client and the local cluster to close before it goes on.
+CLOSE_WAIT = 15.0
 #: The network protocols of distributed's own address form, PROTOCOL://HOST:PORT.
 PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")
 _ADDRESS = re.compile(
@@ -90,6 +95,13 @@ def _detail(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
+def _innermost(exc: BaseException) -> BaseException:
+    """The exception at the bottom of a chain of `raise ... from` (what went wrong first)."""
+    while exc.__cause__ is not None:
+        exc = exc.__cause__
+    return exc
+
+
 def _lost_errors() -> tuple[type[BaseException], ...]:
     from distributed.client import FutureCancelledError
     from distributed.comm.core import CommClosedError
@@ -128,10 +140,9 @@ def _quiet_distributed() -> Iterator[None]:
             logger.setLevel(level)
 
 
-@contextlib.contextmanager
-def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
-    """A Dask client for joblib (connected to `scheduler`, or to a local cluster of `jobs`
-    worker processes); yields how many threads its workers have in all."""
+def _start(stack: contextlib.ExitStack, scheduler: str | None, jobs: int):
+    """Connect to `scheduler`, or start a local cluster of `jobs` worker processes, each entered
+    into `stack`; returns the client and how many threads its workers have in all."""
     import dask
     from dask.distributed import Client, LocalCluster  # the runner checked it is installed
     from joblib import parallel_config
@@ -139,25 +150,25 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
     # Not distributed.comm.timeouts.tcp: it is the kernel's keepalive on a live connection,
     # which distributed refuses below 11 s with an AssertionError on every TCP connection.
     timeouts = {"distributed.comm.timeouts.connect": TIMEOUT}
-    with contextlib.ExitStack() as stack:
-        # Entered first, so left last: closing the client logs a lost scheduler too, and closing
-        # the local cluster its workers.
-        stack.enter_context(_quiet_distributed())
-        if scheduler:
-            check_address(scheduler)
-            try:
-                with dask.config.set(timeouts):
-                    _handshake(scheduler)
-                    client = stack.enter_context(Client(scheduler, timeout=TIMEOUT))
-                    threads = sum(client.nthreads().values())
-            except Exception as exc:
-                # A peer that is no scheduler answers with anything: garbage decoded as a
-                # message of exabytes (a MemoryError), an HTTP page, a reset connection.
-                raise ClusterError(
-                    f"cannot use the Dask scheduler at {scheduler}: no scheduler answered "
-                    f"within {TIMEOUT} ({_detail(exc)})"
-                ) from None
-        else:
+    # Entered first, so left last: closing the client logs a lost scheduler too, and closing
+    # the local cluster its workers.
+    stack.enter_context(_quiet_distributed())
+    if scheduler:
+        check_address(scheduler)
+        try:
+            with dask.config.set(timeouts):
+                _handshake(scheduler)
+                client = stack.enter_context(Client(scheduler, timeout=TIMEOUT))
+                threads = sum(client.nthreads().values())
+        except Exception as exc:
+            # A peer that is no scheduler answers with anything: garbage decoded as a
+            # message of exabytes (a MemoryError), an HTTP page, a reset connection.
+            raise ClusterError(
+                f"cannot use the Dask scheduler at {scheduler}: no scheduler answered "
+                f"within {TIMEOUT} ({_detail(exc)})"
+            ) from None
+    else:
+        try:
             cluster = stack.enter_context(
                 LocalCluster(
                     n_workers=jobs,
@@ -172,14 +183,66 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
             )
             client = stack.enter_context(Client(cluster))
             threads = sum(client.nthreads().values())
-        stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
-        try:
-            yield threads  # joblib finds the client itself
+        except MemoryError:
+            raise  # the command line's own line: what to ask for less of
         except Exception as exc:
-            # The scheduler gone, the client cancels every task in flight (FutureCancelledError,
-            # "scheduler-connection-lost") or a message fails on the closed comm; anything
-            # else (a bot that failed, a disk that is full) is the run's to report.
-            if client.status == "running" and not isinstance(exc, _lost_errors()):
-                raise
-            where = f"the Dask scheduler at {scheduler}" if scheduler else "the local Dask cluster"
-            raise ClusterLost(f"lost {where} during the run ({_detail(exc)})") from None
+            # A worker process that ends while it starts (killed by the OOM killer, a memory
+            # cap or a signal) is distributed's "Nanny failed to start." RuntimeError, its
+            # cause at the bottom of the chain.
+            raise ClusterError(
+                f"cannot start a local Dask cluster of {jobs} worker process"
+                f"{'es' if jobs != 1 else ''} ({_detail(_innermost(exc))}); nothing was "
+                "played: run the same command again, with fewer --jobs if a worker was "
+                "killed for memory, or with --backend joblib"
+            ) from None
+    stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
+    return client, threads
+
+
+def _close_within(stack: contextlib.ExitStack, seconds: float) -> None:
+    """Close the client and the local cluster, waiting `seconds` at most.
+    Closing waits on the cluster's workers and its event loop, which a Ctrl-C can leave
+    stuck; a worker left running then dies with this process (runner/worker.py binds each to
+    its driver), and distributed's own close at exit waits 10 s at most."""
+
+    def close() -> None:
+        with contextlib.suppress(Exception):  # it was interrupted: the Ctrl-C is the news
+            stack.close()
+
+    closing = threading.Thread(target=close, name="avarium-dask-close", daemon=True)
+    closing.start()
+    closing.join(seconds)
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
+    """A Dask client for joblib (connected to `scheduler`, or to a local cluster of `jobs`
+    worker processes); yields how many threads its workers have in all. Ctrl-C, wherever it
+    lands (interrupts.py), closes the client and the cluster within CLOSE_WAIT seconds and
+    goes on as KeyboardInterrupt."""
+    stack = contextlib.ExitStack()
+    interrupted = False
+    try:
+        with interrupts.delivered_until_taken():
+            client, threads = _start(stack, scheduler, jobs)
+            try:
+                yield threads  # joblib finds the client itself
+            except Exception as exc:
+                # The scheduler gone, the client cancels every task in flight
+                # (FutureCancelledError, "scheduler-connection-lost") or a message fails on the
+                # closed comm; anything else (a bot that failed, a disk that is full) is the
+                # run's to report.
+                if client.status == "running" and not isinstance(exc, _lost_errors()):
+                    raise
+                where = (
+                    f"the Dask scheduler at {scheduler}" if scheduler else "the local Dask cluster"
+                )
+                raise ClusterLost(f"lost {where} during the run ({_detail(exc)})") from None
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
+    finally:
+        if interrupted:
+            _close_within(stack, CLOSE_WAIT)
+        else:
+            stack.close()

@@ -8,6 +8,8 @@ or int(). Each rule is written once, here, and every writer and reader uses it.
   (OWASP's CSV injection), so every text cell of a CSV the toolkit writes goes through
   `csv_cell`, which puts a single quote before it, and every reader of such a CSV through
   `csv_text`, which takes the quote off again: a value reads back exactly as it was written.
+  A table's cells are also shown as a terminal is sent them (`csv_frame`): only a value with a
+  control character, which a checked card file cannot hold, reads back in its visible form.
 - int() reads up to 4,300 digits (Python's int_max_str_digits) and then raises a ValueError no
   caller expects, and it takes the digits of every script ("١٨" is 18); `whole_number` reads
   ASCII digits only and refuses a number by its length before converting it.
@@ -91,12 +93,18 @@ def _text_columns(frame: pd.DataFrame) -> list:
     return [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c])]
 
 
+def _shown_cell(value: object) -> object:
+    return csv_cell(visible_lines(value)) if isinstance(value, str) else value
+
+
 def csv_frame(frame: pd.DataFrame) -> str:
-    """A table as CSV text (no index), its text cells neutralised by csv_cell."""
+    """A table as CSV text (no index), its text cells and headers shown as a terminal is sent
+    them (visible, line by line: a NUL or an ESC would reach whoever reads the file with cat) and
+    neutralised by csv_cell. Text with neither reads back exactly as it was."""
     out = frame.copy()
     for column in _text_columns(out):
-        out[column] = out[column].map(csv_cell)
-    out.columns = [csv_cell(c) if isinstance(c, str) else c for c in out.columns]
+        out[column] = out[column].map(_shown_cell)
+    out.columns = [_shown_cell(c) for c in out.columns]
     return out.to_csv(index=False)
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from avarium.runner import manifest
@@ -42,3 +47,24 @@ def wait_for_parts(driver: subprocess.Popen, run: Path, parts: int = 2) -> None:
         assert driver.poll() is None, driver.communicate()
         assert time.monotonic() < deadline, "the run wrote nothing in two minutes"
         time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def simulating(out: Path, *flags: object) -> Iterator[subprocess.Popen]:
+    """`avarium simulate FLAGS --out OUT` running in a process group of its own, from OUT's
+    parent folder, its output piped as text; whatever of it is left is killed on the way out,
+    so the suite goes on."""
+    driver = subprocess.Popen(
+        [sys.executable, "-m", "avarium.cli.main", "simulate", *map(str, flags), "--out", out],
+        start_new_session=True,
+        cwd=out.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        yield driver
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(driver.pid, signal.SIGKILL)
+        driver.wait()

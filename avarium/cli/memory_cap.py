@@ -14,7 +14,11 @@ tests/hostile_input/test_a_memory_cap_is_met_with_one_line.py):
 - a shared library that could not be mapped (llvmlite's, pyarrow's) was an ImportError or
   OSError traceback;
 - memory running out in the command line's own imports, before any command could catch it, was
-  a MemoryError traceback.
+  a MemoryError traceback;
+- in `report`, under a cap of about 720 to 900 MB, statsmodels' first fit had an OpenBLAS map
+  its 32 MB working buffer, which it maps at the first large multiplication, not at load: the
+  cap refused it, and OpenBLAS printed its own line and called exit(1). Each BLAS now maps its
+  buffer as it loads, with room checked first (_WithBuffer).
 Below about 15 MB Python itself cannot start: no code of ours runs there.
 """
 
@@ -31,6 +35,9 @@ import sys
 #: they loaded or raised an error that is reported as memory running out. 128 MB keeps clear of
 #: the window on a build whose library is larger.
 BLAS_ROOM_MB = 128
+#: Room the cap must leave, once numpy or scipy has loaded, for its OpenBLAS's working buffer
+#: (32 MB, mapped at the first large multiplication) and what Python allocates meanwhile.
+BUFFER_MB = 48
 #: Each OpenBLAS and the packages whose first import loads it. scipy's loads with scipy.linalg
 #: or scipy.special, which every scipy subpackage the toolkit uses imports first; not with scipy
 #: itself, which numba imports at its start (to check its version) long before.
@@ -96,10 +103,10 @@ def ran_out(exc: BaseException) -> bool:
 
 
 class _RoomForBlas:
-    """A finder that loads nothing (it answers None, so the usual finders do): it raises
-    MemoryError before the import that loads numpy's or scipy's OpenBLAS when the cap leaves
-    less than BLAS_ROOM_MB, so the command says it ran out of memory instead of OpenBLAS
-    spinning or exiting. Each BLAS is checked once: once loaded, it needs no more."""
+    """A finder that loads nothing itself: it raises MemoryError before the import that loads
+    numpy's or scipy's OpenBLAS when the cap leaves less than BLAS_ROOM_MB, so the command says
+    it ran out of memory instead of OpenBLAS spinning or exiting; and it has that import, once
+    done, map the BLAS's working buffer at once (_with_buffer). Each BLAS is checked once."""
 
     def __init__(self) -> None:
         self.loading: set[str] = set()
@@ -108,14 +115,56 @@ class _RoomForBlas:
         blas = _BLAS_LOADERS.get(name)
         if blas is None or blas in self.loading:
             return None
-        cap, used = address_space_cap(), address_space_used()
-        if cap is not None and used is not None and cap - used < BLAS_ROOM_MB << 20:
-            raise MemoryError(
-                f"{name} needs about {BLAS_ROOM_MB} MB more address space to load its BLAS; the "
-                f"cap of {cap >> 20} MB leaves {max(cap - used, 0) >> 20} MB"
-            )
+        _room_for(f"{name} needs", BLAS_ROOM_MB, "to load its BLAS")
         self.loading.add(blas)
+        for finder in sys.meta_path:  # the spec the usual finders give, its loader wrapped
+            found = getattr(finder, "find_spec", None)
+            spec = None if finder is self or found is None else found(name, path, target)
+            if spec is not None:
+                if spec.loader is not None:
+                    spec.loader = _WithBuffer(spec.loader, blas)
+                return spec
         return None
+
+
+def _room_for(who: str, megabytes: int, why: str) -> None:
+    """MemoryError unless the cap leaves `megabytes` of address space."""
+    cap, used = address_space_cap(), address_space_used()
+    if cap is not None and used is not None and cap - used < megabytes << 20:
+        raise MemoryError(
+            f"{who} about {megabytes} MB more address space {why}; the cap of {cap >> 20} MB "
+            f"leaves {max(cap - used, 0) >> 20} MB"
+        )
+
+
+class _WithBuffer:
+    """A module's loader, which then maps its OpenBLAS's working buffer (BUFFER_MB), with room
+    checked first. OpenBLAS maps the buffer at its first multiplication of 128 rows or more,
+    not at load: left to then (statsmodels' first fit, in `report`), a cap that refuses it
+    ends the process with OpenBLAS's own line and exit(1), which no Python code can catch.
+    Mapped now, it is reused by every later call (one BLAS thread: one buffer)."""
+
+    def __init__(self, loader, blas: str) -> None:
+        self.loader, self.blas = loader, blas
+
+    def __getattr__(self, name):  # every other question a loader answers: the real one's
+        return getattr(self.loader, name)
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module) -> None:
+        self.loader.exec_module(module)
+        _room_for(f"{self.blas}'s BLAS needs", BUFFER_MB, "for its working buffer")
+        import numpy as np
+
+        square = np.ones((128, 128))
+        if self.blas == "numpy":
+            np.dot(square, square)
+        else:
+            from scipy.linalg import blas
+
+            blas.dgemm(1.0, square, square)
 
 
 def _one_line_hook(previous):

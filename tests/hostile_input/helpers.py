@@ -1,6 +1,9 @@
-"""What every refusal must look like: one line on stderr, the exit code, no traceback."""
+"""What every refusal must look like: one line on stderr, the exit code, no traceback; and the
+Dask worker processes a command left running."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -25,3 +28,20 @@ def one_line_error(result, code: int, *fragments: str) -> str:
     for fragment in fragments:
         assert fragment in errors[0], (fragment, errors[0])
     return errors[0]
+
+
+def workers(pid: int) -> list[int]:
+    """The Dask worker processes a driver started (multiprocessing's spawned children; not its
+    resource tracker)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z" and b"spawn_main" in command:
+            found.append(int(entry.name))
+    return found

@@ -5,18 +5,16 @@ at an address, and the run finishes whole."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from avarium.runner import manifest
 
-from tests.helpers import wait_for_parts
+from tests.helpers import simulating, wait_for_parts
+from tests.hostile_input.helpers import workers
 
 pytest.importorskip("distributed")
 
@@ -25,48 +23,18 @@ pytest.importorskip("distributed")
 LOG_LINE = re.compile(r"^.* - (distributed|tornado)[\w.]* - [A-Z]+ - ", re.MULTILINE)
 
 
-def workers(pid: int) -> list[int]:
-    """The Dask worker processes a driver started (multiprocessing's spawned children; not its
-    resource tracker)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rpartition(")")[2].split()
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z" and b"spawn_main" in command:
-            found.append(int(entry.name))
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 def test_a_worker_of_the_local_cluster_killed_mid_run_leaves_no_log_line_on_the_terminal(
     tmp_path,
 ):
     out = tmp_path / "run"
-    driver = subprocess.Popen(
-        [sys.executable, "-m", "avarium.cli.main", "simulate", "--games", "1600",
-         "--chunk-size", "100", "--bots", "random", "--backend", "dask", "-j", "2", "-q",
-         "--out", out],
-        start_new_session=True,
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )  # fmt: skip
-    try:
+    flags = ("--games", 1600, "--chunk-size", 100, "--bots", "random", "--backend", "dask")
+    with simulating(out, *flags, "-j", 2, "-q") as driver:
         wait_for_parts(driver, out)
         killed = workers(driver.pid)
         assert killed, "no worker process found"
         os.kill(killed[0], signal.SIGKILL)  # the nanny restarts it: a WARNING in the driver
         stdout, stderr = driver.communicate(timeout=120)
-    finally:
-        with contextlib.suppress(ProcessLookupError):  # whatever is left, so the suite goes on
-            os.killpg(driver.pid, signal.SIGKILL)
-        driver.wait()
 
     assert driver.returncode == 0, stderr
     assert not LOG_LINE.search(stderr), stderr

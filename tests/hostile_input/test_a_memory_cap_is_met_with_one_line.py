@@ -18,8 +18,9 @@ Where the cap fell for `simulate --games 20 -j 1` with numba's cache warm (x86-6
   line (scipy's BLAS loads only with room);
 - about 640 MB: pyarrow's allocator, mimalloc, crashed writing a part (SIGSEGV, SIGABRT);
   under a cap pyarrow now uses the system's, which raises;
-- from about 640 MB on: the run works (from 600 MB without the guard on scipy's BLAS, which
-  asks for room to spare).
+- from about 680 MB on: the run works (from 600 MB without the guard on scipy's BLAS, which
+  asks for room to spare, and from 640 MB before each BLAS mapped its 32 MB working buffer as
+  it loads, which keeps `report` from OpenBLAS's own exit between about 720 and 900 MB).
 Every cap from 16 to 630 MB was the one line, in a sweep of two runs at each of 30 caps.
 
 The caps tried here sit in the middle of that range, where every failure is in the imports,
@@ -200,8 +201,54 @@ def test_a_blas_loads_only_with_room_and_is_checked_once(monkeypatch):
         guard.find_spec("scipy.linalg")
     assert guard.find_spec("scipy") is None  # scipy itself loads no BLAS (numba imports it)
     monkeypatch.setattr(memory_cap, "address_space_used", lambda: 400 << 20)
-    assert guard.find_spec("scipy.linalg") is None
+    import scipy
+
+    spec = guard.find_spec("scipy.linalg", scipy.__path__)  # the usual spec, and then the buffer
+    assert spec.name == "scipy.linalg" and isinstance(spec.loader, memory_cap._WithBuffer)
     monkeypatch.setattr(memory_cap, "address_space_used", lambda: 590 << 20)
     assert guard.find_spec("scipy.special") is None  # the same BLAS, loaded by then
     with pytest.raises(MemoryError, match="numpy"):
         guard.find_spec("numpy")
+
+
+def test_each_blas_maps_its_working_buffer_as_it_loads_under_a_cap(tmp_path):
+    """OpenBLAS maps its 32 MB buffer at its first large multiplication, not at load: under a
+    cap that then refuses it, `report` (statsmodels' first fit) ended in OpenBLAS's own line and
+    exit(1). Under a cap the buffer is mapped as each BLAS loads, where room is checked, so a
+    later multiplication maps nothing."""
+    code = (
+        "import avarium.cli, numpy as np, scipy.linalg.blas as blas\n"
+        "def size():\n"
+        "    return int(open('/proc/self/status').read().split('VmSize:')[1].split()[0])\n"
+        "before = size()\n"
+        "square = np.ones((256, 256))\n"
+        "np.dot(square, square), blas.dgemm(1.0, square, square)\n"
+        "print(size() - before)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], preexec_fn=lambda: resource.setrlimit(
+            resource.RLIMIT_AS, (4000 << 20, 4000 << 20)
+        ), capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout) < 8 << 10, done.stdout  # kB: no 32 MB buffer mapped now
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory):
+    from avarium.analysis.synthetic import Plan, synthetic_run
+
+    where = tmp_path_factory.mktemp("report")
+    synthetic_run(where / "run", 6_000, Plan(bot="heuristic.balanced"), seed=2)
+    return where
+
+
+def test_a_report_under_a_cap_works_or_says_out_of_memory_in_one_line(small_run):
+    """Under caps of about 720 to 900 MB (760, 800 and 820 here; not 780), `report` ended in
+    OpenBLAS's own line ("OpenBLAS error: Memory allocation still failed after 10 retries,
+    giving up.") and exit(1): its first fit had OpenBLAS map its buffer, which the cap refused."""
+    cap_mb = 800
+    done = capped(["report", "run"], cap_mb, small_run)
+    assert "OpenBLAS" not in done.stdout + done.stderr, done.stderr[-2000:]
+    if done.returncode != 0:
+        out_of_memory_line(done, cap_mb)

@@ -13,7 +13,7 @@ import sys
 import pytest
 from avarium.runner import manifest
 
-from tests.helpers import wait_for_parts
+from tests.helpers import simulating, wait_for_parts
 
 pytest.importorskip("distributed")
 
@@ -45,24 +45,16 @@ def test_killing_the_scheduler_mid_run_prints_one_line_and_keeps_every_chunk(tmp
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    driver = subprocess.Popen(
-        [sys.executable, "-m", "avarium.cli.main", "simulate", "--games", "400000",
-         "--chunk-size", "500", "--strategy", "random", "--scheduler", address, "--out", out],
-        start_new_session=True,
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )  # fmt: skip
+    flags = ("--games", 400000, "--chunk-size", 500, "--strategy", "random")
     try:
-        wait_for_parts(driver, out)
-        os.killpg(scheduler.pid, signal.SIGKILL)  # the scheduler and its worker, mid-run
-        _, stderr = driver.communicate(timeout=60)
+        with simulating(out, *flags, "--scheduler", address) as driver:
+            wait_for_parts(driver, out)
+            os.killpg(scheduler.pid, signal.SIGKILL)  # the scheduler and its worker, mid-run
+            _, stderr = driver.communicate(timeout=60)
     finally:
-        for process in (scheduler, driver):  # whatever is left, so the suite goes on
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        with contextlib.suppress(ProcessLookupError):  # whatever is left, so the suite goes on
+            os.killpg(scheduler.pid, signal.SIGKILL)
+        scheduler.wait()
 
     assert driver.returncode == 1, stderr
     assert "Traceback" not in stderr and " - ERROR - " not in stderr, stderr

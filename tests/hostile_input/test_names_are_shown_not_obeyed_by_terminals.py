@@ -4,6 +4,7 @@ bidirectional overrides and isolates come out visible, as \\x1b or <U+202E> (iss
 from __future__ import annotations
 
 import ast
+import html
 import json
 import re
 import warnings
@@ -12,8 +13,8 @@ from pathlib import Path
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports import pages
-from avarium.simulator.safetext import visible, visible_lines
-from hypothesis import given
+from avarium.simulator.safetext import read_csv_frame, visible, visible_lines
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.hostile_input.helpers import invoke
@@ -97,6 +98,47 @@ def test_a_name_drawn_in_a_chart_reaches_the_terminal_shown_never_raw(hostile_re
         assert not OBEYED.search(text.replace("\n", "").replace("\t", "")), svg.name
     drawn = (run / "report" / "charts" / "idol_win_rates.svg").read_text(encoding="utf-8")
     assert "Touka\\x1b]0;pwned\\x07&lt;U+202E&gt;\\x1b[31m" in drawn
+
+
+def test_a_name_reaches_the_page_and_its_tables_shown_never_raw(hostile_report):
+    """A tampered run's name holds what its card file could not: the page (read in a browser,
+    or with cat in a terminal) and every CSV show it in the form the terminal is sent."""
+    run, _, _ = hostile_report
+    page = (run / "report" / "index.html").read_text(encoding="utf-8")
+    assert not OBEYED.search(page.replace("\n", "")), OBEYED.search(page.replace("\n", ""))
+    assert "Touka\\x1b]0;pwned\\x07&lt;U+202E&gt;\\x1b[31m" in page
+    tables = sorted((run / "report" / "tables").glob("*.csv"))
+    named = [t.name for t in tables if "Touka\\x1b]0;pwned\\x07<U+202E>" in t.read_text("utf-8")]
+    assert "idol_win_rates.csv" in named
+    for table in tables:
+        text = table.read_text(encoding="utf-8")
+        assert not OBEYED.search(text.replace("\n", "")), table.name
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(max_size=12).map(lambda text: f"K{text}"))  # "K": never "nan", "" or "idol"
+def test_any_name_on_a_page_is_written_shown_in_every_place_a_name_goes(tmp_path_factory, name):
+    """The page's title, a section's title, a paragraph, a table's cells and headers, a facts
+    table and a chart's caption: each way a name reaches index.html or a CSV."""
+    import pandas as pd
+    from avarium.reports.html import Chart, Page, Section, Table, esc, facts_table
+
+    frame = pd.DataFrame({"idol": [name, "plain"], name: [0.5, 0.25]})
+    section = Section(
+        "wins", f"Wins of {name}", [f"<p>{esc(name)}</p>", facts_table([(name, name)], "f")],
+        [Chart("c", None, name)], [Table("idol_win_rates", frame, name, types={})],
+    )  # fmt: skip
+    files = Page(f"Report {name}", [section]).files()
+    for path, data in files.items():
+        text = data.decode("utf-8")
+        assert not OBEYED.search(text.replace("\n", "")), (path, text)
+    assert f"<p>{esc(name)}</p>" in files["index.html"].decode("utf-8")
+    assert esc(name) == html.escape(visible_lines(name))
+    table = tmp_path_factory.mktemp("csv") / "t.csv"
+    table.write_bytes(files["tables/idol_win_rates.csv"])
+    read = read_csv_frame(table)
+    assert list(read.columns) == ["idol", visible_lines(name)]
+    assert read["idol"].tolist() == [visible_lines(name), "plain"]
 
 
 def test_every_command_prints_through_the_one_visible_writer():
