@@ -298,9 +298,19 @@ def comparison_facts(target: Path, run_a: Path, run_b: Path, variant: str | None
         "differences": experiment_changes(run_a, run_b, variant),
         "page": str(target / "index.html"),
     }
+    changes = _table(target, "card_changes")
+    # A blank variant (every variant changed alike) reads back as a missing value.
+    facts["card_changes"] = [
+        {"change": str(row["change"]), "variant": v if isinstance(v := row["variant"], str) else ""}
+        for row in ([] if changes is None else changes.to_dict("records"))
+    ]
+    pooled = _table(target, "tiers_pooled")
+    facts["tiers_pooled"] = [] if pooled is None else [str(t) for t in pooled["tier"]]
     for key, name in (("idol", "idol_differences"), ("seat", "seat_differences")):
         table = _table(target, name)
         columns = [key, "players", "rate_a", "rate_b", "diff", "lo", "hi", "p_holm"]
+        if table is not None and "tier" in table.columns:  # both runs tiered: per tier
+            columns.insert(1, "tier")
         changed = [] if table is None else _rows(table[table["significant"]], columns)
         # the largest move first, whichever way
         facts[f"{key}s_changed"] = sorted(changed, key=lambda r: -abs(r["diff"]))
@@ -319,9 +329,20 @@ def comparison_lines(facts: dict) -> list[str]:
         lines.append(
             "A and B record the same cards, patches, bonus, rules and bots (or do not record them)"
         )
+    if facts["card_changes"]:
+        lines.append("B changed these card fields:")
+    for change in facts["card_changes"]:
+        where = f" (variant {change['variant']})" if change["variant"] else ""
+        lines.append(f"  {change['change']}{where}")
+    if facts["tiers_pooled"]:
+        lines.append(
+            f"tiers pooled on request (--pool-tiers): {', '.join(facts['tiers_pooled'])}; "
+            "every number below mixes them"
+        )
     for key in ("idol", "seat"):
         for r in facts[f"{key}s_changed"]:
             name = f"seat {r['seat']}" if key == "seat" else r["idol"]
+            name += f", tier {r['tier']}" if "tier" in r else ""
             lines.append(
                 f"{name}, {r['players']} players: {r['rate_a']:.1%} to {r['rate_b']:.1%} "
                 f"({r['diff'] * 100:+.1f} points, 95% interval {r['lo'] * 100:+.1f} to "
