@@ -34,6 +34,7 @@ def build_report(
     # that every other command, `avarium simulate` first, starts without it.
     from avarium.analysis.coverage import pool_of
     from avarium.analysis.dataset import keep_variant, load_run
+    from avarium.analysis.early_wins import early_wins, rushes
     from avarium.analysis.flags import DEFAULT_BAND
     from avarium.analysis.summary import analyse
     from avarium.analysis.tiers.analyse import analyse_tiers
@@ -63,6 +64,9 @@ def build_report(
         pool=pool_of(experiment, variant),
         set_idols=set_idols(experiment, variant),
     )
+    # Early wins per tier: from every tier's games, not only the tier the other sections detail.
+    early = early_wins(data.games)
+    analysis.tables |= {"early_wins": early, "early_rushes": rushes(early)}
     bots = sorted(str(b) for b in data.games["bot"].unique())
     names = display_names(experiment, data.provenance.card_sets, variant)
     prov = data.provenance

@@ -19,6 +19,7 @@ from avarium.reports.sections.games import (
     placements_section,
     win_reasons_section,
 )
+from avarium.reports.sections.health import early_win_items, early_wins_section
 from avarium.reports.sections.variants import variants_section
 from avarium.reports.sections.wins import (
     balance_flags_section,
@@ -44,6 +45,7 @@ SECTION_IDS = (
     "idol-strength",
     "game-length",
     "win-reasons",
+    "early-wins",
     "placements",
     "card-impact",
     "variants",
@@ -112,6 +114,7 @@ TABLE_SECTIONS = (
     idol_strength_section,
     game_length_section,
     win_reasons_section,
+    early_wins_section,
     placements_section,
     card_impact_section,
     variants_section,
@@ -140,6 +143,7 @@ def build_sections(
             f"only: {shown} (pick another variant with --variant).</li>"
         )
         tier_sections = [tiers_section(tiers), why_section(tiers, str(prov.run))]
+    lines += early_win_items(t)  # a rush Idol is said before any table
     sections = [
         summary_section(analysis, prov, bots, lines),
         *tier_sections,
