@@ -114,6 +114,9 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
         seats = _table(report, "seat_by_variant" if by_variant else "seat_win_rates")
         if seats is not None:
             facts["seats"] = _rows(seats, [*SEAT_RATE_COLUMNS, *extra])
+    rushes = _table(report, "early_rushes")  # the Idols that win early far more often
+    columns = ["idol", "variant", "players", "turn", "rate", "lo", "hi", "others"]
+    facts["early_wins"] = [] if rushes is None else _rows(rushes, columns)
     return facts
 
 
@@ -184,6 +187,11 @@ def report_lines(facts: dict) -> list[str]:
             lines.append(f"{r['idol']} is {r['side']} the band{players}: {_interval(r)}")
         if not facts["outside"]:
             lines.append("no Idol is outside the band")
+    for r in facts.get("early_wins", []):
+        lines.append(
+            f"{r['idol']} wins early ({r['variant']}, {r['players']} players): by turn "
+            f"{r['turn']} in {_interval(r)} of its games, the other Idols {r['others']:.1%}"
+        )
     labels = {r["variant"] for r in facts.get("seats", []) if "variant" in r}
     if len(labels) > MAX_SEAT_LINES:
         lines.append(f"win rate by seat: per variant on the page ({len(labels)} variants)")
