@@ -314,6 +314,9 @@ def comparison_facts(target: Path, run_a: Path, run_b: Path, variant: str | None
     ]
     pooled = _table(target, "tiers_pooled")
     facts["tiers_pooled"] = [] if pooled is None else [str(t) for t in pooled["tier"]]
+    idols = _table(target, "idol_differences")
+    per_tier = idols is not None and "tier" in idols.columns
+    facts["tiers"] = list(dict.fromkeys(idols["tier"].astype(str))) if per_tier else []
     for key, name in (("idol", "idol_differences"), ("seat", "seat_differences")):
         table = _table(target, name)
         columns = [key, "players", "rate_a", "rate_b", "diff", "lo", "hi", "p_holm"]
@@ -342,6 +345,11 @@ def comparison_lines(facts: dict) -> list[str]:
     for change in facts["card_changes"]:
         where = f" (variant {change['variant']})" if change["variant"] else ""
         lines.append(f"  {change['change']}{where}")
+    if facts["tiers"]:
+        lines.append(
+            f"compared tier by tier: {', '.join(facts['tiers'])} (each on its own twin games; "
+            "--pool-tiers counts them together)"
+        )
     if facts["tiers_pooled"]:
         lines.append(
             f"tiers pooled on request (--pool-tiers): {', '.join(facts['tiers_pooled'])}; "

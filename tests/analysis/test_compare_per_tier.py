@@ -50,6 +50,7 @@ def test_two_tiered_runs_are_compared_tier_by_tier(runs):
     assert '<span class="flag">Amyba</span>, tier mcts/40, 2 players' in page
     assert "Amyba, tier mcts/40, 2 players" in result.output
     assert "Amyba, tier heuristic" not in result.output
+    assert "compared tier by tier: heuristic, mcts/40 (each on its own twin games" in result.output
     assert "tiers pooled" not in result.output
 
 
@@ -64,7 +65,8 @@ def test_the_tiers_are_pooled_only_on_request_and_the_page_and_terminal_say_so(r
     assert "tiers pooled on request (--pool-tiers): heuristic, mcts/40" in result.output
     as_json = json.loads(run("compare", before, after, "--pool-tiers", "--json",
                              "--out", after / "pooled").output)  # fmt: skip
-    assert as_json["tiers_pooled"] == ["heuristic", "mcts/40"]
+    assert as_json["tiers_pooled"] == ["heuristic", "mcts/40"] and as_json["tiers"] == []
+    assert "compared tier by tier" not in result.output
 
 
 def test_untiered_runs_are_compared_as_before_without_a_tier_line(tmp_path):
