@@ -84,3 +84,11 @@ def rushes(table: pd.DataFrame) -> pd.DataFrame:
     out = rows[far.to_numpy()].sort_values([*KEYS, "turn"])
     out = out.drop_duplicates(KEYS)  # an Idol once, at the earliest turn it is flagged
     return out.drop(columns="win_type").reset_index(drop=True)
+
+
+def game_health(games: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The game-health tables a report shows beside balance, by their CSV names: early wins and
+    the Idols flagged as rushes. From every variant's games (every tier's, where the balance
+    sections detail one)."""
+    table = early_wins(games)
+    return {"early_wins": table, "early_rushes": rushes(table)}

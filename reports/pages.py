@@ -34,7 +34,7 @@ def build_report(
     # that every other command, `avarium simulate` first, starts without it.
     from avarium.analysis.coverage import pool_of
     from avarium.analysis.dataset import keep_variant, load_run
-    from avarium.analysis.early_wins import early_wins, rushes
+    from avarium.analysis.early_wins import game_health
     from avarium.analysis.flags import DEFAULT_BAND
     from avarium.analysis.summary import analyse
     from avarium.analysis.tiers.analyse import analyse_tiers
@@ -49,6 +49,7 @@ def build_report(
     experiment = data.provenance.experiment
     games, cards = data.games, data.cards
     step("analysing")
+    health = game_health(data.games)  # every tier's games, not only the tier detailed below
     tiers = analyse_tiers(games, experiment, band)
     if tiers is not None and variant is None:
         # The other sections would pool the tiers, mixing levels of play: they detail the
@@ -64,16 +65,13 @@ def build_report(
         pool=pool_of(experiment, variant),
         set_idols=set_idols(experiment, variant),
     )
-    # Early wins per tier: from every tier's games, not only the tier the other sections detail.
-    early = early_wins(data.games)
-    analysis.tables |= {"early_wins": early, "early_rushes": rushes(early)}
     bots = sorted(str(b) for b in data.games["bot"].unique())
     names = display_names(experiment, data.provenance.card_sets, variant)
     prov = data.provenance
     played = int((data.games["seat"] == 0).sum())  # every game of the run, every tier
     footer = chart_footer(prov.name, prov.card_sets, bots, played, run_date(Path(run)))
     step("charts")  # the page's sections draw their charts
-    page = report_page(analysis, prov, bots, names, footer, tiers)
+    page = report_page(analysis, prov, bots, names, footer, tiers, health)
     step("writing")
     return write_directory(target, page.files())
 
