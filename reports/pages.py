@@ -71,7 +71,7 @@ def build_report(
     played = int((data.games["seat"] == 0).sum())  # every game of the run, every tier
     footer = chart_footer(prov.name, prov.card_sets, bots, played, run_date(Path(run)))
     step("charts")  # the page's sections draw their charts
-    page = report_page(analysis, prov, bots, names, footer, tiers, health)
+    page = report_page(analysis, prov, bots, names, footer, tiers, health=health)
     step("writing")
     return write_directory(target, page.files())
 

@@ -183,5 +183,5 @@ def report_page(
     health: dict[str, pd.DataFrame] | None = None,
 ) -> Page:
     """The report page: its HTML, and the charts and tables written beside it."""
-    sections = build_sections(analysis, prov, bots, names, tiers, health)
+    sections = build_sections(analysis, prov, bots, names, tiers, health=health)
     return Page(f"Balance report: {prov.name}", sections, footer)
