@@ -52,6 +52,10 @@ PAIRED_SHARE = 0.5
 GAME_FIELDS = ("players", "idols", "seating", "mirrors", "bots", "bot_weights")
 # What may differ, for the message.
 MAY_DIFFER = "cards, patches, --set overrides, bonus and rules"
+# The rows of a difference table: per player count, or per tier and player count when both
+# runs are tiered (a search bot's and a heuristic's games pooled would blur two levels of play).
+BY = ["players"]
+PER_TIER = ["tier", "players"]
 
 
 class CompareError(ValueError):
@@ -240,23 +244,25 @@ def _aligned(a: pd.DataFrame, b: pd.DataFrame, key: str):
     )
 
 
-def _matched(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
+def _matched(a: pd.DataFrame, b: pd.DataFrame, key: str, by: list[str]) -> pd.DataFrame:
     """Rows of the same seat of twin games (the same deal and seating) in both runs, won in
     each."""
-    on = list(dict.fromkeys([*TWIN_KEYS, "seat", "players", key]))
+    on = list(dict.fromkeys([*TWIN_KEYS, "seat", *by, key]))
     a, b = _aligned(a, b, key)
     return a[[*on, "won"]].merge(b[[*on, "won"]], on=on, suffixes=("_a", "_b"))
 
 
-def paired_counts(a: pd.DataFrame, b: pd.DataFrame, key: str = "idol") -> pd.DataFrame:
-    """Per player count and `key` (idol or seat), over the twin games of two runs (the same
-    deal and seating): the pairs (`games`), the wins in each run, and the 2x2 table's cells:
-    won in both, won in A only, won in B only."""
+def paired_counts(
+    a: pd.DataFrame, b: pd.DataFrame, key: str = "idol", by: list[str] = BY
+) -> pd.DataFrame:
+    """Per player count (and tier, with `by` PER_TIER) and `key` (idol or seat), over the twin
+    games of two runs (the same deal and seating): the pairs (`games`), the wins in each run,
+    and the 2x2 table's cells: won in both, won in A only, won in B only."""
     a, b = _keyed(a, b)
-    pairs = _matched(a, b, key)
+    pairs = _matched(a, b, key, by)
     wa, wb = pairs["won_a"].to_numpy(), pairs["won_b"].to_numpy()
     cells = pairs.assign(both=wa & wb, only_a=wa & ~wb, only_b=~wa & wb)
-    grouped = cells.groupby(["players", key], observed=True)
+    grouped = cells.groupby([*by, key], observed=True)
     return grouped.agg(
         games=("won_a", "size"),
         wins_a=("won_a", "sum"),
@@ -267,8 +273,8 @@ def paired_counts(a: pd.DataFrame, b: pd.DataFrame, key: str = "idol") -> pd.Dat
     ).reset_index()
 
 
-def _paired(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
-    out = paired_counts(a, b, key)
+def _paired(a: pd.DataFrame, b: pd.DataFrame, key: str, by: list[str]) -> pd.DataFrame:
+    out = paired_counts(a, b, key, by)
     lo, hi, p = [], [], []
     for row in out.itertuples():
         neither = row.games - row.both - row.only_a - row.only_b
@@ -287,14 +293,14 @@ def _paired(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
         lo.append(low)
         hi.append(high)
     out["games_a"] = out["games_b"] = out["games"]
-    return _finish(out, np.array(lo), np.array(hi), np.array(p), "paired")
+    return _finish(out, np.array(lo), np.array(hi), np.array(p), "paired", [*by, key])
 
 
-def _unpaired(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
+def _unpaired(a: pd.DataFrame, b: pd.DataFrame, key: str, by: list[str]) -> pd.DataFrame:
     a, b = _aligned(a, b, key)
 
     def counts(frame):
-        grouped = frame.groupby(["players", key], observed=True)["won"]
+        grouped = frame.groupby([*by, key], observed=True)["won"]
         return grouped.agg(games="size", wins="sum")
 
     out = counts(a).merge(counts(b), left_index=True, right_index=True, suffixes=("_a", "_b"))
@@ -303,10 +309,11 @@ def _unpaired(a: pd.DataFrame, b: pd.DataFrame, key: str) -> pd.DataFrame:
     kb, nb = out["wins_b"].to_numpy(float), out["games_b"].to_numpy(float)
     lo, hi = confint_proportions_2indep(kb, nb, ka, na, method="newcomb", alpha=ALPHA)
     p = test_proportions_2indep(kb, nb, ka, na, method="score").pvalue
-    return _finish(out, np.atleast_1d(lo), np.atleast_1d(hi), np.atleast_1d(p), "unpaired")
+    keys = [*by, key]
+    return _finish(out, np.atleast_1d(lo), np.atleast_1d(hi), np.atleast_1d(p), "unpaired", keys)
 
 
-def _finish(out, lo, hi, p, method) -> pd.DataFrame:
+def _finish(out, lo, hi, p, method, keys: list[str]) -> pd.DataFrame:
     out["rate_a"] = out["wins_a"] / out["games_a"]
     out["rate_b"] = out["wins_b"] / out["games_b"]
     out["diff"] = out["rate_b"] - out["rate_a"]
@@ -318,8 +325,7 @@ def _finish(out, lo, hi, p, method) -> pd.DataFrame:
         out["significant"], out["p_holm"] = [], []
     out["method"] = method
     keep = [
-        "players",
-        out.columns[1],
+        *keys,
         "games_a",
         "rate_a",
         "games_b",
@@ -335,25 +341,38 @@ def _finish(out, lo, hi, p, method) -> pd.DataFrame:
     return out[keep]
 
 
-def compare_runs(a: pd.DataFrame, b: pd.DataFrame, paired: bool | None = None) -> dict:
+def compare_runs(
+    a: pd.DataFrame,
+    b: pd.DataFrame,
+    paired: bool | None = None,
+    tiers: dict[str, str] | None = None,
+) -> dict:
     """Per-Idol and per-seat differences of run B against run A; `paired` None decides by the
-    twins (is_paired). Also how the games were paired, as plain values for a page, a terminal
-    line or JSON: `games_a`, `games_b`; `twins` (the games of each run paired with a twin, the
-    games every paired row is computed over); `unpaired_a`, `unpaired_b` (left without a twin:
-    out of a paired comparison, in an unpaired one); `pairing`, the same per variant
-    (pairing_table); and the notes for any warning the statistics raised (analysis.notes)."""
+    twins (is_paired). With `tiers` (A's variant label -> its tier's name, weakest first:
+    analysis.tiers.compared), a row per tier, else the tiers' games pooled. Also how the games
+    were paired, as plain values for a page, a terminal line or JSON: `games_a`, `games_b`;
+    `twins` (the games of each run paired with a twin, the games every paired row is computed
+    over); `unpaired_a`, `unpaired_b` (left without a twin: out of a paired comparison, in an
+    unpaired one); `pairing`, the same per variant (pairing_table); and the notes for any
+    warning the statistics raised (analysis.notes)."""
     a, b = _keyed(a, b)
     if paired is None:
         paired = is_paired(a, b)
     diff = _paired if paired else _unpaired
+    by = BY
+    if tiers:
+        names = pd.CategoricalDtype(list(dict.fromkeys(tiers.values())), ordered=True)
+        a = a.assign(tier=a[DEAL_VARIANT].map(tiers).astype(names))
+        b = b.assign(tier=b[DEAL_VARIANT].map(tiers).astype(names))
+        by = PER_TIER
     pairing = pairing_table(a, b)
     shared = int(pairing["paired"].sum())
     games_a, games_b = int((a["seat"] == 0).sum()), int((b["seat"] == 0).sum())
     notes: list[str] = []
     with noted(notes, "Idol differences"):
-        idols = diff(a, b, "idol")
+        idols = diff(a, b, "idol", by)
     with noted(notes, "Seat differences"):
-        seats = diff(a, b, "seat")
+        seats = diff(a, b, "seat", by)
     return {
         "paired": paired,
         "idols": idols,

@@ -65,6 +65,8 @@ class Plan:
     tier: str = ""  # the skill tier the variant stands for (runner/tiers.py), if any
     # Schemes a seat plays a game, on average (Poisson); None: uniform 0-7, as always.
     schemes: float | None = None
+    # Per Idol, the share of its wins that come by its Win-Con on turn 3 (a rush).
+    rush: Mapping[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,10 @@ def _table_games(rng, plan: Plan, n: int, seats: int) -> dict[str, np.ndarray]:
     lam = 14.0 + offsets[idol].mean(axis=1)
     turns = 4 + rng.poisson(np.maximum(lam, 0.0))
     turns[stalled] = STALL_TURNS
+    if plan.rush:  # drawn only when planted, so every other plan's games stay as they were
+        share = np.array([plan.rush.get(i, 0.0) for i in plan.idols])[winner_idol]
+        rushed = has_winner & (rng.random(n) < share)
+        turns[rushed], reason[rushed] = 3, REASONS.index("wincon")
     rounds = -(-turns // seats)
     bonus = np.asarray(plan.bonus.get(seats, (0,) * seats), dtype=np.int8)[:seats]
     return {

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 from avarium.analysis.dataset import Run
 from avarium.reports import charts, formats
+from avarium.reports.card_changes import changes_section
 from avarium.reports.html import Chart, Page, Section, Table, esc, facts_table
 from avarium.reports.names import for_page
 
-SECTION_IDS = ("summary", "provenance", "idol-differences", "seat-differences", "methods")
+SECTION_IDS = (
+    "summary",
+    "cards-changed",
+    "provenance",
+    "idol-differences",
+    "seat-differences",
+    "methods",
+)
 
 
 def _facts(table, key) -> list[str]:
@@ -16,8 +26,9 @@ def _facts(table, key) -> list[str]:
     for row in table[table["significant"]].itertuples():
         name = getattr(row, key)
         label = f"seat {name}" if key == "seat" else esc(name)
+        tier = f", tier {esc(row.tier)}" if "tier" in table.columns else ""
         out.append(
-            f'<li><span class="flag">{label}</span>, {row.players} players: '
+            f'<li><span class="flag">{label}</span>{tier}, {row.players} players: '
             f"{row.rate_a:.1%} to {row.rate_b:.1%} ({row.diff * 100:+.1f} points, 95% interval "
             f"{row.lo * 100:+.1f} to {row.hi * 100:+.1f}; Holm p "
             f"{_p(row.p_holm)}).</li>"
@@ -57,15 +68,68 @@ def _p(value: float) -> str:
     return text if text.startswith("<") else f"= {text}"
 
 
+def _tiers_line(result: dict) -> list[str]:
+    """What the differences are per: each tier on its own, or the tiers pooled on request."""
+    if result.get("pooled"):
+        return [f'<li><span class="flag">Tiers pooled</span>: {esc(result["pooled"])}</li>']
+    tiers = result.get("tiers")
+    if not tiers:
+        return []
+    return [
+        f"<li>Per tier: each tier ({esc(', '.join(tiers))}) is compared on its own, on its own "
+        "twin games; every row, chart and line below names its tier.</li>"
+    ]
+
+
+def _pooled_table(result: dict) -> Table:
+    """The tiers a pooled comparison counted together (none when it is per tier or untiered),
+    so the page and the terminal headline read the same list."""
+    tiers = result.get("tiers", []) if result.get("pooled") else []
+    return Table("tiers_pooled", pd.DataFrame({"tier": tiers}), "Tiers pooled on request")
+
+
+def _differences(key: str, table: pd.DataFrame, title: str, over: str) -> Section:
+    """An Idol's or seat's differences: one chart per tier (one in all when untiered)."""
+    noun = "Idol" if key == "idol" else "seat"
+    parts = [("", table)]
+    if "tier" in table.columns:
+        parts = [(str(t), part) for t, part in table.groupby("tier", observed=True, sort=True)]
+    charts_ = [
+        Chart(
+            f"{key}_differences" + (f"_{re.sub(r'[^A-Za-z0-9.]+', '_', tier)}" if tier else ""),
+            charts.difference_chart(
+                part, key, f"{noun} win rate, B - A" + (f", tier {tier}" if tier else "")
+            ),
+            f"{noun} win-rate differences" + (f", tier {tier}" if tier else ""),
+        )
+        for tier, part in parts
+    ]
+    return Section(
+        f"{key}-differences",
+        title,
+        [f"<p>Red: significant after Holm's correction over {over}"
+         + (" of every tier" if len(parts) > 1 else "") + ".</p>"],
+        charts_,
+        [Table(f"{key}_differences", table, f"{noun} win rates in both runs")],
+    )  # fmt: skip
+
+
 def build_sections(
-    a: Run, b: Run, result: dict, names: dict[str, str] | None = None
+    a: Run,
+    b: Run,
+    result: dict,
+    names: dict[str, str] | None = None,
+    cards: pd.DataFrame | None = None,
+    card_notes: tuple[str, ...] = (),
 ) -> list[Section]:
     # Idols by name, strongest (in run B) first; the CSVs keep the ids (reports/names.py).
     shown = for_page(
         {"idol_winrates": _rates_b(result["idols"]), "idols": result["idols"]}, names or {}
     )
     idols, seats = shown["idols"], result["seats"]
-    items = [f"<li>{_pairing(result)}</li>"]
+    if "tier" in idols.columns:  # each tier's rows together, weakest tier first
+        idols = idols.sort_values("tier", kind="stable")
+    items = [f"<li>{_pairing(result)}</li>", *_tiers_line(result)]
     facts = _facts(idols, "idol") + _facts(seats, "seat")
     items += facts or ["<li>No Idol or seat win rate differs significantly (Holm, 5%).</li>"]
     items += [f'<li><span class="note">Note</span>: {esc(n)}</li>' for n in result["notes"]]
@@ -84,7 +148,13 @@ def build_sections(
     )
     facts = facts_table(provenance, "provenance", header=True)
     return [
-        Section("summary", "Summary", [f'<ul class="headline">{"".join(items)}</ul>']),
+        Section(
+            "summary",
+            "Summary",
+            [f'<ul class="headline">{"".join(items)}</ul>'],
+            tables=[_pooled_table(result)],
+        ),
+        changes_section(cards if cards is not None else pd.DataFrame(), card_notes),
         Section(
             "provenance",
             "Provenance",
@@ -97,32 +167,8 @@ def build_sections(
                 )
             ],
         ),
-        Section(
-            "idol-differences",
-            "Idol win rates: B minus A",
-            ["<p>Red: significant after Holm's correction over the Idols.</p>"],
-            [
-                Chart(
-                    "idol_differences",
-                    charts.difference_chart(idols, "idol", "Idol win rate, B - A"),
-                    "Idol win-rate differences",
-                )
-            ],
-            [Table("idol_differences", idols, "Idol win rates in both runs")],
-        ),
-        Section(
-            "seat-differences",
-            "Seat win rates: B minus A",
-            ["<p>Red: significant after Holm's correction over the seats.</p>"],
-            [
-                Chart(
-                    "seat_differences",
-                    charts.difference_chart(seats, "seat", "seat win rate, B - A"),
-                    "Seat win-rate differences",
-                )
-            ],
-            [Table("seat_differences", seats, "Seat win rates in both runs")],
-        ),
+        _differences("idol", idols, "Idol win rates: B minus A", "the Idols"),
+        _differences("seat", seats, "Seat win rates: B minus A", "the seats"),
         Section(
             "methods",
             "Methods",
@@ -147,8 +193,14 @@ def _rates_b(idols: pd.DataFrame) -> pd.DataFrame:
 
 
 def comparison_page(
-    a: Run, b: Run, result: dict, names: dict[str, str] | None = None, footer: str = ""
+    a: Run,
+    b: Run,
+    result: dict,
+    names: dict[str, str] | None = None,
+    footer: str = "",
+    cards: pd.DataFrame | None = None,
+    card_notes: tuple[str, ...] = (),
 ) -> Page:
-    sections = build_sections(a, b, result, names)
+    sections = build_sections(a, b, result, names, cards, card_notes)
     title = f"Comparison: {a.provenance.name} (A) against {b.provenance.name} (B)"
     return Page(title, sections, footer)

@@ -114,6 +114,9 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
         seats = _table(report, "seat_by_variant" if by_variant else "seat_win_rates")
         if seats is not None:
             facts["seats"] = _rows(seats, [*SEAT_RATE_COLUMNS, *extra])
+    rushes = _table(report, "early_rushes")  # the Idols that win early far more often
+    columns = ["idol", "variant", "players", "turn", "rate", "lo", "hi", "others"]
+    facts["early_wins"] = [] if rushes is None else _rows(rushes, columns)
     return facts
 
 
@@ -184,6 +187,11 @@ def report_lines(facts: dict) -> list[str]:
             lines.append(f"{r['idol']} is {r['side']} the band{players}: {_interval(r)}")
         if not facts["outside"]:
             lines.append("no Idol is outside the band")
+    for r in facts.get("early_wins", []):
+        lines.append(
+            f"{r['idol']} wins early ({r['variant']}, {r['players']} players): by turn "
+            f"{r['turn']} in {_interval(r)} of its games, the other Idols {r['others']:.1%}"
+        )
     labels = {r["variant"] for r in facts.get("seats", []) if "variant" in r}
     if len(labels) > MAX_SEAT_LINES:
         lines.append(f"win rate by seat: per variant on the page ({len(labels)} variants)")
@@ -298,9 +306,22 @@ def comparison_facts(target: Path, run_a: Path, run_b: Path, variant: str | None
         "differences": experiment_changes(run_a, run_b, variant),
         "page": str(target / "index.html"),
     }
+    changes = _table(target, "card_changes")
+    # A blank variant (every variant changed alike) reads back as a missing value.
+    facts["card_changes"] = [
+        {"change": str(row["change"]), "variant": v if isinstance(v := row["variant"], str) else ""}
+        for row in ([] if changes is None else changes.to_dict("records"))
+    ]
+    pooled = _table(target, "tiers_pooled")
+    facts["tiers_pooled"] = [] if pooled is None else [str(t) for t in pooled["tier"]]
+    idols = _table(target, "idol_differences")
+    per_tier = idols is not None and "tier" in idols.columns
+    facts["tiers"] = list(dict.fromkeys(idols["tier"].astype(str))) if per_tier else []
     for key, name in (("idol", "idol_differences"), ("seat", "seat_differences")):
         table = _table(target, name)
         columns = [key, "players", "rate_a", "rate_b", "diff", "lo", "hi", "p_holm"]
+        if table is not None and "tier" in table.columns:  # both runs tiered: per tier
+            columns.insert(1, "tier")
         changed = [] if table is None else _rows(table[table["significant"]], columns)
         # the largest move first, whichever way
         facts[f"{key}s_changed"] = sorted(changed, key=lambda r: -abs(r["diff"]))
@@ -319,9 +340,25 @@ def comparison_lines(facts: dict) -> list[str]:
         lines.append(
             "A and B record the same cards, patches, bonus, rules and bots (or do not record them)"
         )
+    if facts["card_changes"]:
+        lines.append("B changed these card fields:")
+    for change in facts["card_changes"]:
+        where = f" (variant {change['variant']})" if change["variant"] else ""
+        lines.append(f"  {change['change']}{where}")
+    if facts["tiers"]:
+        lines.append(
+            f"compared tier by tier: {', '.join(facts['tiers'])} (each on its own twin games; "
+            "--pool-tiers counts them together)"
+        )
+    if facts["tiers_pooled"]:
+        lines.append(
+            f"tiers pooled on request (--pool-tiers): {', '.join(facts['tiers_pooled'])}; "
+            "every number below mixes them"
+        )
     for key in ("idol", "seat"):
         for r in facts[f"{key}s_changed"]:
             name = f"seat {r['seat']}" if key == "seat" else r["idol"]
+            name += f", tier {r['tier']}" if "tier" in r else ""
             lines.append(
                 f"{name}, {r['players']} players: {r['rate_a']:.1%} to {r['rate_b']:.1%} "
                 f"({r['diff'] * 100:+.1f} points, 95% interval {r['lo'] * 100:+.1f} to "

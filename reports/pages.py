@@ -34,6 +34,7 @@ def build_report(
     # that every other command, `avarium simulate` first, starts without it.
     from avarium.analysis.coverage import pool_of
     from avarium.analysis.dataset import keep_variant, load_run
+    from avarium.analysis.early_wins import game_health
     from avarium.analysis.flags import DEFAULT_BAND
     from avarium.analysis.summary import analyse
     from avarium.analysis.tiers.analyse import analyse_tiers
@@ -48,6 +49,7 @@ def build_report(
     experiment = data.provenance.experiment
     games, cards = data.games, data.cards
     step("analysing")
+    health = game_health(data.games)  # every tier's games, not only the tier detailed below
     tiers = analyse_tiers(games, experiment, band)
     if tiers is not None and variant is None:
         # The other sections would pool the tiers, mixing levels of play: they detail the
@@ -69,7 +71,7 @@ def build_report(
     played = int((data.games["seat"] == 0).sum())  # every game of the run, every tier
     footer = chart_footer(prov.name, prov.card_sets, bots, played, run_date(Path(run)))
     step("charts")  # the page's sections draw their charts
-    page = report_page(analysis, prov, bots, names, footer, tiers)
+    page = report_page(analysis, prov, bots, names, footer, tiers, health=health)
     step("writing")
     return write_directory(target, page.files())
 
@@ -168,12 +170,16 @@ def build_comparison(
     out: Path | None = None,
     variant: str | None = None,
     on_step: Callable[[str], None] | None = None,
+    pool_tiers: bool = False,
 ) -> Path:
     """Compare two runs and write the comparison report (default RUN_B/compare-<A's name>/);
-    raises CompareError when they play different kinds of games. `on_step` as for
-    build_report."""
+    raises CompareError when they play different kinds of games. Two tiered runs are compared
+    tier by tier, or with `pool_tiers` every tier's games together (and the page says so).
+    `on_step` as for build_report."""
     from avarium.analysis.compare import comparable, compare_runs
     from avarium.analysis.dataset import load_run
+    from avarium.analysis.tiers.compared import pooled_sentence, tier_names
+    from avarium.reports.card_changes import changed_cards
     from avarium.reports.comparison import comparison_page
 
     target = Path(out) if out else Path(run_b) / f"compare-{Path(run_a).resolve().name}"
@@ -185,7 +191,14 @@ def build_comparison(
     # more than the change being judged (avarium.analysis.compare.CompareError).
     comparable(a.games, b.games, a.provenance.experiment, b.provenance.experiment, variant)
     step("analysing")
-    result = compare_runs(a.games, b.games)
+    tiers = tier_names(a.provenance.experiment, b.provenance.experiment)
+    result = compare_runs(a.games, b.games, tiers=None if pool_tiers else tiers)
+    if tiers:
+        result |= {"tiers": list(dict.fromkeys(tiers.values()))}
+        result |= {"pooled": pooled_sentence(tiers)} if pool_tiers else {}
+    cards, card_notes = changed_cards(
+        a.provenance.experiment, b.provenance.experiment, variant, _loaded_sets
+    )
     names = display_names(a.provenance.experiment, a.provenance.card_sets, variant)
     names |= display_names(b.provenance.experiment, b.provenance.card_sets, variant)
     bots = sorted({str(x) for run in (a, b) for x in run.games["bot"].unique()})
@@ -198,6 +211,6 @@ def build_comparison(
         f"{run_date(Path(run_a))} (A) and {run_date(Path(run_b))} (B)",
     )
     step("charts")
-    page = comparison_page(a, b, result, names, footer)
+    page = comparison_page(a, b, result, names, footer, cards, tuple(card_notes))
     step("writing")
     return write_directory(target, page.files(), kind="comparison")

@@ -8,17 +8,19 @@ them and adds provenance and methods.
 
 from __future__ import annotations
 
+import pandas as pd
 from avarium.analysis.dataset import Provenance
 from avarium.analysis.summary import Analysis
 from avarium.analysis.tiers.analyse import TierAnalysis
 from avarium.reports.html import Page, Section, esc, facts_table
-from avarium.reports.names import analysis_for_page, tiers_for_page
+from avarium.reports.names import analysis_for_page, for_page, tiers_for_page
 from avarium.reports.sections.cards import card_impact_section
 from avarium.reports.sections.games import (
     game_length_section,
     placements_section,
     win_reasons_section,
 )
+from avarium.reports.sections.health import early_win_items, early_wins_section
 from avarium.reports.sections.variants import variants_section
 from avarium.reports.sections.wins import (
     balance_flags_section,
@@ -47,6 +49,7 @@ SECTION_IDS = (
     "placements",
     "card-impact",
     "variants",
+    "early-wins",
     "methods",
 )
 
@@ -124,10 +127,13 @@ def build_sections(
     bots: list[str],
     names: dict[str, str] | None = None,
     tiers: TierAnalysis | None = None,
+    health: dict[str, pd.DataFrame] | None = None,
 ) -> list[Section]:
     """Every section of a run's report that applies to it, in the page's order, cards by name
     and Idols strongest first (reports/names.py); a tiered run's tier sections come first after
-    the summary, and the sections after them detail its strongest tier."""
+    the summary, and the sections after them detail its strongest tier. `health`, the game
+    health tables of every tier (analysis.early_wins.game_health), comes after them."""
+    health = for_page(health or {}, names or {}, analysis.tables.get("idol_winrates"))
     tiers = None if tiers is None else tiers_for_page(tiers, analysis, names or {})
     analysis = analysis_for_page(analysis, names or {})
     t = analysis.tables
@@ -140,11 +146,13 @@ def build_sections(
             f"only: {shown} (pick another variant with --variant).</li>"
         )
         tier_sections = [tiers_section(tiers), why_section(tiers, str(prov.run))]
+    lines += early_win_items(health)  # a rush Idol is said before any table
     sections = [
         summary_section(analysis, prov, bots, lines),
         *tier_sections,
         provenance_section(prov, analysis, bots),
         *(section(t) for section in TABLE_SECTIONS),
+        early_wins_section(health),
         methods_section(),
     ]
     return [s for s in sections if s is not None]
@@ -172,7 +180,8 @@ def report_page(
     names: dict[str, str] | None = None,
     footer: str = "",
     tiers: TierAnalysis | None = None,
+    health: dict[str, pd.DataFrame] | None = None,
 ) -> Page:
     """The report page: its HTML, and the charts and tables written beside it."""
-    sections = build_sections(analysis, prov, bots, names, tiers)
+    sections = build_sections(analysis, prov, bots, names, tiers, health=health)
     return Page(f"Balance report: {prov.name}", sections, footer)

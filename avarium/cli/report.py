@@ -108,6 +108,14 @@ def compare_command(
     variant: Annotated[
         str | None, typer.Option(help="Compare only this variant of both runs.")
     ] = None,
+    pool_tiers: Annotated[
+        bool,
+        typer.Option(
+            "--pool-tiers",
+            help="Two tiered runs: count every tier's games together, one number per Idol "
+            "(the page says so), instead of comparing each tier on its own.",
+        ),
+    ] = False,
     sequential: Annotated[
         bool,
         typer.Option(
@@ -145,7 +153,8 @@ def compare_command(
     quiet: Quiet = False,
     as_json: Json = False,
 ) -> None:
-    """Compare two runs: per-Idol and per-seat win-rate differences.
+    """Compare two runs: per-Idol and per-seat win-rate differences, tier by tier when both
+    runs are tiered, and the card fields B changed.
 
     The runs must differ only in cards, patches, --set overrides, bonus or rules (the same bots,
     players, Idol pool and seating); paired, game by game, when they share their deals and
@@ -181,7 +190,7 @@ def compare_command(
 
     try:
         with StepBar(quiet or as_json, STEPS) as bar:
-            target = build_comparison(run_a, run_b, out, variant, on_step=bar)
+            target = build_comparison(run_a, run_b, out, variant, bar, pool_tiers)
     except CompareError as exc:
         raise _fail(str(exc), 2) from None
     except DatasetError as exc:
