@@ -59,6 +59,7 @@ from avarium.simulator.engine.surface import (
 from avarium.simulator.game.api import tables_of
 from avarium.simulator.game.rules import Rules
 from avarium.strategies import bot_spec
+from avarium.strategies.choices import score_choice
 from avarium.strategies.features import (
     N_TARGETS,
     SCRATCH_SIZE,
@@ -68,13 +69,7 @@ from avarium.strategies.features import (
     note_free_combat,
     note_targets,
 )
-from avarium.strategies.heuristic import (
-    any_fight,
-    base_progress,
-    heuristic_choose,
-    score_choice,
-    score_main,
-)
+from avarium.strategies.heuristic import any_fight, base_progress, heuristic_choose, score_main
 from avarium.strategies.lookahead import copy_into
 from avarium.strategies.threats import answers_threats
 from avarium.strategies.value_model import log_chances, seat_features
