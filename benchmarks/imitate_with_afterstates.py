@@ -63,14 +63,16 @@ from avarium.strategies.choices import score_choice
 from avarium.strategies.features import (
     N_TARGETS,
     SCRATCH_SIZE,
-    forget_threats,
     forget_wincons,
     keep_wincons,
-    note_free_combat,
-    note_targets,
 )
 from avarium.strategies.heuristic import any_fight, base_progress, heuristic_choose, score_main
 from avarium.strategies.lookahead import copy_into
+from avarium.strategies.notes import (
+    forget_threats,
+    note_free_combat,
+    note_targets,
+)
 from avarium.strategies.threats import answers_threats
 from avarium.strategies.value_model import log_chances, seat_features
 from avarium.strategies.weights import N_VALUE_FEATURES, VALUE_FEATURES

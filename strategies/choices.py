@@ -52,8 +52,11 @@ from avarium.simulator.engine.surface import (
     off_player,
     off_trigger,
 )
-from avarium.strategies.features import threat_of, threat_progress
 from avarium.strategies.fights import fight_outcome, worth
+from avarium.strategies.notes import (
+    threat_of,
+    threat_progress,
+)
 from avarium.strategies.weights import W_EXPEL_GAIN, W_GUARD, W_RACE, W_SUPPORT
 
 # Engine codes under short names, each bound to its one source (a copy would drift).

@@ -29,9 +29,11 @@ from avarium.strategies.features import (
     N_TARGETS,
     STAT_EXPELLED,
     TARGETS,
-    free_combat,
     no_change,
     wincon_progress,
+)
+from avarium.strategies.notes import (
+    free_combat,
 )
 from avarium.strategies.threats import (
     WINS_NOW,

@@ -74,18 +74,20 @@ from avarium.strategies.features import (
     STAT_RECRUITED,
     STAT_REPUTATION,
     STAT_SCHEMES,
-    forget_threats,
     forget_wincons,
     has_club,
     keep_wincons,
     no_change,
-    note_free_combat,
-    note_targets,
     students_and_hallway,
     weakest_student,
     wincon_progress,
 )
 from avarium.strategies.fights import progress_gain, score_fight
+from avarium.strategies.notes import (
+    forget_threats,
+    note_free_combat,
+    note_targets,
+)
 from avarium.strategies.threats import (
     answers_threats,
     exhaust_cost,

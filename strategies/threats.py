@@ -22,10 +22,12 @@ from avarium.simulator.engine.surface import (
 )
 from avarium.strategies.features import (
     STAT_EXPELLED,
-    enemy_strike,
     no_change,
-    threat_progress,
     wincon_progress,
+)
+from avarium.strategies.notes import (
+    enemy_strike,
+    threat_progress,
 )
 from avarium.strategies.weights import (
     W_GUARD,

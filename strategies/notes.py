@@ -1,0 +1,155 @@
+"""What a decision notes once about the table, compiled: each enemy's threat, each seat's
+Combat free to join a fight, the enemy cards a fight can aim at, and the threat weights' Win-Con
+progress and strike. Each is kept in the bot's scratch array (strategies/features.py lays it
+out) while one decision is scored, and forgotten when the position moves."""
+
+from avarium.simulator.constants import CardKind
+from avarium.simulator.engine.surface import (
+    C_DEF,
+    C_OWNED,
+    C_ZONE,
+    G_PLAYERS,
+    P_ALIVE,
+    P_MERIT,
+    P_N_OWNED,
+    ROW_CARD,
+    ROW_SEAT,
+    T_KIND,
+    Z_CLASS,
+    can_be_attacked,
+    can_lead,
+    combat_of,
+    fighting_stats,
+    njit,
+)
+from avarium.strategies.features import (
+    FREE_COMBAT,
+    MAX_TARGETS,
+    N_STATS,
+    N_TARGETS,
+    SAVED_STATS,
+    TARGETS,
+    THREATS,
+    THREATS_NOTED,
+    no_change,
+    wincon_progress,
+)
+
+_SCHEME = CardKind.SCHEME
+
+
+@njit
+def threat_of(st, tb, q, deltas):
+    """How dangerous enemy q is: close to its Win-Con, or rich in Merit."""
+    no_change(deltas)
+    return 10.0 * wincon_progress(st, tb, q, deltas, -1) + 0.2 * st[ROW_SEAT + q, P_MERIT]
+
+
+@njit
+def note_free_combat(st, tb, scratch):
+    """Each seat's two best Combats among Class cards that could still join a fight."""
+    for q in range(st[G_PLAYERS]):
+        best, card, second = 0, -1, 0
+        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+            c = st[ROW_CARD + i, C_OWNED + q]
+            if not can_lead(st, tb, q, c):
+                continue
+            x = combat_of(st, tb, c)
+            if x > best:
+                second = best
+                best, card = x, c
+            elif x > second:
+                second = x
+        scratch[FREE_COMBAT + 3 * q] = best
+        scratch[FREE_COMBAT + 3 * q + 1] = card
+        scratch[FREE_COMBAT + 3 * q + 2] = second
+
+
+@njit
+def note_targets(st, tb, p, scratch):
+    """Note the enemy Class cards p can attack, in the order score_fight meets them, with their
+    Combat and Defense (none when there are more than MAX_TARGETS: then counted per leader)."""
+    n = 0
+    scratch[N_TARGETS] = -1
+    for q in range(st[G_PLAYERS]):
+        if q == p:
+            continue
+        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+            t = st[ROW_CARD + i, C_OWNED + q]
+            if st[ROW_CARD + t, C_ZONE] == Z_CLASS and can_be_attacked(st, tb, p, t):
+                if n == MAX_TARGETS:
+                    return
+                scratch[TARGETS + 3 * n] = t
+                combat, defense = fighting_stats(st, tb, t)
+                scratch[TARGETS + 3 * n + 1] = combat
+                scratch[TARGETS + 3 * n + 2] = defense
+                n += 1
+    scratch[N_TARGETS] = n
+
+
+@njit
+def free_combat(scratch, q, exclude):
+    """Seat q's best Combat to send into a fight other than card `exclude`'s (noted first)."""
+    if scratch[FREE_COMBAT + 3 * q + 1] == exclude:
+        return scratch[FREE_COMBAT + 3 * q + 2]
+    return scratch[FREE_COMBAT + 3 * q]
+
+
+@njit
+def strike_of(st, tb, q):
+    """The highest Combat among seat q's Class cards, its Idol included, exhausted or not: what
+    q can hit with once its cards ready again at the start of its turn."""
+    best = 0
+    for i in range(st[ROW_SEAT + q, P_N_OWNED]):
+        c = st[ROW_CARD + i, C_OWNED + q]
+        if st[ROW_CARD + c, C_ZONE] == Z_CLASS and tb[st[ROW_CARD + c, C_DEF], T_KIND] != _SCHEME:
+            x = combat_of(st, tb, c)
+            if x > best:
+                best = x
+    return best
+
+
+@njit
+def forget_threats(scratch):
+    scratch[THREATS_NOTED] = 0
+
+
+@njit
+def note_threats(st, tb, scratch, p):
+    """Note every living enemy of p's Win-Con progress and strike, once per decision (the
+    position does not change while one decision is scored), keeping the statistic changes
+    the scratch holds meanwhile."""
+    if scratch[THREATS_NOTED] != 0:
+        return
+    for s in range(N_STATS):
+        scratch[SAVED_STATS + s] = scratch[s]
+        scratch[s] = 0
+    for q in range(st[G_PLAYERS]):
+        prog = 0.0
+        strike = 0
+        if q != p and st[ROW_SEAT + q, P_ALIVE] != 0:
+            prog = wincon_progress(st, tb, q, scratch, -1)
+            strike = strike_of(st, tb, q)
+        scratch[THREATS + 2 * q] = int(prog * 1000.0 + 0.5)
+        scratch[THREATS + 2 * q + 1] = strike
+    for s in range(N_STATS):
+        scratch[s] = scratch[SAVED_STATS + s]
+    scratch[THREATS_NOTED] = 1
+
+
+@njit
+def threat_progress(st, tb, scratch, p, q):
+    """Enemy q's Win-Con progress (0..1), noted for p's decision."""
+    note_threats(st, tb, scratch, p)
+    return scratch[THREATS + 2 * q] / 1000.0
+
+
+@njit
+def enemy_strike(st, tb, scratch, p):
+    """The highest strike among p's living enemies: what may attack p next."""
+    note_threats(st, tb, scratch, p)
+    best = 0
+    for q in range(st[G_PLAYERS]):
+        if q != p and st[ROW_SEAT + q, P_ALIVE] != 0 and scratch[THREATS + 2 * q + 1] > best:
+            best = scratch[THREATS + 2 * q + 1]
+    return best
