@@ -131,3 +131,17 @@ class SearchBar(_Bar):
             return
         text = f"best: {event.best.label} ({event.best.objective:.3f}), {event.candidates} tried"
         self.progress.update(self.task, completed=event.games, best=text)
+
+
+class Bars:
+    """A workflow's progress (avarium.workflows.progress) as the bars above: games while it
+    plays, steps while it writes a report."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+
+    def games(self) -> ProgressBar:
+        return ProgressBar(self.quiet)
+
+    def steps(self, steps: Sequence[str]) -> StepBar:
+        return StepBar(self.quiet, steps)
