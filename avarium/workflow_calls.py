@@ -12,6 +12,7 @@ from avarium.runner.variants import MAX_POINTS
 from avarium.simulator import arguments
 from avarium.workflows import sequential as sequential_workflow
 from avarium.workflows import sweep as sweep_workflow
+from avarium.workflows.balance import request as balance_request
 
 CARDS = "a card file or folder, or a bundled set's name"
 SETS = 'card overrides such as "kumara_raj.merit=18"'
@@ -101,18 +102,80 @@ def compare(
         out=_optional_path("out", out, "a directory for both runs"),
         sets=arguments.texts("set", set, SETS),
         patches=arguments.paths("patch", patch, "patch files"),
-        delta=_fraction("delta", delta),
-        alpha=_fraction("alpha", alpha),
-        beta=_fraction("beta", beta),
+        delta=_number("delta", delta),
+        alpha=_number("alpha", alpha),
+        beta=_number("beta", beta),
         seed=_optional_whole("seed", seed, 0),
         games=_optional_whole("games", games, 1),
     )
     return sequential_workflow.compare(request, arguments.whole("jobs", jobs, 1))
 
 
-def _fraction(name: str, value: object) -> float:
-    """A number (its range is the design's to check)."""
+def _number(name: str, value: object) -> float:
+    """A number (its range is the workflow's to check)."""
     value = arguments.plain(value)
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"{name}: expected a number between 0 and 1, got {value!r:.60}")
+        raise TypeError(f"{name}: expected a number, got {value!r:.60}")
     return float(value)
+
+
+def balance(
+    vary: str | Sequence[str] = (),
+    vary_file: str | Path | None = None,
+    players: int | Sequence[int] = 2,
+    budget: int | str = 200_000,
+    tier: str | Sequence[str] = "heuristic.tuned",
+    check_tiers: str | Sequence[str] | None = None,
+    check_games: int | None = None,
+    field_cost: float = 0.01,
+    step_cost: float = 0.005,
+    margin: float = balance_request.MARGIN,
+    finalists: int = balance_request.FINALISTS,
+    fair_seats: bool = False,
+    hold_unvaried: bool = True,
+    always_search: bool = False,
+    first_rung: int | None = None,
+    seed: int = 0,
+    out: str | Path = Path("runs") / "balance",
+    cards: str | Path | None = None,
+    set: str | Sequence[str] = (),
+    patch: str | Path | Sequence[str | Path] = (),
+    profiles: str | Path | None = None,
+    jobs: int = 1,
+):
+    """Search the allowed changes (`vary`, each "CARD.FIELD=FROM..TO") for the fewest, smallest
+    that bring every Idol inside the band, check the result at every tier on fresh deals and
+    write the patch, the page and the record into `out`, as `avarium balance` does
+    (docs/balance.md). `players` and `tier` are one value or a list (every one searched at
+    once); `budget` games, or minutes as "20m". Returns a BalanceResult: `facts` (what
+    `--json` prints, with `before_after`), `lines()` (what the command says)."""
+    from avarium.workflows.balance import run
+
+    counts = [players] if not isinstance(players, Sequence) else list(players)
+    defaults = balance_request.BalanceRequest()
+    request = balance_request.BalanceRequest(
+        vary=arguments.texts("vary", vary, "ranges such as touka.combat=2..5") if vary else [],
+        vary_file=_optional_path("vary_file", vary_file, "a TOML file with a [vary] table"),
+        players=",".join(str(arguments.whole("players", n, 2, 4)) for n in counts),
+        budget=str(budget if isinstance(budget, str) else arguments.whole("budget", budget, 1)),
+        tier=",".join(arguments.texts("tier", tier, "bot specs")),
+        check_tiers=defaults.check_tiers
+        if check_tiers is None
+        else ",".join(arguments.texts("check_tiers", check_tiers, "skill tiers")),
+        check_games=_optional_whole("check_games", check_games, 1),
+        field_cost=_number("field_cost", field_cost),
+        step_cost=_number("step_cost", step_cost),
+        margin=_number("margin", margin),
+        finalists=arguments.whole("finalists", finalists, 0, 9),
+        fair_seats=bool(fair_seats),
+        hold_unvaried=bool(hold_unvaried),
+        always_search=bool(always_search),
+        first_rung=_optional_whole("first_rung", first_rung, 1),
+        seed=arguments.whole("seed", seed, 0),
+        out=arguments.path("out", out, "a search directory"),
+        cards=_optional_path("cards", cards, CARDS),
+        sets=arguments.texts("set", set, SETS),
+        patches=arguments.paths("patch", patch, "patch files"),
+        profiles=_optional_path("profiles", profiles, "a bot-profiles file"),
+    )
+    return run.balance(request, arguments.whole("jobs", jobs, 1))

@@ -86,3 +86,25 @@ def test_a_sequential_comparison_from_python_reaches_the_commands_decisions(tmp_
     raj = result.table[result.table["idol"] == "kumara_raj"]
     assert list(raj["verdict"]) == ["changed"]
     assert json.loads((tmp_path / "py" / "sequential.json").read_text()) == returned
+
+
+def test_a_balance_search_from_python_finds_what_the_command_finds(tmp_path):
+    how = {"vary": ["touka.combat=2..4"], "budget": 3000, "tier": "heuristic"}
+    check = {"check_tiers": "heuristic", "check_games": 200, "seed": 3}
+    result = avarium.balance(**how, **check, out=tmp_path / "py")
+    printed = json.loads(
+        command(
+            "balance", "--vary", "touka.combat=2..4", "--budget", "3000", "--tier", "heuristic",
+            "--check-tiers", "heuristic", "--check-games", "200", "--seed", "3",
+            "-o", str(tmp_path / "cli"), "-j", "1", "-q", "--json",
+        ).stdout
+    )  # fmt: skip
+    returned = result.as_dict()
+    for key in ("status", "start", "best", "changes", "candidates", "games", "rungs",
+                "check_outside", "effects", "before_after"):  # fmt: skip
+        assert returned[key] == printed[key], key
+    assert result.lines()[0].startswith("start at heuristic.balanced (")
+    assert (tmp_path / "py" / "patch.toml").exists()
+    with pytest.raises(ValueError, match=r"^players: expected a whole number from 2 to 4"):
+        avarium.balance(**how, players=[2, 5], out=tmp_path / "bad")
+    assert not (tmp_path / "bad").exists()

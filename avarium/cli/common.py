@@ -166,14 +166,9 @@ def parse_band(text: str) -> tuple[float, float]:
 
 
 def print_json(data: object) -> None:
-    """The command's result as one JSON object on stdout (numpy numbers and NaN included: a
-    table's rows go through pandas' own JSON writer first, see records())."""
+    """The command's result as one JSON object on stdout (a workflow's result gives its
+    tables' rows through pandas' own JSON writer: reports/balance.records_of)."""
     say(json.dumps(data, indent=2, default=str))
-
-
-def records(frame) -> list[dict]:
-    """A table's rows as JSON-ready dicts: numpy numbers as numbers, NaN as null."""
-    return json.loads(frame.to_json(orient="records"))
 
 
 # -- card sets ------------------------------------------------------------------------------------
@@ -191,6 +186,11 @@ def load_cards_or_fail(path: Path | None, sets: list[str] | None, patches: list[
     try:
         return load_cards(path, sets or (), patches or ())
     except CardSetError as exc:
-        report_problems(exc.problems)
-        errors = sum(p.severity == ERROR for p in exc.problems)
-        raise fail(f"{errors} error(s); the card set was not loaded") from None
+        raise card_set_failure(exc) from None
+
+
+def card_set_failure(exc: CardSetError) -> typer.Exit:
+    """A card set that did not load: every problem on stderr, then one closing line."""
+    report_problems(exc.problems)
+    errors = sum(p.severity == ERROR for p in exc.problems)
+    return fail(f"{errors} error(s); the card set was not loaded")

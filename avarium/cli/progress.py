@@ -135,7 +135,7 @@ class SearchBar(_Bar):
 
 class Bars:
     """A workflow's progress (avarium.workflows.progress) as the bars above: games while it
-    plays, steps while it writes a report."""
+    plays, steps while it writes a report, a balance search's budget while it searches."""
 
     def __init__(self, quiet: bool) -> None:
         self.quiet = quiet
@@ -145,3 +145,6 @@ class Bars:
 
     def steps(self, steps: Sequence[str]) -> StepBar:
         return StepBar(self.quiet, steps)
+
+    def search(self, total: int | None) -> SearchBar:
+        return SearchBar(self.quiet, total)
