@@ -163,3 +163,66 @@ def test_no_module_imports_itself_back_through_others():
         if m not in state:
             visit(m, [m])
     assert not cycles, "\n".join(" -> ".join(c) for c in cycles)
+
+
+# The command line's shared modules: the app that registers every command, and what every
+# command may use. Every other module of avarium/cli is one command (or one family of them).
+CLI_SHARED = {
+    "avarium.cli",
+    "avarium.cli.main",
+    "avarium.cli.common",
+    "avarium.cli.errors",
+    "avarium.cli.progress",
+    "avarium.cli.memory_cap",
+}
+COMMANDS = sorted(m for m in MODULES if m.startswith("avarium.cli.") and m not in CLI_SHARED)
+# Numbers the command line may own: how much it shows and how its own process runs. Every
+# other number decides something about games, searches or runs, and lives in the library,
+# where `import avarium` reaches the same value.
+CLI_NUMBERS = {
+    "SHOWN",  # cli/check.py: how many violations are listed before "and N more"
+    "BLAS_ROOM_MB",  # cli/memory_cap.py: the room left for BLAS under --memory-cap
+}
+
+
+@pytest.mark.parametrize("module", COMMANDS)
+def test_no_command_imports_another_command(module):
+    """A command is parsing, one library call and printing: what two commands share is either
+    library code (a workflow) or cli/common.py, never one command reaching into another."""
+    others = sorted(GRAPH[module] & set(COMMANDS))
+    assert not others, f"{module} imports the command module(s) {others}"
+
+
+def test_the_shared_command_line_modules_import_no_command():
+    for module in CLI_SHARED - {"avarium.cli.main"}:
+        assert not GRAPH.get(module, set()) & set(COMMANDS), module
+
+
+def _numbers(path: Path) -> list[str]:
+    """The module-level names bound to a number (not a bool) in a module."""
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets = [node.target]
+        value = getattr(node, "value", None)
+        number = isinstance(value, ast.Constant) and type(value.value) in (int, float)
+        found += [t.id for t in targets if number and isinstance(t, ast.Name)]
+    return found
+
+
+def test_the_command_line_holds_no_domain_numbers():
+    """A rung size, a margin, a cap on generations: each is a decision of the workflow, so the
+    facade and the command read it from one place."""
+    cli = {m: p for m, p in MODULES.items() if m == "avarium.cli" or m.startswith("avarium.cli.")}
+    owned = sorted(f"{m}.{n}" for m, p in cli.items() for n in _numbers(p) if n not in CLI_NUMBERS)
+    assert not owned, owned
+
+
+def test_the_balance_verdicts_are_the_libraries():
+    """The verdicts a balance search gives are said once, by the workflow that decides them."""
+    for module, path in MODULES.items():
+        if module.startswith("avarium.cli"):
+            text = path.read_text(encoding="utf-8")
+            assert '"cannot within the allowed ranges"' not in text, module
+            assert "NO_CHANGE" not in text and "BALANCED" not in text, module

@@ -207,3 +207,43 @@ def run_together(
                 stopped.write(out, record(look, stop, rule_name, why))
             return Until(look, stop, tuple(s for s in summaries if s.games_played))
         k, c = k + 1, next_count(c, plan.most, growth, answer[2] if len(answer) > 2 else None)
+
+
+# The rules `simulate` stops by: every Idol's band verdict decided, or every interval narrow.
+SETTLED, PRECISION = "settled", "precision"
+
+
+def play_until(experiment: Experiment, out: Path, rule: str, precision: float | None, band,
+               jobs: int, backend: str = "loky", scheduler: str | None = None,
+               on_progress: Callable | None = None):  # fmt: skip
+    """Play the experiment in rounds until `rule` (SETTLED, with the two-player `band`, or
+    PRECISION, every 95% interval within +/-`precision`) stops it, or its games, the cap, are
+    played; returns the Until and the last Decision (analysis/stopping.py)."""
+    from avarium.analysis import stopping
+    from avarium.analysis.dataset import load_run
+
+    decisions = []
+    plan = experiment.to_dict()
+
+    def decide(look):
+        games = load_run(out, seeds=False).games
+        counts = {
+            label: (first, n)
+            for label, first, n in zip(look.labels, look.firsts, look.games, strict=True)
+        }
+        games = stopping.games_so_far(games, counts)
+        if rule == SETTLED:
+            decision = stopping.settled(games, plan, look.rounds, band)
+        else:
+            decision = stopping.precision(games, precision, plan)
+        decisions.append(decision)
+        return decision.stop, decision.why, decision.wanted
+
+    name = (
+        f"precision {precision:g}"
+        if rule != SETTLED
+        else f"until settled, band {band[0]:g}-{band[1]:g}"
+    )
+    growth = GROWTH if rule == SETTLED else GROWTH_PRECISION
+    until = run_until(experiment, out, decide, name, jobs, backend, scheduler, on_progress, growth)
+    return until, decisions[-1]

@@ -2,31 +2,25 @@
 that brings every Idol inside the band, then check the starting and recommended sets at every
 tier and write the patch, the before/after page and the candidates log (docs/balance.md).
 
-The search is workflows/balance/search.py; its objective and verdicts analysis/balance.py; the
-page reports/balance.py. This module maps flags to those and their errors to one line.
+The workflow is workflows/balance/run.py (the search search.py, its objective
+analysis/balance.py, the page reports/balance.py). This module maps flags to its request and
+its errors to one line.
 """
 
 from __future__ import annotations
 
 import shlex
 import sys
-import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from avarium.cli.common import Cards, Jobs, Json, Patches, Profiles, Quiet, Seed, Sets, out_option
-from avarium.cli.errors import fail
+from avarium.cli.errors import fail, say
 from avarium.runner.tiers import DEFAULT_TIERS
 from avarium.runner.variants import parse_sweep
-
-# The best of the top rung that play the final (workflows/balance/search.py): three, so that the
-# truly best is likely among them while the final's choice among few flatters little.
-FINALISTS = 3
-# How far inside the band the objective aims (analysis/balance.py): two points, about two and
-# a half standard errors of a rate in the final (docs/balance.md, "The final and the margin").
-MARGIN = 0.02
+from avarium.workflows.balance.request import FINALISTS, MARGIN, MARGIN_MOST, BalanceRequest
 
 BalanceOut = out_option(
     "Search directory (default runs/balance); the same command resumes it, another is refused."
@@ -107,7 +101,7 @@ def balance_command(
         float,
         typer.Option(
             min=0,
-            max=0.04,
+            max=MARGIN_MOST,
             help="How far inside each edge of the band the objective aims, as a win rate at "
             "two players (scaled by 2/N at N): room for the noise of the games the winner was "
             "chosen on. 0 aims at the band itself. The verdicts always test the band.",
@@ -189,35 +183,54 @@ def balance_command(
             parse_sweep(text, "--vary")
     except ValueError as exc:
         raise fail(str(exc), 2) from None
-    from avarium.cli.balance_run import run_balance
+    request = BalanceRequest(
+        vary=vary or [], vary_file=vary_file, players=players, budget=budget, tier=tier,
+        check_tiers=check_tiers, check_games=check_games, field_cost=field_cost,
+        step_cost=step_cost, margin=margin, finalists=finalists, fair_seats=fair_seats,
+        hold_unvaried=hold_unvaried, always_search=always_search, first_rung=first_rung,
+        seed=0 if seed is None else seed, out=out or Path("runs") / "balance", cards=path,
+        sets=sets or [], patches=patch or [], profiles=profiles,
+        command="avarium " + shlex.join(sys.argv[1:]),
+    )  # fmt: skip
+    _balance(request, jobs, quiet or as_json, as_json)
 
-    run_balance(
-        {
-            "vary": vary or [],
-            "vary_file": vary_file,
-            "players": players,
-            "budget": budget,
-            "tier": tier,
-            "check_tiers": check_tiers,
-            "check_games": check_games,
-            "field_cost": field_cost,
-            "step_cost": step_cost,
-            "margin": margin,
-            "finalists": finalists,
-            "fair_seats": fair_seats,
-            "hold_unvaried": hold_unvaried,
-            "always_search": always_search,
-            "first_rung": first_rung,
-            "seed": 0 if seed is None else seed,
-            "out": out or Path("runs") / "balance",
-            "jobs": jobs,
-            "path": path,
-            "sets": sets or [],
-            "patch": patch or [],
-            "profiles": profiles,
-            "quiet": quiet,
-            "as_json": as_json,
-            "command": "avarium " + shlex.join(sys.argv[1:]),
-            "started": time.time(),
-        }
-    )
+
+def _balance(request: BalanceRequest, jobs: int | None, quiet: bool, as_json: bool) -> None:
+    """Run the workflow and print what it found (with --json as one object); its errors as one
+    line: bad input exit code 2, a search that cannot go on 1, Ctrl-C 130."""
+    from avarium.cli.common import card_set_failure, jobs_to_use, nameable, print_json, run_errors
+    from avarium.cli.progress import Bars
+    from avarium.reports.output import OutputError
+    from avarium.runner.experiment import ExperimentError
+    from avarium.simulator.cards.errors import CardSetError
+    from avarium.workflows.balance import request as asked
+    from avarium.workflows.balance import run
+    from avarium.workflows.balance.folder import BalanceDirError
+
+    nameable("--out", request.out)
+    try:
+        with run_errors(request.out / "check", datasets=True):
+            result = run.balance(request, jobs_to_use(jobs), Bars(quiet))
+    except asked.BalanceInputError as exc:
+        raise fail(str(exc), 2) from None
+    except ExperimentError as exc:
+        for line in exc.problems:
+            say(line, err=True)
+        raise fail(
+            "the search's settings do not make an experiment; nothing was played", 2
+        ) from None
+    except CardSetError as exc:
+        raise card_set_failure(exc) from None
+    except OutputError as exc:  # a report folder it may not replace: bad input, said early
+        raise fail(str(exc), 2) from None
+    except (BalanceDirError, asked.BalanceError) as exc:
+        raise fail(str(exc)) from None
+    except asked.BalanceInterrupted as exc:
+        raise fail(str(exc), 130) from None
+    if as_json:
+        print_json(result.as_dict())
+        return
+    if result.resumed:
+        say(f"resuming the search in {request.out}")
+    for line in result.lines():
+        say(line)

@@ -146,15 +146,29 @@ def nameable(flag: str, path: Path) -> None:
         raise fail(f'{flag} "{path}": {problem}; expected a path this system can name', 2) from None
 
 
+def parse_band(text: str) -> tuple[float, float]:
+    """ "0.45,0.55" (or percentages "45,55") -> (0.45, 0.55); a fraction beside a percentage
+    ("0.45,1.5") is refused rather than guessed."""
+    try:
+        low, high = (float(x) for x in text.split(","))
+    except ValueError:
+        raise ValueError(f'--band "{text}": expected two numbers such as 0.45,0.55') from None
+    if (low > 1) != (high > 1):
+        raise ValueError(
+            f'--band "{text}": write both bounds as fractions (0.45,0.55) or both as '
+            "percentages (45,55)"
+        )
+    if low > 1:
+        low, high = low / 100, high / 100
+    if not 0 <= low < high <= 1:
+        raise ValueError(f'--band "{text}": expected 0 <= low < high <= 1')
+    return low, high
+
+
 def print_json(data: object) -> None:
-    """The command's result as one JSON object on stdout (numpy numbers and NaN included: a
-    table's rows go through pandas' own JSON writer first, see records())."""
+    """The command's result as one JSON object on stdout (a workflow's result gives its
+    tables' rows through pandas' own JSON writer: reports/balance.records_of)."""
     say(json.dumps(data, indent=2, default=str))
-
-
-def records(frame) -> list[dict]:
-    """A table's rows as JSON-ready dicts: numpy numbers as numbers, NaN as null."""
-    return json.loads(frame.to_json(orient="records"))
 
 
 # -- card sets ------------------------------------------------------------------------------------
@@ -172,6 +186,11 @@ def load_cards_or_fail(path: Path | None, sets: list[str] | None, patches: list[
     try:
         return load_cards(path, sets or (), patches or ())
     except CardSetError as exc:
-        report_problems(exc.problems)
-        errors = sum(p.severity == ERROR for p in exc.problems)
-        raise fail(f"{errors} error(s); the card set was not loaded") from None
+        raise card_set_failure(exc) from None
+
+
+def card_set_failure(exc: CardSetError) -> typer.Exit:
+    """A card set that did not load: every problem on stderr, then one closing line."""
+    report_problems(exc.problems)
+    errors = sum(p.severity == ERROR for p in exc.problems)
+    return fail(f"{errors} error(s); the card set was not loaded")

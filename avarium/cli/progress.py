@@ -168,3 +168,20 @@ class _Games:
 
     def __init__(self, done: int, total: int) -> None:
         self.games_done, self.games_total = done, total
+
+
+class Bars:
+    """A workflow's progress (avarium.workflows.progress) as the bars above: games while it
+    plays, steps while it writes a report, a balance search's budget while it searches."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+
+    def games(self) -> ProgressBar:
+        return ProgressBar(self.quiet)
+
+    def steps(self, steps: Sequence[str]) -> StepBar:
+        return StepBar(self.quiet, steps)
+
+    def search(self, total: int | None) -> SearchBar:
+        return SearchBar(self.quiet, total)

@@ -7,10 +7,20 @@ from typing import Annotated
 
 import typer
 
-from avarium.cli.common import Jobs, Json, Patches, Quiet, Seed, Sets, out_option, print_json
+from avarium.cli.common import (
+    Jobs,
+    Json,
+    Patches,
+    Quiet,
+    Seed,
+    Sets,
+    out_option,
+    parse_band,
+    print_json,
+)
 from avarium.cli.errors import fail as _fail
 from avarium.cli.errors import say
-from avarium.cli.progress import StepBar
+from avarium.cli.progress import Bars, StepBar
 from avarium.reports.headline import (
     comparison_facts,
     comparison_lines,
@@ -19,28 +29,11 @@ from avarium.reports.headline import (
 )
 from avarium.reports.output import OutputError
 from avarium.reports.pages import STEPS, build_comparison, build_report
+from avarium.runner.fields import flagged
+from avarium.workflows.sequential import CompareRequest
 
 ReportOut = out_option("Where to write (default RUN/report).")
 CompareOut = out_option("Where to write (default RUN_B/compare-<A's name>).")
-
-
-def parse_band(text: str) -> tuple[float, float]:
-    """ "0.45,0.55" (or percentages "45,55") -> (0.45, 0.55); a fraction beside a percentage
-    ("0.45,1.5") is refused rather than guessed."""
-    try:
-        low, high = (float(x) for x in text.split(","))
-    except ValueError:
-        raise ValueError(f'--band "{text}": expected two numbers such as 0.45,0.55') from None
-    if (low > 1) != (high > 1):
-        raise ValueError(
-            f'--band "{text}": write both bounds as fractions (0.45,0.55) or both as '
-            "percentages (45,55)"
-        )
-    if low > 1:
-        low, high = low / 100, high / 100
-    if not 0 <= low < high <= 1:
-        raise ValueError(f'--band "{text}": expected 0 <= low < high <= 1')
-    return low, high
 
 
 def report_command(
@@ -162,20 +155,12 @@ def compare_command(
     the two experiments, the Idols and seats whose win rate changed, and where the page is.
     With --sequential, plays the two experiments itself and stops as soon as it has decided."""
     if sequential:
-        from avarium.cli.common import jobs_to_use
-        from avarium.cli.sequential import run_sequential, sequential_lines
-
         if variant is not None:
             raise _fail("--variant: not with --sequential (every variant is compared)", 2)
-        facts = run_sequential(
-            run_a, run_b, out, sets, patch, (delta, alpha, beta), seed, games,
-            jobs_to_use(jobs), quiet or as_json,
-        )  # fmt: skip
-        if as_json:
-            print_json(facts)
-            return
-        for line in sequential_lines(facts):
-            say(line)
+        request = CompareRequest(
+            run_a, run_b, out, sets or (), patch or (), delta, alpha, beta, seed, games
+        )
+        _compare_sequentially(request, jobs, quiet or as_json, as_json)
         return
     only_sequential = {
         "--set": sets, "--patch": patch, "--seed": seed, "--jobs": jobs, "--games": games,
@@ -208,4 +193,31 @@ def compare_command(
         print_json(facts)
         return
     for line in comparison_lines(facts):
+        say(line)
+
+
+def _compare_sequentially(request: CompareRequest, jobs: int | None, quiet: bool,
+                          as_json: bool) -> None:  # fmt: skip
+    """Play the comparison (avarium/workflows/sequential.py) and print its decisions."""
+    from avarium.cli.common import jobs_to_use, run_errors
+    from avarium.runner.experiment import ExperimentError
+    from avarium.workflows.sequential import SequentialError, compare
+
+    jobs = jobs_to_use(jobs)
+    again = "it reaches the same decisions"
+    try:
+        with run_errors(request.where(), again, datasets=True):
+            result = compare(request, jobs, Bars(quiet))
+    except ExperimentError as exc:
+        for line in exc.problems[:-1]:
+            say(flagged(line), err=True)
+        raise _fail(flagged(exc.problems[-1]), 2) from None
+    except SequentialError as exc:
+        raise _fail(flagged(str(exc), {"out": "--out"}), 2) from None
+    except ValueError as exc:  # a design that means nothing
+        raise _fail(f"--{exc}", 2) from None
+    if as_json:
+        print_json(result.as_dict())
+        return
+    for line in result.lines():
         say(line)

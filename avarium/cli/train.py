@@ -23,8 +23,8 @@ from avarium.cli.common import (
     print_json,
 )
 from avarium.cli.errors import fail, say
+from avarium.workflows.train import MAX_GENERATIONS
 
-MAX_GENERATIONS = 50
 # The fields a training run's messages name, as this command's flags.
 FLAGS = {
     "games": "--games",

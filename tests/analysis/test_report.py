@@ -14,8 +14,8 @@ from avarium.reports.output import write_directory
 from avarium.runner import stopped
 from typer.testing import CliRunner
 
+from avarium.cli.common import parse_band
 from avarium.cli.main import app
-from avarium.cli.report import parse_band
 
 runner = CliRunner()
 

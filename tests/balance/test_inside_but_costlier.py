@@ -1,15 +1,15 @@
 """When the objective's costs prefer fewer changes to a balanced set, `avarium balance` says so:
 the cheapest top-rung candidate that shows no Idol outside the band is named beside "cannot",
-with the flags that would prefer it (avarium/cli/balance_write.py)."""
+with the flags that would prefer it (workflows/balance/headline.py)."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
 from avarium.analysis.balance import Objective
+from avarium.workflows.balance.headline import headline
+from avarium.workflows.balance.outputs import _inside_but_costlier
 from avarium.workflows.balance.play import Counts
-
-from avarium.cli.balance_write import _inside_but_costlier, headline
 
 CANNOT = "cannot within the allowed ranges"
 
@@ -178,7 +178,7 @@ def test_the_check_on_fresh_deals_is_said_and_a_disagreement_with_the_search_exp
 
 
 def test_when_nothing_beats_the_start_the_verdict_is_what_the_start_shows():
-    from avarium.cli.balance_run import _status
+    from avarium.workflows.balance.verdict import status as _status
 
     # the start shown outside on the search's games and nothing better found: cannot
     out = _candidate("start", 1, _counts(0.62, 0.38), 0.12, 0.12, 0.0, (20,))

@@ -94,9 +94,8 @@ def test_a_printed_text_whose_numbers_do_not_follow_the_abilities_is_left_for_th
 def test_a_patch_says_when_a_changed_abilitys_printed_text_is_left_for_the_designer(tmp_path):
     from types import SimpleNamespace
 
+    from avarium.workflows.balance.outputs import _patch
     from avarium.workflows.balance.space import build_space
-
-    from avarium.cli.balance_write import _patch
 
     # Raj's ability made to gain 3 at class 1: his printed text still says 3 and 1
     cards = load_cards(

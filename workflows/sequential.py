@@ -1,65 +1,84 @@
-"""`compare --sequential`: play A and B round by round on the same deals (OUT/a, OUT/b) until
-a sequential test (analysis/sequential.py) has decided, for every Idol, "changed" or "unchanged
-by as much as delta"; write OUT/sequential.json and print the decisions. Heavy imports stay
-inside the functions."""
+"""The sequential comparison (`avarium compare --sequential`, `avarium.compare(...)`): play A
+and B round by round on the same deals (OUT/a, OUT/b) until a sequential test
+(analysis/sequential.py) has decided, for every Idol, "changed" or "unchanged by as much as
+delta"; write OUT/sequential.json. The two experiments come from workflows/sides.py."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from avarium.cli.common import run_errors
-from avarium.cli.errors import fail, say
-from avarium.cli.progress import ProgressBar
+from avarium.workflows.progress import SILENT, Progress
+
+# What a sequential comparison writes in its out directory (and may rewrite when run again).
+OURS = ("a", "b", "sequential.json")
 
 
-def _sides(run_a: Path, run_b: Path | None, sets, patches, seed, games):
-    from avarium.runner.experiment import ExperimentError
-    from avarium.runner.fields import flagged
-    from avarium.workflows.sides import sides
-
-    overrides = {k: v for k, v in (("seed", seed), ("games", games)) if v is not None}
-    try:
-        return sides(run_a, run_b, sets or [], patches or [], overrides)
-    except ExperimentError as exc:
-        for line in exc.problems[:-1]:
-            say(flagged(line), err=True)
-        raise fail(flagged(exc.problems[-1]), 2) from None
+class SequentialError(ValueError):
+    """A comparison that cannot be played as asked (A and B not alike, an out directory that
+    holds other files): nothing was changed."""
 
 
-def _comparable(a, b) -> None:
-    from avarium.analysis.compare import MAY_DIFFER, experiment_differences
+@dataclass(frozen=True)
+class CompareRequest:
+    """B against A, played until decided. `a` and `b` are experiment files or run directories;
+    without `b`, B is A with `sets` overrides and `patches` applied. `delta` is the change that
+    matters, `alpha` the chance to call any unchanged Idol changed (over every Idol), `beta` the
+    chance to call an Idol that moved by delta unchanged; `games` the cap per side and `seed`
+    the deals (default: the experiments'); `out` defaults to runs/sequential-<A's name>."""
 
-    found = experiment_differences(a.to_dict(), b.to_dict())
-    if found:
-        raise fail(
-            f"A and B differ in {'; '.join(found)}: a comparison plays the same bots, players, "
-            f"Idol pool and seating, and only {MAY_DIFFER} may differ",
-            2,
-        )
+    a: Path
+    b: Path | None = None
+    out: Path | None = None
+    sets: Sequence[str] = ()
+    patches: Sequence[Path] = ()
+    delta: float = 0.03
+    alpha: float = 0.05
+    beta: float = 0.10
+    seed: int | None = None
+    games: int | None = None
+
+    def where(self) -> Path:
+        """The out directory, given or the default."""
+        return self.out or Path("runs") / f"sequential-{self.a.stem}"
 
 
-def run_sequential(run_a: Path, run_b: Path | None, out: Path | None, sets, patches,
-                   design_flags: tuple[float, float, float], seed, games, jobs: int,
-                   quiet: bool) -> dict:  # fmt: skip
-    """Play both sides until decided (or the cap); the facts for --json and the terminal."""
+@dataclass
+class CompareResult:
+    """The decisions (`facts`, as OUT/sequential.json holds them) and the last look's table."""
+
+    facts: dict
+    table: object  # pandas.DataFrame: one row per Idol, players and variant
+
+    def as_dict(self) -> dict:
+        return self.facts
+
+    def lines(self) -> list[str]:
+        return sequential_lines(self.facts)
+
+
+def compare(request: CompareRequest, jobs: int = 1, progress: Progress = SILENT) -> CompareResult:
+    """Play both sides until decided (or the cap). Raises ValueError for a design that means
+    nothing, ExperimentError for a side that does not resolve, SequentialError for sides that
+    differ or an out directory not ours, RunError and DatasetError while playing."""
     import pandas as pd
-
     from avarium.analysis import sequential, stopping
     from avarium.analysis.compare import paired_counts
     from avarium.analysis.dataset import load_run
+    from avarium.runner.runner import RunError
     from avarium.simulator.fileio import write_atomically
+    from avarium.workflows.sides import sides
     from avarium.workflows.until import run_together
 
-    delta, alpha, beta = design_flags
-    try:
-        sequential.check_design(delta, alpha, beta)
-    except ValueError as exc:
-        raise fail(f"--{exc}", 2) from None
-    exp_a, exp_b = _sides(run_a, run_b, sets, patches, seed, games)
+    delta, alpha, beta = request.delta, request.alpha, request.beta
+    sequential.check_design(delta, alpha, beta)
+    pairs = (("seed", request.seed), ("games", request.games))
+    overrides = {k: v for k, v in pairs if v is not None}
+    exp_a, exp_b = sides(request.a, request.b, request.sets, request.patches, overrides)
     _comparable(exp_a, exp_b)
-    if out is None:
-        out = Path("runs") / f"sequential-{run_a.stem}"
+    out = request.where()
     _ours_or_new(out)
     family = sum(len(v.idols) for v in exp_a.variants)
     design = sequential.Design(delta, alpha, beta, family)
@@ -86,8 +105,7 @@ def run_sequential(run_a: Path, run_b: Path | None, out: Path | None, sets, patc
             return True, f"every Idol decided ({len(table)} compared)"
         return False, f"{open_} of {len(table)} Idols not yet decided"
 
-    again = "it reaches the same decisions"
-    with ProgressBar(quiet) as bar, run_errors(out, again, datasets=True):
+    with progress.games() as bar:
         until = run_together(
             [(exp_a, out / "a"), (exp_b, out / "b")], decide, "sequential compare",
             jobs, on_progress=bar,
@@ -117,11 +135,40 @@ def run_sequential(run_a: Path, run_b: Path | None, out: Path | None, sets, patc
     try:
         write_atomically(out / "sequential.json", json.dumps(facts, indent=2, default=str) + "\n")
     except OSError as exc:
-        raise fail(f"cannot write {out / 'sequential.json'}: {exc.strerror or exc}") from None
-    return facts
+        raise RunError(f"cannot write {out / 'sequential.json'}: {exc.strerror or exc}") from None
+    return CompareResult(facts, table)
+
+
+def _comparable(a, b) -> None:
+    from avarium.analysis.compare import MAY_DIFFER, experiment_differences
+
+    found = experiment_differences(a.to_dict(), b.to_dict())
+    if found:
+        raise SequentialError(
+            f"A and B differ in {'; '.join(found)}: a comparison plays the same bots, players, "
+            f"Idol pool and seating, and only {MAY_DIFFER} may differ"
+        )
+
+
+def _ours_or_new(out: Path) -> None:
+    """Refuse an out directory that holds anything but an earlier comparison's own files (which
+    a rerun resumes and rewrites): nothing already there is overwritten."""
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise SequentialError(f"out: {out} is a file; choose a new or empty directory")
+    foreign = sorted(p.name for p in out.iterdir() if p.name not in OURS)
+    if not foreign and (out / "sequential.json").exists() and not (out / "a").is_dir():
+        foreign = ["sequential.json"]  # not written beside its runs: somebody else's
+    if foreign:
+        raise SequentialError(
+            f"out: {out} holds {', '.join(foreign[:5])}, which no sequential comparison "
+            "wrote; nothing was changed. Choose a new or empty directory"
+        )
 
 
 def sequential_lines(facts: dict) -> list[str]:
+    """The decisions as the command prints them."""
     d = facts["design"]
     lines = [
         f"sequential paired comparison, B against A on the same deals ({d['method']}):",
@@ -163,24 +210,3 @@ def sequential_lines(facts: dict) -> list[str]:
     )
     lines.append(f"runs: {facts['runs'][0]} and {facts['runs'][1]}; {facts['out']}/sequential.json")
     return lines
-
-
-OURS = ("a", "b", "sequential.json")  # what a sequential comparison writes in its --out
-
-
-def _ours_or_new(out: Path) -> None:
-    """Refuse an --out that holds anything but an earlier comparison's own files (which a rerun
-    resumes and rewrites): nothing already there is overwritten."""
-    if not out.exists():
-        return
-    if not out.is_dir():
-        raise fail(f"--out: {out} is a file; choose a new or empty directory", 2)
-    foreign = sorted(p.name for p in out.iterdir() if p.name not in OURS)
-    if not foreign and (out / "sequential.json").exists() and not (out / "a").is_dir():
-        foreign = ["sequential.json"]  # not written beside its runs: somebody else's
-    if foreign:
-        raise fail(
-            f"--out: {out} holds {', '.join(foreign[:5])}, which no sequential comparison "
-            "wrote; nothing was changed. Choose a new or empty directory",
-            2,
-        )

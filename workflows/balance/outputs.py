@@ -1,28 +1,21 @@
-"""What `avarium balance` writes and says once the search and its check are done: the patch
-file, the candidates log, the page, the record (balance.json) and the lines on the terminal."""
+"""What a balance search writes once it and its check are done: the patch file, the candidates
+log, the page and the record (balance.json); the lines it says are headline.py's."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from avarium.analysis import balance as objective_module
-from avarium.analysis.tiers.gaps import APART, WHY, apart_sentence, tier_gaps
-from avarium.analysis.tiers.play import (
-    PLAYED_DIFFERENTLY,
-    differently_sentence,
-    played_differently,
-    tier_play,
-)
+from avarium.analysis.tiers.gaps import tier_gaps
+from avarium.analysis.tiers.play import played_differently, tier_play
 from avarium.reports import balance as page_module
 from avarium.reports.names import card_names, named
 from avarium.simulator.cards.numbers import abilities_in, patch_tables, printed_text
 from avarium.simulator.fileio import write_atomically
 from avarium.workflows.balance import folder as balance_dir
 from avarium.workflows.balance.conditions import Condition
-from avarium.workflows.balance.search import ETA
-
-# The three verdicts of a search (avarium/cli/balance_run.py decides which).
-NO_CHANGE, BALANCED, CANNOT = "no change needed", "balanced", "cannot within the allowed ranges"
+from avarium.workflows.balance.headline import headline
+from avarium.workflows.balance.verdict import BALANCED
 
 
 def _rates(counts, idols, names, conditions) -> list[dict]:
@@ -185,10 +178,12 @@ def _how_tiers_play(tiers, games) -> tuple[dict | None, dict[str, list[dict]]]:
     return tables, found
 
 
-def write_outputs(o, record, space, start, objective, result, status, checked, seconds) -> dict:
+def write_outputs(request, record, space, start, objective, result, status, checked,
+                  seconds) -> dict:  # fmt: skip
     """Write the patch, the candidates log, the page and the record from the search's `result`
-    and its check run (`checked`, a dataset Run); returns the facts the terminal shows."""
-    out: Path = o["out"]
+    and its check run (`checked`, a dataset Run) for `request` (run.BalanceRequest); returns
+    the facts the terminal shows."""
+    out: Path = request.out
     games = checked.games
     idols = list(start.idols)
     names = card_names([start.card_data])
@@ -222,8 +217,8 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
 
     # The starting set, for the printed texts of the cards a patch changes (it loaded before
     # the search, so it loads now).
-    cards = load_cards(o["path"], o["sets"], o["patch"])
-    patch = _patch(out, result, space, status, o["command"], cards)
+    cards = load_cards(request.cards, request.sets, request.patches)
+    patch = _patch(out, result, space, status, request.command, cards)
     facts = {
         "status": status,
         "out": str(out),
@@ -255,7 +250,7 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
         "tiers_play_differently": differently,
         "check_outside": page_module.records_of(out_at_check),
         "inside_but_costlier": (
-            _inside_but_costlier(result, space, objective) if status != "balanced" else None
+            _inside_but_costlier(result, space, objective) if status != BALANCED else None
         ),
         # The Idols no allowed change touches directly: what to --vary next, when they are out.
         "unvaried": _unvaried(space, idols, names),
@@ -282,7 +277,7 @@ def write_outputs(o, record, space, start, objective, result, status, checked, s
         ),
         "searched at": "; ".join(facts["conditions"]),
         "checked tiers": ", ".join(facts["check_tiers"]),
-        "command": o["command"],
+        "command": request.command,
     }
     page = page_module.build_page(
         out / "report",
@@ -313,151 +308,3 @@ def _budget(budget: dict) -> str:
     if budget["games"] is not None:
         return f"{budget['games']:,} games (reproducible: the same seed gives the same search)"
     return f"{budget['minutes']:g} minutes (stops where the clock says: not reproducible)"
-
-
-def _check_line(facts: dict) -> str:
-    """What the check on fresh deals says of the set recommended (or the starting set, when
-    nothing changed): the Idols the flag test shows outside the band at any checked tier. The
-    search's verdict rests on the games it chose on, which flatter the one chosen; the check's
-    deals are new, so where the two disagree the check is the better measure."""
-    which = "the recommended set" if facts["best"] else "the starting set"
-    tiers = ", ".join(facts["check_tiers"])
-    rows = facts.get("check_outside", [])
-    if not rows:
-        return f"at the check on fresh deals ({tiers}): no Idol of {which} shown outside the band"
-    several = len({r["players"] for r in rows}) > 1
-    shown = ", ".join(
-        f"{r['idol']} {r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%}) at {r['tier']}, "
-        f"{int(r['games']):,} games" + (f", {r['players']} players" if several else "")
-        for r in rows
-    )
-    line = f"at the check on fresh deals, {which} has Idols shown outside the band: {shown}"
-    best = facts["best"]
-    if facts["status"] != CANNOT and best and best.get("judged_on") == "final":
-        line += (
-            f" (the search's final judged on {best['games']:,} other games, with noise of their "
-            "own; a larger --margin aims further inside the band)"
-        )
-    elif facts["status"] != CANNOT:
-        line += (
-            " (the search judged on its own games, on which it chose; at a tier it searched, a "
-            "larger --budget gives its top rung more games)"
-        )
-    return line
-
-
-def _apart(rows: list[dict], group: str) -> str:
-    """The Idols of the check's `group` (at every player count it played) shown with tiers
-    further apart than the band."""
-    mine = [r for r in rows if r["group"] == group or r["group"].startswith(group + " (")]
-    return apart_sentence(mine)
-
-
-def _pct(x) -> str:
-    return "-" if x is None else f"{x:.1%}"
-
-
-def headline(facts: dict) -> str:
-    """What the command says: the verdict, the changes, the worst Idols before and after."""
-    lines = []
-    start, best = facts["start"], facts["best"]
-    several = len(facts["conditions"]) > 1
-    worst = sorted(
-        start["rates"],
-        key=lambda r: -abs(r["fair"] if r["rate"] is None else r["rate"] - r["fair"]),
-    )[:3]
-    shown = ", ".join(
-        f"{r['idol']} {_pct(r['rate'])}" + (f" ({r['condition']})" if several else "")
-        for r in worst
-    )
-    where = "; ".join(facts["conditions"]) if several else facts["search_tier"]
-    lines.append(
-        f"start at {where} ({start['games']:,} games): "
-        f"{len(start['outside'])} Idol(s) shown outside the band; most off: {shown}"
-    )
-    if facts["status"] == NO_CHANGE:
-        if facts.get("candidates", 1) > 1:  # --always-search: searched, and none beat it
-            final = " in the final, on games no candidate had played" if facts["finalists"] else ""
-            lines.append(
-                f"searched {facts['candidates']} candidates with {facts['games']:,} games in "
-                f"{facts['seconds']:,.0f} s: none did better than the starting set{final}"
-            )
-        lines.append(
-            "no change needed: no Idol of the starting set is shown outside the band (flag "
-            "test, Holm over every Idol)"
-        )
-        if start["distance"] > 0 and facts.get("candidates", 1) <= 1:
-            # Not shown is not the same as inside: say so, and how to let the test decide. The
-            # starting set plays the top rung, which the budget may hold below the first rung
-            # times three: only a first rung above the top one is sure to play it on more.
-            more = facts["rungs"][-1] * ETA
-            lines.append(
-                f"the worst is estimated {start['distance'] * 100:.1f} points out, within the "
-                f"noise of its {start['games']:,} games; --first-rung {more} plays it on "
-                f"{ETA} times as many, or --always-search searches anyway"
-            )
-    else:
-        lines.append(
-            f"searched {facts['candidates']} candidates with {facts['games']:,} games in "
-            f"{facts['seconds']:,.0f} s"
-        )
-        if facts.get("finalists"):
-            lines.append(
-                f"final: the best {facts['finalists']} of the top rung on "
-                f"{facts['final_games']:,} games each that no candidate had played; the "
-                "recommendation is the best there"
-            )
-        if facts["changes"]:
-            moved = ", ".join(f"{c['field']} {c['from']} -> {c['to']}" for c in facts["changes"])
-            on = " in the final" if best.get("judged_on") == "final" else ""
-            lines.append(f"recommended: {moved} (objective {best['objective']:.3f}{on})")
-        if facts["status"] == "balanced" and best["distance"] == 0:
-            lines.append(
-                "every Idol inside the band at the search tier"
-                + ("s and player counts" if several else "")
-                + " after these changes"
-            )
-        elif facts["status"] == "balanced":
-            lines.append(
-                "no Idol shown outside the band at the search tier"
-                + ("s and player counts" if several else "")
-                + " after these changes (the "
-                f"worst is estimated {best['distance'] * 100:.1f} points out, within the noise "
-                f"of its {best['games']:,} games)"
-            )
-        else:
-            off = best["outside"] if best else start["outside"]
-            left = f"; still outside: {', '.join(off)}" if off else ""
-            lines.append(
-                "cannot bring every Idol inside the band within the allowed ranges: the best "
-                f"found leaves an Idol {(best or start)['distance'] * 100:.1f} points out{left}"
-            )
-            untouched = [i for i in off if i in facts.get("unvaried", [])]
-            if untouched:
-                # When they are all that is left, the search did what its ranges allow.
-                rest = "; no Idol a --vary reaches is shown outside" if untouched == off else ""
-                lines.append(
-                    f"no --vary changes a number of {', '.join(untouched)}: vary one of "
-                    f"theirs to move them (docs/balance.md, What may vary){rest}"
-                )
-            costlier = facts.get("inside_but_costlier")
-            if costlier:
-                lines.append(
-                    f"but {costlier['label']} shows no Idol outside the band (the worst is "
-                    f"estimated {costlier['distance'] * 100:.1f} points out, on "
-                    f"{costlier['games']:,} games): its {len(costlier['changes'])} changes cost "
-                    f"{costlier['cost']:.3f}, more than the distance they remove; lower "
-                    "--field-cost and --step-cost to prefer it (docs/balance.md, The objective)"
-                )
-    lines.append(_check_line(facts))
-    judged = "after" if facts["best"] else "before"  # the check's recommended set, or the start
-    apart = _apart(facts.get("tiers_apart", []), judged)
-    if apart:
-        which = "the recommended set" if facts["best"] else "the starting set"
-        lines.append(f"at the check, {which} has {APART} is wide ({WHY}): {apart}")
-    differently = facts.get("tiers_play_differently", {}).get(judged)
-    if differently:
-        lines.append(f"at the check, {PLAYED_DIFFERENTLY}: {differently_sentence(differently)}")
-    lines.append(f"patch: {facts['patch']}")
-    lines.append(f"report: {facts.get('report', '')}")
-    return "\n".join(lines)
