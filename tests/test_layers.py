@@ -182,6 +182,7 @@ COMMANDS = sorted(m for m in MODULES if m.startswith("avarium.cli.") and m not i
 CLI_NUMBERS = {
     "SHOWN",  # cli/check.py: how many violations are listed before "and N more"
     "BLAS_ROOM_MB",  # cli/memory_cap.py: the room left for BLAS under --memory-cap
+    "BUFFER_MB",  # cli/memory_cap.py: the working buffer each BLAS maps as it loads under a cap
 }
 
 
