@@ -95,6 +95,10 @@ class Chart:
     name: str  # file name stem: charts/<name>.png and charts/<name>.svg
     figure: Figure | None  # None: nothing to draw, and the page shows no placeholder
     caption: str
+    # Whose games it plots (reports/population.py), above the chart; and its own footer, when it
+    # plots fewer games than the page's footer counts.
+    heading: str = ""
+    footer: str = ""
 
 
 @dataclass
@@ -212,7 +216,7 @@ class Page:
             s.charts = [c for c in s.charts if c.figure is not None]
         for s in self.sections:
             for c in s.charts:
-                png, svg = charts.finish(c.figure, self.footer)
+                png, svg = charts.finish(c.figure, c.footer or self.footer, c.heading)
                 self._drawn[c.name] = _Drawn(c.name, c.caption, png, svg)
 
     def html(self) -> str:

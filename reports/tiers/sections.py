@@ -29,7 +29,7 @@ from avarium.analysis.tiers.play import (
     played_differently,
 )
 from avarium.analysis.tiers.settled import MARGIN, strength_sentence
-from avarium.analysis.verdicts import Strength
+from avarium.analysis.verdicts import Status, Strength
 from avarium.reports import charts
 from avarium.reports.html import Chart, Section, Table, esc
 from avarium.reports.tiers import play as tier_play_page
@@ -133,6 +133,16 @@ def _settled_view(settled: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def rate_cell(r) -> str:
+    """A tier's rate, its 95% interval and its status, with the interval the status was decided
+    on: `inside` on the 95% interval, `outside` and `unsettled` on Holm's (wider, and labelled),
+    so a 95% interval clear of the band beside `unsettled` says why."""
+    cell = f"{_pct(r['rate'])} (95%: {_pct(r['lo'])}-{_pct(r['hi'])}"
+    if r["status"] in (Status.OUTSIDE, Status.UNSETTLED):
+        cell += f"; Holm: {_pct(r['flag_lo'])}-{_pct(r['flag_hi'])}"
+    return f"{cell}) {r['status']}"
+
+
 def _verdict_view(result: TierAnalysis, group: str) -> pd.DataFrame:
     """One row per Idol: its rate with interval and status at every tier, the verdict, and the
     change between the two strongest tiers."""
@@ -149,8 +159,7 @@ def _verdict_view(result: TierAnalysis, group: str) -> pd.DataFrame:
             if r.empty:
                 row[tier] = "—"
                 continue
-            r = r.iloc[0]
-            row[tier] = f"{_pct(r['rate'])} ({_pct(r['lo'])}-{_pct(r['hi'])}) {r['status']}"
+            row[tier] = rate_cell(r.iloc[0])
         row["verdict"] = v.verdict
         if "change" in verdicts.columns:
             row["change (points)"] = (
@@ -217,11 +226,15 @@ def tier_chart(result: TierAnalysis, group: str, players: int) -> plt.Figure:
     return fig
 
 
-def tiers_section(result: TierAnalysis) -> Section:
+def tiers_section(result: TierAnalysis, marks: dict[str, tuple[str, str]] | None = None) -> Section:
+    """The tiers side by side; `marks` give each group's charts their heading and footer (whose
+    games they plot: reports/population.py)."""
     paragraphs = [
         "<p>The same deals and seatings played at every tier, weakest first. Each cell: the "
-        "Idol's win rate at that tier, its 95% interval and its flag (Holm's correction over "
-        "every Idol, player count and tier). The verdict holds across tiers: <em>"
+        "Idol's win rate at that tier, its 95% interval and its status: <em>inside</em> when the "
+        "95% interval lies within the band; <em>outside</em> when the Holm interval (wider: "
+        "Holm's correction over every Idol, player count and tier, shown beside it) lies wholly "
+        "outside; else <em>unsettled</em>. The verdict holds across tiers: <em>"
         f"{INSIDE}</em>, <em>{TOO_STRONG}</em> or <em>{TOO_WEAK}</em> (outside on the same "
         f"side at every tier), <em>{DEPENDS}</em> (outside at one tier, inside or on the other "
         f"side at another: the Idol's balance is a question of how well it is played), or "
@@ -240,6 +253,7 @@ def tiers_section(result: TierAnalysis) -> Section:
                     f"tier_win_rates_{players}p{suffix}",
                     tier_chart(result, group, int(players)),
                     f"Win rate per skill tier, {players} players{title}",
+                    *(marks or {}).get(group, ("", "")),
                 )
             )
         tables.append(

@@ -50,7 +50,9 @@ def rows_of(table_html: str) -> list[list[str]]:
 
 
 def table_after(page: str, caption: str) -> str:
-    rest = page.split(f"<h3>{caption}</h3>")[1]
+    """The table under the caption that starts with `caption` (a report's captions end with
+    whose games the table holds)."""
+    rest = page.split(f"<h3>{caption}")[1]
     return rest.split("</table>")[0] + "</table>"
 
 
