@@ -22,9 +22,9 @@ MAX_SEAT_LINES = 8  # a run of more variants (or tiers) gives its seats on the p
 VERDICTS = (*FLAGGED, Verdict.UNSETTLED, Verdict.INSIDE, Verdict.NOT_ENOUGH)
 # A run without tiers: each Idol's status, under the names the summary gives them.
 STATUS_GROUPS = {
-    Status.UNSETTLED: "unsettled",
-    Status.INSIDE: "inside the band",
-    Status.NOT_ENOUGH: "not enough games",
+    Status.UNSETTLED: str(Status.UNSETTLED),
+    Status.INSIDE: f"{Status.INSIDE} the band",
+    Status.NOT_ENOUGH: str(Status.NOT_ENOUGH),
 }
 FLAG_COLUMNS = ["idol", "players", "side", "rate", "lo", "hi", "flag_lo", "flag_hi"]
 SEAT_RATE_COLUMNS = ["players", "seat", "rate", "lo", "hi"]
@@ -107,7 +107,7 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
         if gaps is not None:
             apart = gaps[gaps["apart"].astype(bool)].assign(apart=True)
             columns = ["group", "idol", "players", "tier_a", "rate_a", "tier_b", "rate_b"]
-            facts["tiers_apart"] = _rows(apart, [*columns, "gap", "apart"])
+            facts["tiers_apart"] = _rows(apart, [*columns, "gap", "paired_games", "apart"])
         play = _table(report, "tier_play_all")
         if play is not None:
             from avarium.analysis.tiers.play import played_differently  # pandas: lazily
@@ -224,16 +224,17 @@ def _status_lines(facts: dict, several: bool) -> list[str]:
     summary names them: unsettled (with the interval that keeps each so), inside, too few
     games to judge (no verdict)."""
     lines = []
-    for key in STATUS_GROUPS.values():
+    for status, key in STATUS_GROUPS.items():
         rows = facts.get(key.replace(" ", "_"), [])
         if not rows:
             continue
         players = [f", {r['players']} players" if several else "" for r in rows]
-        if key == "unsettled":
+        if status is Status.UNSETTLED:  # each with the intervals that keep it so
             named = [f"{r['idol']}{p}: {_decided(r)}" for r, p in zip(rows, players, strict=True)]
+            lines.append(f"{key}: {'; '.join(named)}")
         else:
             named = [f"{r['idol']}{p}" for r, p in zip(rows, players, strict=True)]
-        lines.append(f"{key}: {'; '.join(named) if key == 'unsettled' else ', '.join(named)}")
+            lines.append(f"{key}: {', '.join(named)}")
     return lines
 
 

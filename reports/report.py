@@ -14,7 +14,7 @@ from avarium.analysis.tiers.analyse import TierAnalysis
 from avarium.reports import columns
 from avarium.reports.html import Page, Section, esc, facts_table
 from avarium.reports.names import analysis_for_page, tiers_for_page
-from avarium.reports.population import Population
+from avarium.reports.population import Population, card_set_name, table_changes
 from avarium.reports.sections.cards import card_impact_section
 from avarium.reports.sections.games import (
     game_length_section,
@@ -65,6 +65,20 @@ def _stopped_by(stop: dict | None) -> str:
     return f"the cap of {stop.get('cap', 0):,} games, before {stop.get('rule', 'its rule')} held"
 
 
+def _tables(experiment: dict) -> list[dict]:
+    return [t for t in experiment.get("variant") or [] if isinstance(t, dict)]
+
+
+def _card_sets(experiment: dict) -> list[str]:
+    """Each card set the run's variants played, by name and fingerprint, once."""
+    return list(dict.fromkeys(card_set_name(t) for t in _tables(experiment) if t.get("cards")))
+
+
+def _changes(experiment: dict) -> list[str]:
+    """What each variant's patches and --set overrides changed, field by field, once."""
+    return list(dict.fromkeys(c for t in _tables(experiment) for c in table_changes(t)))
+
+
 def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) -> Section:
     def listed(values):
         return ", ".join(str(v) for v in values) if values else "not recorded"
@@ -80,7 +94,9 @@ def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) ->
         ("part files verified", "yes (checksums match)" if prov.verified else "no manifest"),
         ("stopped by", _stopped_by(prov.stop)),
         ("variants", listed(analysis.variants)),
+        ("card set", listed(_card_sets(prov.experiment))),
         ("card-set fingerprint", listed(prov.card_sets)),
+        ("card changes (patches, --set)", ", ".join(_changes(prov.experiment)) or "none"),
         ("run seed", listed(prov.seeds)),
         ("bots", listed(bots)),
         ("toolkit version", listed(prov.versions)),

@@ -116,22 +116,26 @@ def seat_chart(seats: pd.DataFrame, model: pd.DataFrame | None = None) -> Figure
     for ax, (players, part) in zip(axes[0], groups, strict=True):
         x = part["seat"].to_numpy()
         err = error_bars(part["rate"], part["lo"], part["hi"])
+        m = model[model["players"] == players] if model is not None and len(model) else []
+        # The raw bar sits on its seat's tick, moved aside only to make room for the model's.
+        shift, width = (0.18, 0.36) if len(m) else (0.0, 0.5)
         ax.bar(
-            x - 0.18, part["rate"], width=0.36, color=BASE_COLOUR, yerr=err, capsize=3, label="raw"
-        )
-        if model is not None and len(model):
-            m = model[model["players"] == players]
-            if len(m):
-                merr = error_bars(m["even_rate"], m["lo"], m["hi"])
-                ax.bar(
-                    m["seat"] + 0.18,
-                    m["even_rate"],
-                    width=0.36,
-                    color=MODEL_COLOUR,
-                    yerr=merr,
-                    capsize=3,
-                    label="model (even Idols)",
-                )
+            x - shift, part["rate"], width=width, color=BASE_COLOUR, yerr=err, capsize=3,
+            label="raw",
+        )  # fmt: skip
+        if len(m):
+            merr = error_bars(m["even_rate"], m["lo"], m["hi"])
+            ax.bar(
+                m["seat"] + shift,
+                m["even_rate"],
+                width=width,
+                color=MODEL_COLOUR,
+                yerr=merr,
+                capsize=3,
+                label="model (even Idols)",
+            )
+        # Half a seat of room beyond the outer bars: no bar or seat label is cut at the edge.
+        ax.set_xlim(x.min() - 0.7, x.max() + 0.7)
         ax.axhline(1 / players, color=BAND_COLOUR, ls="--", lw=1, label="fair share")
         ax.set_xticks(x, [f"seat {s}" for s in x])
         ax.set_title(f"{players} players")

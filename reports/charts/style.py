@@ -173,6 +173,25 @@ def _head(fig: Figure, heading: str) -> None:
     )
 
 
+def small_multiples(counts: list[int], columns: int = 4, height: float = 1.7):
+    """A panel per line to draw, `columns` a row, a block of rows per group (player count):
+    eight Idols' lines on one panel cross and hide each other; one each, on shared axes, reads at
+    a glance. Returns the figure and, per group, its panels (the spare ones removed)."""
+    rows = [max(1, -(-n // columns)) for n in counts]
+    fig, axes = plt.subplots(
+        sum(rows), columns, figsize=(7.5, height * sum(rows) + 0.9), sharex=True, sharey=True,
+        squeeze=False,
+    )  # fmt: skip
+    out, first = [], 0
+    for n, r in zip(counts, rows, strict=True):
+        panels = list(axes[first : first + r].flat)
+        for ax in panels[n:]:
+            ax.remove()
+        out.append(panels[:n])
+        first += r
+    return fig, out
+
+
 def grid(n: int, height: float, width: float = 7.5):
     fig, axes = plt.subplots(n, 1, figsize=(width, max(height, 1.5)), squeeze=False)
     return fig, axes[:, 0]

@@ -33,6 +33,7 @@ from avarium.analysis.verdicts import Status, Strength
 from avarium.reports import charts
 from avarium.reports.html import Chart, Section, Table, esc
 from avarium.reports.tiers import play as tier_play_page
+from avarium.reports.tuning import recommendation
 
 # How a verdict reads in a sentence, and the order the summary names them in.
 VERDICT_ORDER = (TOO_STRONG, TOO_WEAK, DEPENDS, UNSETTLED, INSIDE)
@@ -88,6 +89,11 @@ def summary_items(result: TierAnalysis) -> list[str]:
             items.append(
                 f'<li><span class="flag">{APART}</span>{where} ({WHY}): {esc(apart)}.</li>'
             )
+    fairest = result.tables.get("tier_fairest")
+    if fairest is not None and len(fairest):
+        # The very line tune-bonus prints for every tier at once: one recommendation, one wording.
+        said = recommendation(fairest, "worst seat at any tier", "recommended at every tier")
+        items += [f"<li>Seats: {esc(line)}.</li>" for line in said.splitlines()]
     differently = differently_sentence(played_differently(result.tables["tier_play_all"]))
     if differently:
         items.append(

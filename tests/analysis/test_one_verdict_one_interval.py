@@ -113,3 +113,28 @@ def test_a_sweep_point_clean_only_among_the_idols_it_could_judge_says_so(tmp_pat
     page = (build_report(sweep(tmp_path, 100)) / "index.html").read_text(encoding="utf-8")
     clean = re.search(r"No Idol outside the band at: (.*?)\.</li>", page).group(1)
     assert "Idols with too few games to judge)" in clean
+
+
+def test_a_tiered_tune_bonus_page_recommends_what_the_terminal_does_at_every_tier(tmp_path):
+    from html import escape
+
+    from avarium.analysis.dataset import load_run
+    from avarium.analysis.sweeps import closest_to_fair_at_every_tier
+    from avarium.analysis.tiers.analyse import by_tier
+    from avarium.reports.tuning import recommendation
+
+    plans = [
+        Plan(variant=f"bonus=0,{b} · {tier}", tier=tier, bot=tier, seat_effect={2: (edge, 0.0)})
+        for b, edge in ((1, 0.4), (2, 0.05), (3, -0.3))
+        for tier in ("heuristic.balanced", "mcts/40")
+    ]
+    run = synthetic_run(tmp_path / "tune", 1_200, plans, seed=5, shared_deals=True)
+    data = load_run(run)
+    # What `tune-bonus` prints for every tier at once (avarium/cli/tuning.py).
+    tiers = [games for _, games in by_tier(data.games, data.provenance.experiment)]
+    said = recommendation(
+        closest_to_fair_at_every_tier(tiers), "worst seat at any tier", "recommended at every tier"
+    )
+    assert said.startswith("recommended at every tier: bonus=0,2 ")
+    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    assert f"<li>Seats: {escape(said, quote=True)}.</li>" in page

@@ -3,6 +3,8 @@ set, or what it pools; its footer counts the games it plots, not the run's."""
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports.pages import build_report
@@ -86,5 +88,20 @@ def test_a_set_override_is_named_by_what_it_changed():
 def test_a_tier_chart_is_headed_by_its_version_and_counts_its_tiers_games(tmp_path):
     report = build_report(two_versions(tmp_path))
     svg = (report / "charts" / "tier_win_rates_2p_version_1.svg").read_text(encoding="utf-8")
-    assert "version 1, every tier side by side · 6,000 games" in svg
-    assert "bots: heuristic.balanced, mcts/40 · 6,000 games" in svg
+    assert "version 1, every tier side by side · 6,000 games" in svg  # its heading
+    # Its footer (wrapped over two lines): both tiers' bots and their 6,000 games, not 12,000.
+    assert "version 1, every tier side by side · card set synthetic0000 · bots: heuristic." in svg
+    assert "bots: heuristic.balanced, mcts/40 · 6,000" in svg and "12,000" not in svg
+
+
+def test_provenance_names_the_card_set_and_what_a_set_override_changed(tmp_path):
+    from avarium.analysis.dataset import Provenance
+    from avarium.analysis.summary import Analysis
+    from avarium.reports.report import provenance_section
+
+    table = {"label": "love 5", "cards": "prototype-v1", "card_set": "abcd"}
+    experiment = {"variant": [table | {"sets": ["lourvarius_love.combat=5"], "patches": []}]}
+    prov = Provenance(run=tmp_path, experiment=experiment, card_sets=["abcd"])
+    text = "".join(provenance_section(prov, Analysis(), ["heuristic"]).paragraphs)
+    assert re.search(r">card set</td>\s*<td[^>]*>prototype-v1 \(abcd\)</td>", text)
+    assert "lourvarius_love.combat 3 -&gt; 5" in text

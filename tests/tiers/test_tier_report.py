@@ -103,7 +103,7 @@ def test_the_terminal_names_an_idol_whose_tiers_are_further_apart_than_the_band(
     (line,) = [line for line in headline(report) if line.startswith("tiers further apart")]
     assert line.endswith(
         f"at all): Hatsurugi Touka (heuristic.balanced {apart['rate_a']:.1%} "
-        f"vs mcts/40 {apart['rate_b']:.1%})"
+        f"vs mcts/40 {apart['rate_b']:.1%} on the {apart['paired_games']:,} deals both played)"
     )
 
 
