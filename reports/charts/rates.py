@@ -27,7 +27,9 @@ from matplotlib.figure import Figure
 
 def idol_winrate_chart(flags: pd.DataFrame) -> Figure | None:
     """Idol win rates with 95% intervals against the band, one panel per player count, the
-    strongest Idol at the top; flagged Idols in red."""
+    strongest Idol at the top; flagged Idols in red. Behind each, a thin grey line spans its Holm
+    interval, the one its flag is decided on: a 95% interval clear of the band on an Idol not
+    flagged shows why."""
     if flags.empty:
         return None
     groups = list(flags.groupby("players"))
@@ -40,6 +42,12 @@ def idol_winrate_chart(flags: pd.DataFrame) -> Figure | None:
         lo, hi = part["band_lo"].iloc[0], part["band_hi"].iloc[0]
         ax.axvspan(lo, hi, color=BAND_COLOUR, alpha=0.15, label=f"band {lo:.1%}-{hi:.1%}")
         ax.axvline(1 / players, color=BAND_COLOUR, lw=1, ls="--", label=f"fair {1 / players:.1%}")
+        if {"flag_lo", "flag_hi"} <= set(part.columns):
+            holm = part["flag_lo"].notna().to_numpy()
+            ax.hlines(
+                y[holm], part["flag_lo"][holm], part["flag_hi"][holm], color="#b0b0b0", lw=5,
+                zorder=0, label="Holm interval (decides the flag)",
+            )  # fmt: skip
         err = error_bars(part["rate"], part["lo"], part["hi"])
         dots(ax, part["rate"].to_numpy(), y, err, colours)
         idol_axis(ax, part["idol"])

@@ -545,3 +545,17 @@ def test_a_designer_table_heads_its_columns_in_words_not_csv_names():
     assert "tier A" in head and "p (Holm)" in head and "more games" in head
     for raw in ("tier_a", "p_holm", "more_games", "order", "group"):
         assert f">{raw}<" not in head, raw
+
+
+def test_the_idol_chart_draws_the_holm_interval_each_flag_was_decided_on():
+    from matplotlib.collections import LineCollection
+
+    flags = _flags().assign(flag_lo=[0.54, 0.44, 0.34], flag_hi=[0.66, 0.56, 0.46])
+    fig = charts.idol_winrate_chart(flags)
+    (holm,) = [
+        c for c in fig.axes[0].collections
+        if isinstance(c, LineCollection) and c.get_label().startswith("Holm interval")
+    ]  # fmt: skip
+    spans = sorted((seg[0][0], seg[1][0]) for seg in holm.get_segments())
+    assert spans == [(0.34, 0.46), (0.44, 0.56), (0.54, 0.66)]
+    plt.close(fig)
