@@ -47,17 +47,24 @@ class Population:
         """What the figure plots, as its title says it: a variant's label, or what it pools."""
         if self.title:
             return self.title
+        if self.unnamed:
+            return "every game"
         if self.pooled:
             shown = list(self.variants)
             if len(shown) > _NAMED:
                 shown = [*shown[: _NAMED - 1], "...", shown[-1]]
             return f"pooled over {len(self.variants)} variants ({', '.join(shown)})"
-        return self.variants[0] if self.variants and self.variants[0] else "every game"
+        return self.variants[0] if self.variants else "no games"
+
+    @property
+    def unnamed(self) -> bool:
+        """A run's one variant, which has no label of its own (`main`, as runner/ names it)."""
+        return len(self.variants) == 1 and self.variants[0] in ("", "main")
 
     @property
     def heading(self) -> str:
         """The line above a chart: the population and the games it plots."""
-        if not self.title and not self.pooled and not (self.variants and self.variants[0]):
+        if not self.title and self.unnamed:
             return f"all {self.games:,} games"
         return f"{self.name} · {self.games:,} games"
 

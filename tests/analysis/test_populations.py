@@ -105,3 +105,10 @@ def test_provenance_names_the_card_set_and_what_a_set_override_changed(tmp_path)
     text = "".join(provenance_section(prov, Analysis(), ["heuristic"]).paragraphs)
     assert re.search(r">card set</td>\s*<td[^>]*>prototype-v1 \(abcd\)</td>", text)
     assert "lourvarius_love.combat 3 -&gt; 5" in text
+
+
+def test_a_run_of_one_unlabelled_variant_titles_its_games_not_an_internal_label(tmp_path):
+    report = build_report(synthetic_run(tmp_path / "plain", 1_000, Plan(), seed=2))
+    page = (report / "index.html").read_text(encoding="utf-8")
+    assert "<h2>Idol win rates · all 1,000 games</h2>" in page
+    assert "· main ·" not in page
