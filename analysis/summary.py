@@ -145,7 +145,7 @@ def _per_variant(t: dict, rows: pd.DataFrame, played: pd.DataFrame, band) -> Non
     t["idol_by_variant"] = idol_winrates_by_variant(rows)
     t["flags_by_variant"] = flags_by_variant(rows, band)
     t["fairest_variant"] = closest_to_fair(played)
-    t["swept_idol"] = swept_idol_closest(played)
+    t["swept_idol"] = swept_idol_closest(played, band)
     # What stays pooled over the variants is labelled so, and its intervals (and the flag test)
     # count each deal's shared luck once: Wilson on the deal-clustered effective counts.
     decided = without_stalls(played)
@@ -202,15 +202,30 @@ def flags_by_variant(rows: pd.DataFrame, band) -> pd.DataFrame:
     return out[["variant", *[c for c in out.columns if c != "variant"]]]
 
 
-def swept_idol_closest(played: pd.DataFrame) -> pd.DataFrame:
+def swept_idol_closest(played: pd.DataFrame, band=DEFAULT_BAND) -> pd.DataFrame:
     """For a sweep of an Idol's own field (labels such as `kumara_raj.merit=18`): the value that
-    brings that Idol closest to its fair share, from the deal bootstrap (closest_to_fair)."""
+    brings that Idol closest to its fair share, from the deal bootstrap (closest_to_fair), with
+    the Idol's band test at each value (flags_by_variant: rate, both intervals, status), so a
+    recommendation that leaves it outside the band, or with too few games to judge, says so."""
     idols = set(played["idol"].astype(str).unique())
     parts = []
     for idol in swept_cards(played["variant"].astype(str).unique()):
         if idol in idols:
             parts.append(closest_to_fair(played, by="idol", idol=idol).assign(idol=idol))
-    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+    if not parts:
+        return pd.DataFrame()
+    swept = pd.concat(parts, ignore_index=True)
+    view = seat_matrix(played)
+    flags = flags_by_variant(row_counts(played, view), band)
+    keys = ["variant", "players", "idol"]
+    tested = ["rate", "lo", "hi", "band_lo", "band_hi", "flag_lo", "flag_hi", "status"]
+    flags = flags.assign(
+        variant=flags["variant"].astype(str),
+        idol=flags["idol"].astype(str),
+        players=flags["players"].astype(int),
+    )[keys + tested]
+    swept = swept.assign(variant=swept["variant"].astype(str), players=swept["players"].astype(int))
+    return swept.merge(flags, on=keys, how="left")
 
 
 def _flag_counts(rows: pd.DataFrame, rates: pd.DataFrame) -> pd.DataFrame:
@@ -234,6 +249,7 @@ def headline(analysis: Analysis) -> dict:
     out = {
         "flagged": flags[flags["flagged"]].to_dict("records"),
         "unsettled": flags[flags["status"] == Status.UNSETTLED].to_dict("records"),
+        "inside": flags[flags["status"] == Status.INSIDE].to_dict("records"),
         "not_enough": flags[flags["status"] == NOT_ENOUGH].to_dict("records"),
         "judged": int((flags["status"] != NOT_ENOUGH).sum()),
         "first_player": [],
@@ -283,11 +299,18 @@ def _variant_facts(t: dict) -> dict:
     flagged = {
         v: flags[(flags["variant"] == v) & flags["flagged"]].to_dict("records") for v in order
     }
+    # A variant none of whose Idols had the games to be judged has no verdict, not a clean one.
+    # One some of whose Idols could not be judged is clean only among those that could.
+    thin = {v: int((flags[flags["variant"] == v]["status"] == NOT_ENOUGH).sum()) for v in order}
+    unjudged = [v for v in order if thin[v] == int((flags["variant"] == v).sum())]
     fairest = t["fairest_variant"]
     swept = t["swept_idol"]
+    chosen = swept[swept["chosen"]].to_dict("records") if len(swept) else []
     return {
         "order": order,
         "flagged": flagged,
+        "unjudged": unjudged,
+        "thin": {v: n for v, n in thin.items() if n and v not in unjudged},
         "fairest": fairest[fairest["chosen"]].to_dict("records") if len(fairest) else [],
-        "swept": swept[swept["chosen"]].to_dict("records") if len(swept) else [],
+        "swept": chosen,
     }

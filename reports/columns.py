@@ -339,3 +339,33 @@ TYPES: dict[str, dict[str, str]] = {
         },
     }.items()
 }
+
+
+# What a page's table heads a column with, where its CSV name is not a word a designer reads;
+# any other name is shown with its underscores as spaces (`more_games` -> "more games"). The
+# CSV keeps the names the analysis gave, for a notebook to join on.
+HEADINGS = {
+    "p_holm": "p (Holm)",
+    "level": "Holm level",
+    "flag_lo": "Holm lo",
+    "flag_hi": "Holm hi",
+    "tier_a": "tier A",
+    "tier_b": "tier B",
+    "rate_a": "rate at A",
+    "rate_b": "rate at B",
+    "lo90": "lo (90%)",
+    "hi90": "hi (90%)",
+    "q05": "5th pct",
+    "q25": "25th pct",
+    "q75": "75th pct",
+    "q95": "95th pct",
+    "sd": "SD",
+    "group": "variant",
+    "order": "tier order",
+}
+
+
+def heading(column) -> str:
+    """The heading a page shows over a column (HEADINGS)."""
+    name = str(column)
+    return HEADINGS.get(name, name.replace("_", " "))

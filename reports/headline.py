@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from avarium.analysis.verdicts import FLAGGED, Status
+from avarium.analysis.verdicts import FLAGGED, Status, Verdict
 from avarium.simulator import tomlread
 from avarium.simulator.safetext import read_csv_frame
 
@@ -17,6 +17,16 @@ if TYPE_CHECKING:  # pandas is imported when a headline is read: every command i
     import pandas as pd
 
 MAX_SEAT_LINES = 8  # a run of more variants (or tiers) gives its seats on the page only
+# Every verdict across tiers, in the order the page's summary names them: the terminal and
+# --json carry the same groups, the flagged first.
+VERDICTS = (*FLAGGED, Verdict.UNSETTLED, Verdict.INSIDE, Verdict.NOT_ENOUGH)
+# A run without tiers: each Idol's status, under the names the summary gives them.
+STATUS_GROUPS = {
+    Status.UNSETTLED: str(Status.UNSETTLED),
+    Status.INSIDE: f"{Status.INSIDE} the band",
+    Status.NOT_ENOUGH: str(Status.NOT_ENOUGH),
+}
+FLAG_COLUMNS = ["idol", "players", "side", "rate", "lo", "hi", "flag_lo", "flag_hi"]
 SEAT_RATE_COLUMNS = ["players", "seat", "rate", "lo", "hi"]
 # What two runs a comparison may hold side by side can differ in (analysis/compare.py refuses
 # the rest, bots included; they are listed so a difference would never go unsaid).
@@ -30,6 +40,15 @@ def _table(report: Path, name: str) -> pd.DataFrame | None:
 
 def _interval(row) -> str:
     return f"{row['rate']:.1%} ({row['lo']:.1%}-{row['hi']:.1%})"
+
+
+def _decided(row) -> str:
+    """A flagged or unsettled Idol's rate with both its intervals, each labelled: the 95% one,
+    and Holm's, on which the flag was decided."""
+    return (
+        f"{row['rate']:.1%} (95% interval {row['lo']:.1%}-{row['hi']:.1%}; Holm interval "
+        f"{row['flag_lo']:.1%}-{row['flag_hi']:.1%}, which decides)"
+    )
 
 
 def _rows(frame: pd.DataFrame, columns: list[str]) -> list[dict]:
@@ -74,8 +93,10 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
     if verdicts is not None:
         facts["groups"] = list(dict.fromkeys(verdicts["group"].astype(str)))
         facts["verdicts"] = {
-            verdict: _rows(verdicts[verdicts["verdict"] == verdict], ["idol", "players", "group"])
-            for verdict in FLAGGED
+            str(verdict): _rows(
+                verdicts[verdicts["verdict"] == verdict], ["idol", "players", "group"]
+            )
+            for verdict in VERDICTS
         }
         settled = _table(report, "tier_settled")
         if settled is not None:
@@ -86,7 +107,7 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
         if gaps is not None:
             apart = gaps[gaps["apart"].astype(bool)].assign(apart=True)
             columns = ["group", "idol", "players", "tier_a", "rate_a", "tier_b", "rate_b"]
-            facts["tiers_apart"] = _rows(apart, [*columns, "gap", "apart"])
+            facts["tiers_apart"] = _rows(apart, [*columns, "gap", "paired_games", "apart"])
         play = _table(report, "tier_play_all")
         if play is not None:
             from avarium.analysis.tiers.play import played_differently  # pandas: lazily
@@ -102,7 +123,10 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
     extra = ["variant"] if by_variant else []
     if verdicts is None and flags is not None:
         outside = flags[flags["status"] == Status.OUTSIDE].sort_values("rate", ascending=False)
-        facts["outside"] = _rows(outside, ["idol", "players", "side", "rate", "lo", "hi", *extra])
+        columns = [c for c in [*FLAG_COLUMNS, *extra] if c in flags.columns]
+        facts["outside"] = _rows(outside, columns)
+        for status, key in STATUS_GROUPS.items():
+            facts[key.replace(" ", "_")] = _rows(flags[flags["status"] == status], columns)
     tiered = _table(report, "tier_seats") if verdicts is not None else None
     if tiered is not None:
         # A tiered run: every tier's seats, each named by its tier (and variant), not only the
@@ -164,11 +188,12 @@ def report_lines(facts: dict) -> list[str]:
         # The settled verdicts lead: whether stronger play would still move each answer.
         lines += strength_sentence(facts.get("settled", []))
         groups = facts.get("groups", [])
-        flagged = [(v, chosen) for v, chosen in facts["verdicts"].items() if chosen]
-        for verdict, chosen in flagged:
-            lines.append(f"{verdict}: {', '.join(_named(chosen, several, groups))}")
+        flagged = [v for v, chosen in facts["verdicts"].items() if chosen and v in FLAGGED]
         if not flagged:
             lines.append("no Idol is outside the band at every tier, and none depends on skill")
+        for verdict, chosen in facts["verdicts"].items():
+            if chosen:
+                lines.append(f"{verdict}: {', '.join(_named(chosen, several, groups))}")
         from avarium.analysis.tiers.gaps import APART, WHY, apart_sentence  # numpy: lazily
 
         apart = apart_sentence(facts.get("tiers_apart", []), facts.get("groups"))
@@ -184,9 +209,10 @@ def report_lines(facts: dict) -> list[str]:
     elif "outside" in facts:
         for r in facts["outside"]:
             players = f", {r['players']} players" if several else ""
-            lines.append(f"{r['idol']} is {r['side']} the band{players}: {_interval(r)}")
+            lines.append(f"{r['idol']} is {r['side']} the band{players}: {_decided(r)}")
         if not facts["outside"]:
             lines.append("no Idol is outside the band")
+        lines += _status_lines(facts, several)
     for r in facts.get("early_wins", []):
         lines.append(
             f"{r['idol']} wins early ({r['variant']}, {r['players']} players): by turn "
@@ -198,6 +224,25 @@ def report_lines(facts: dict) -> list[str]:
     else:
         lines += _seat_lines(facts.get("seats", []))
     lines.append(f"report: {facts['page']}")
+    return lines
+
+
+def _status_lines(facts: dict, several: bool) -> list[str]:
+    """The Idols of a run without tiers that are not outside the band, group by group as the
+    summary names them: unsettled (with the interval that keeps each so), inside, too few
+    games to judge (no verdict)."""
+    lines = []
+    for status, key in STATUS_GROUPS.items():
+        rows = facts.get(key.replace(" ", "_"), [])
+        if not rows:
+            continue
+        players = [f", {r['players']} players" if several else "" for r in rows]
+        if status is Status.UNSETTLED:  # each with the intervals that keep it so
+            named = [f"{r['idol']}{p}: {_decided(r)}" for r, p in zip(rows, players, strict=True)]
+            lines.append(f"{key}: {'; '.join(named)}")
+        else:
+            named = [f"{r['idol']}{p}" for r, p in zip(rows, players, strict=True)]
+            lines.append(f"{key}: {', '.join(named)}")
     return lines
 
 

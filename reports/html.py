@@ -106,6 +106,10 @@ class Chart:
     name: str  # file name stem: charts/<name>.png and charts/<name>.svg
     figure: Figure | None  # None: nothing to draw, and the page shows no placeholder
     caption: str
+    # Whose games it plots (reports/population.py), above the chart; and its own footer, when it
+    # plots fewer games than the page's footer counts.
+    heading: str = ""
+    footer: str = ""
 
 
 @dataclass
@@ -154,18 +158,25 @@ def table_html(
     text columns aligned left, rendered by pandas' Styler. `uuid` keeps the Styler's element
     ids unique on the page and the same from one page to the next."""
     visible = [c for c in frame.columns if kinds.get(str(c)) != formats.HIDDEN]
+    # A tier's order and a run's lone variant group `main` say nothing on a page: left out.
+    visible = [c for c in visible if str(c) != "order" and not _only_main(frame, c)]
     shown = frame[visible] if max_rows is None else frame[visible].head(max_rows)
     shown = shown.reset_index(drop=True)
     kind = {c: kinds.get(str(c)) or formats.guessed(shown[c].dtype) for c in shown.columns}
     styler = Styler(shown, uuid=uuid, cell_ids=False)
     # Each cell is formatted by its column's kind, then escaped ("< 0.0001" is text, not markup).
     styler = styler.format({c: (lambda v, k=k: esc(formats.cell(k, v))) for c, k in kind.items()})
-    styler = styler.format_index(esc, axis=1).hide(axis="index")
+    styler = styler.format_index(lambda c: esc(columns.heading(c)), axis=1).hide(axis="index")
     left = [c for c in shown.columns if kind[c] in (formats.TEXT, formats.FLAG)]
     styler = styler.set_table_styles(
         {c: [{"selector": "td, th", "props": "text-align: left"}] for c in left}, overwrite=False
     )
     return styler.to_html(doctype_html=False).strip()
+
+
+def _only_main(frame: pd.DataFrame, column) -> bool:
+    """A `group` column whose every row is the one variant of a run with no labels (`main`)."""
+    return str(column) == "group" and set(frame[column].astype(str)) == {"main"}
 
 
 def facts_table(rows: list[tuple[str, str]] | pd.DataFrame, uuid: str, header: bool = False):
@@ -222,13 +233,19 @@ class Page:
 
     def __post_init__(self):
         # A section that does not apply is left out, as are its empty tables: a page never shows
-        # "no rows" or a placeholder chart.
+        # "no rows" or a placeholder chart, nor a heading over nothing (a section made for its
+        # charts and tables, none of which has anything to show).
+        kept = []
         for s in self.sections:
+            made_for = bool(s.tables or s.charts)
             s.tables = [t for t in s.tables if len(t.view)]
             s.charts = [c for c in s.charts if c.figure is not None]
+            if s.tables or s.charts or not made_for:
+                kept.append(s)
+        self.sections = kept
         for s in self.sections:
             for c in s.charts:
-                png, svg = charts.finish(c.figure, self.footer)
+                png, svg = charts.finish(c.figure, c.footer or self.footer, c.heading)
                 self._drawn[c.name] = _Drawn(c.name, c.caption, png, svg)
 
     def html(self) -> str:

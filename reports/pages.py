@@ -13,6 +13,10 @@ from avarium.reports.output import check_target, write_directory
 
 # The steps build_report and build_comparison tell their `on_step`, in order.
 STEPS = ("loading", "analysing", "charts", "writing")
+# The most variants (versions of the cards, each at its strongest tier) a report details one by
+# one; a tiered sweep of more points pools their strongest tiers, and says so in every title
+# (each point's own figures are under Variants).
+MOST_APART = 4
 
 
 def _nothing(step: str) -> None:
@@ -38,6 +42,7 @@ def build_report(
     from avarium.analysis.flags import DEFAULT_BAND
     from avarium.analysis.summary import analyse
     from avarium.analysis.tiers.analyse import analyse_tiers
+    from avarium.reports.population import population
     from avarium.reports.report import report_page
 
     target = Path(out) if out else Path(run) / "report"
@@ -48,30 +53,46 @@ def build_report(
     band = DEFAULT_BAND if band is None else band
     experiment = data.provenance.experiment
     games, cards = data.games, data.cards
+    date, fingerprints = run_date(Path(run)), data.provenance.card_sets_by_variant
     step("analysing")
     health = game_health(data.games)  # every tier's games, not only the tier detailed below
     tiers = analyse_tiers(games, experiment, band)
+    sides = {}
+    for group in tiers.groups if tiers is not None else ():
+        labels = [t.label for t in tiers.tiers if t.group == group]
+        title = ("every tier" if group == "main" else f"{group}, every tier") + " side by side"
+        kept = keep_variant(games, labels)
+        sides[group] = population(experiment, kept, labels, date, fingerprints, title)
+    shown = [[variant]] if variant is not None else [list(map(str, games["variant"].unique()))]
     if tiers is not None and variant is None:
         # The other sections would pool the tiers, mixing levels of play: they detail the
-        # strongest tier of every variant instead (another with --variant).
+        # strongest tier of every variant instead, each apart (another tier with --variant).
         strongest = [tiers.strongest(group).label for group in tiers.groups]
+        shown = [[s] for s in strongest] if len(strongest) <= MOST_APART else [strongest]
         games, cards = keep_variant(games, strongest), keep_variant(cards, strongest)
         variant = strongest[0] if len(strongest) == 1 else None
-    analysis = analyse(
-        games,
-        cards,
-        band=band,
-        include_mirrors=include_mirrors,
-        pool=pool_of(experiment, variant),
-        set_idols=set_idols(experiment, variant),
-    )
+    options = {"band": band, "include_mirrors": include_mirrors}
+
+    def analysed(games, cards, variant):
+        pool, idols = pool_of(experiment, variant), set_idols(experiment, variant)
+        return analyse(games, cards, **options, pool=pool, set_idols=idols)
+
+    analysis = analysed(games, cards, variant)
+    detail = []
+    for labels in shown:
+        part = analysis
+        if len(shown) > 1:
+            part = analysed(keep_variant(games, labels), keep_variant(cards, labels), labels[0])
+        kept = keep_variant(games, labels)
+        who = population(experiment, kept, labels, date, fingerprints)
+        detail.append((part, who))
     bots = sorted(str(b) for b in data.games["bot"].unique())
     names = display_names(experiment, data.provenance.card_sets, variant)
     prov = data.provenance
     played = int((data.games["seat"] == 0).sum())  # every game of the run, every tier
-    footer = chart_footer(prov.name, prov.card_sets, bots, played, run_date(Path(run)))
+    footer = chart_footer(prov.name, prov.card_sets, bots, played, date)
     step("charts")  # the page's sections draw their charts
-    page = report_page(analysis, prov, bots, names, footer, tiers, health=health)
+    page = report_page(analysis, prov, bots, names, footer, tiers, detail, sides, health=health)
     step("writing")
     return write_directory(target, page.files())
 

@@ -12,8 +12,10 @@ import pandas as pd
 from avarium.analysis.dataset import Provenance
 from avarium.analysis.summary import Analysis
 from avarium.analysis.tiers.analyse import TierAnalysis
+from avarium.reports import columns
 from avarium.reports.html import Page, Section, esc, facts_table
 from avarium.reports.names import analysis_for_page, for_page, tiers_for_page
+from avarium.reports.population import Population, card_set_name, table_changes
 from avarium.reports.sections.cards import card_impact_section
 from avarium.reports.sections.games import (
     game_length_section,
@@ -66,6 +68,20 @@ def _stopped_by(stop: dict | None) -> str:
     return f"the cap of {stop.get('cap', 0):,} games, before {stop.get('rule', 'its rule')} held"
 
 
+def _tables(experiment: dict) -> list[dict]:
+    return [t for t in experiment.get("variant") or [] if isinstance(t, dict)]
+
+
+def _card_sets(experiment: dict) -> list[str]:
+    """Each card set the run's variants played, by name and fingerprint, once."""
+    return list(dict.fromkeys(card_set_name(t) for t in _tables(experiment) if t.get("cards")))
+
+
+def _changes(experiment: dict) -> list[str]:
+    """What each variant's patches and --set overrides changed, field by field, once."""
+    return list(dict.fromkeys(c for t in _tables(experiment) for c in table_changes(t)))
+
+
 def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) -> Section:
     def listed(values):
         return ", ".join(str(v) for v in values) if values else "not recorded"
@@ -81,7 +97,9 @@ def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) ->
         ("part files verified", "yes (checksums match)" if prov.verified else "no manifest"),
         ("stopped by", _stopped_by(prov.stop)),
         ("variants", listed(analysis.variants)),
+        ("card set", listed(_card_sets(prov.experiment))),
         ("card-set fingerprint", listed(prov.card_sets)),
+        ("card changes (patches, --set)", ", ".join(_changes(prov.experiment)) or "none"),
         ("run seed", listed(prov.seeds)),
         ("bots", listed(bots)),
         ("toolkit version", listed(prov.versions)),
@@ -121,37 +139,82 @@ TABLE_SECTIONS = (
 )
 
 
+def scoped(section: Section, who: Population, run: str, apart: bool) -> Section:
+    """A section of one population's figures: its title, each chart's heading and footer and
+    each table's caption name whose games they show; with `apart` (a page of several
+    populations), its id and file names carry the population too."""
+    suffix = f"-{who.slug}" if apart else ""
+    section.id += suffix
+    section.title += f" · {who.heading}"
+    for chart in section.charts:
+        chart.name += suffix.replace("-", "_")
+        chart.heading, chart.footer = who.heading, who.footer(run)
+        chart.caption += f" ({who.heading})"
+    for table in section.tables:
+        if table.types is None:  # the kinds are declared by the table's own name
+            table.types = columns.TYPES.get(table.name, {})
+        table.name += suffix.replace("-", "_")
+        table.caption += f" ({who.heading})"
+    return section
+
+
+def _detailed_line(detail: list[Population]) -> str:
+    """The summary's line saying which tier the sections after the tiers detail."""
+    if len(detail) == 1 and detail[0].pooled:
+        return (
+            "<li>The sections after Skill tiers and Why an Idol wins pool the strongest tier of "
+            f"each of the {len(detail[0].variants)} variants, and each title says so; each "
+            "variant's own figures are under Variants (pick one with --variant).</li>"
+        )
+    shown = ", ".join(f"<code>{esc(who.name)}</code>" for who in detail)
+    return (
+        "<li>The sections after Skill tiers and Why an Idol wins detail the strongest tier of "
+        f"each variant, one at a time: {shown}; each title names it (pick another tier with "
+        "--variant).</li>"
+    )
+
+
 def build_sections(
     analysis: Analysis,
     prov: Provenance,
     bots: list[str],
     names: dict[str, str] | None = None,
     tiers: TierAnalysis | None = None,
+    detail: list[tuple[Analysis, Population]] | None = None,
+    sides: dict[str, Population] | None = None,
     health: dict[str, pd.DataFrame] | None = None,
 ) -> list[Section]:
     """Every section of a run's report that applies to it, in the page's order, cards by name
     and Idols strongest first (reports/names.py); a tiered run's tier sections come first after
-    the summary, and the sections after them detail its strongest tier. `health`, the game
-    health tables of every tier (analysis.early_wins.game_health), comes after them."""
+    the summary, each group's tier charts marked by its population in `sides`. The sections
+    after them are drawn once per population of `detail` (each its analysis; default the whole
+    `analysis`, unnamed), each titled by whose games it shows. `health`, the game health tables
+    of every tier (analysis.early_wins.game_health), comes after them."""
     health = for_page(health or {}, names or {}, analysis.tables.get("idol_winrates"))
     tiers = None if tiers is None else tiers_for_page(tiers, analysis, names or {})
-    analysis = analysis_for_page(analysis, names or {})
-    t = analysis.tables
+    summary = analysis_for_page(analysis, names or {})
     lines, tier_sections = [], []
     if tiers is not None:
         lines = summary_items(tiers)
-        shown = ", ".join(f"<code>{esc(v)}</code>" for v in analysis.variants)
-        lines.append(
-            "<li>The sections after Skill tiers and Why an Idol wins detail the strongest tier "
-            f"only: {shown} (pick another variant with --variant).</li>"
-        )
-        tier_sections = [tiers_section(tiers), why_section(tiers, str(prov.run))]
+        if detail:
+            lines.append(_detailed_line([who for _, who in detail]))
+        marks = {g: (who.heading, who.footer(prov.name)) for g, who in (sides or {}).items()}
+        tier_sections = [tiers_section(tiers, marks), why_section(tiers, str(prov.run))]
+    detailed = []
+    for part, who in detail or [(analysis, None)]:
+        t = analysis_for_page(part, names or {}).tables
+        for section in TABLE_SECTIONS:
+            made = section(t)
+            if made is not None and who is not None:
+                made = scoped(made, who, prov.name, apart=len(detail) > 1)
+            detailed.append(made)
+    apart = detail is not None and len(detail) > 1
     lines += early_win_items(health)  # a rush Idol is said before any table
     sections = [
-        summary_section(analysis, prov, bots, lines),
+        summary_section(summary, prov, bots, lines, apart),
         *tier_sections,
-        provenance_section(prov, analysis, bots),
-        *(section(t) for section in TABLE_SECTIONS),
+        provenance_section(prov, summary, bots),
+        *detailed,
         early_wins_section(health),
         methods_section(),
     ]
@@ -180,8 +243,10 @@ def report_page(
     names: dict[str, str] | None = None,
     footer: str = "",
     tiers: TierAnalysis | None = None,
+    detail: list[tuple[Analysis, Population]] | None = None,
+    sides: dict[str, Population] | None = None,
     health: dict[str, pd.DataFrame] | None = None,
 ) -> Page:
     """The report page: its HTML, and the charts and tables written beside it."""
-    sections = build_sections(analysis, prov, bots, names, tiers, health=health)
+    sections = build_sections(analysis, prov, bots, names, tiers, detail, sides, health=health)
     return Page(f"Balance report: {prov.name}", sections, footer)

@@ -8,6 +8,7 @@ from avarium.analysis.dataset import Provenance
 from avarium.analysis.flags import MIN_IDOL_GAMES
 from avarium.analysis.summary import Analysis, headline
 from avarium.reports.html import Section, esc
+from avarium.reports.tuning import against_band
 
 
 def _pct(x: float) -> str:
@@ -124,8 +125,7 @@ def _verdicts(facts: dict, band: tuple[float, float]) -> list[str]:
         for f in facts["flagged"]:
             items.append(
                 f'<li><span class="flag">{esc(f["idol"])}</span> is {esc(f["side"])} the band in '
-                f"{f['players']}-player games: {_pct(f['rate'])} "
-                f"(95% interval {_pct(f['lo'])}-{_pct(f['hi'])}; band "
+                f"{f['players']}-player games: {_pct(f['rate'])} ({_both(f)}; band "
                 f"{_pct(f['band_lo'])}-{_pct(f['band_hi'])}; {f['games']:,} games).</li>"
             )
     elif facts["judged"]:
@@ -136,12 +136,27 @@ def _verdicts(facts: dict, band: tuple[float, float]) -> list[str]:
         )
     if facts["unsettled"]:
         worst = max(facts["unsettled"], key=lambda f: f["more_games"])
-        names = ", ".join(esc(f["idol"]) for f in facts["unsettled"])
-        items.append(
-            f"<li>Not yet settled (interval still straddles the band): {names}. The hardest, "
-            f"{esc(worst['idol'])}, needs {_games(worst['more_games'])} more of its games.</li>"
+        names = "; ".join(
+            f"{esc(f['idol'])} {_pct(f['rate'])} ({_both(f)})" for f in facts["unsettled"]
         )
+        items.append(
+            f"<li>Unsettled (the 95% interval is not inside the band, and the Holm interval not "
+            f"wholly outside it): {names}. The hardest, {esc(worst['idol'])}, needs "
+            f"{_games(worst['more_games'])} more of its games.</li>"
+        )
+    if facts["inside"]:
+        names = ", ".join(esc(f["idol"]) for f in facts["inside"])
+        items.append(f"<li>Inside the band (the 95% interval within it): {names}.</li>")
     return items
+
+
+def _both(f: dict) -> str:
+    """Both intervals of a band test, labelled: the 95% one, and Holm's, which decides whether
+    the Idol is outside (analysis/flags.py)."""
+    return (
+        f"95% interval {_pct(f['lo'])}-{_pct(f['hi'])}; Holm interval "
+        f"{_pct(f['flag_lo'])}-{_pct(f['flag_hi'])}, which decides"
+    )
 
 
 def _seat_lines(facts: dict) -> list[str]:
@@ -175,6 +190,17 @@ def _gap(x: float) -> str:
     return f"{x * 100:.1f} points"
 
 
+def _against_band(row: dict) -> str:
+    """What a recommended point leaves its Idol at against the band (reports/tuning.py says it
+    the same way on the terminal)."""
+    said = against_band(row).removeprefix("; ")
+    if not said:
+        return ""
+    flag = said.startswith("STILL OUTSIDE")
+    said = esc(said[0].upper() + said[1:])
+    return f' <span class="flag">{said}.</span>' if flag else f" {said}."
+
+
 def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
     """A sweep's summary: per variant its own flags, the fairest variant and the swept Idol's
     best value; never a figure pooled over the variants."""
@@ -186,7 +212,7 @@ def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
             f"{_gap(row['gap'])} from it (95% interval {_gap(row['gap_lo'])} to "
             f"{_gap(row['gap_hi'])}, corrected for its being picked), the closest of the values "
             f"tried with probability {row['prob_best']:.0%} (bootstrap over the shared deals)."
-            "</li>"
+            f"{_against_band(row)}</li>"
         )
     for row in facts["fairest"]:
         items.append(
@@ -201,7 +227,19 @@ def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
         for v, fs in facts["flagged"].items()
         if fs
     ]
-    clean = [esc(v) for v, fs in facts["flagged"].items() if not fs]
+    unjudged = facts.get("unjudged", [])
+    thin = facts.get("thin", {})
+    clean = [
+        esc(v) + (f" ({thin[v]} Idols with too few games to judge)" if v in thin else "")
+        for v, fs in facts["flagged"].items()
+        if not fs and v not in unjudged
+    ]
+    if unjudged:
+        items.append(
+            f'<li><span class="flag">Not enough games</span> to judge any Idol (fewer than '
+            f"{MIN_IDOL_GAMES} games each; no verdict) at: "
+            f"{', '.join(esc(v) for v in unjudged)}.</li>"
+        )
     if flagged:
         items.append(
             '<li><span class="flag">Outside the band</span>, variant by variant (each its own '
@@ -213,10 +251,15 @@ def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
 
 
 def summary_section(
-    analysis: Analysis, prov: Provenance, bots: list[str] = (), tiers: list[str] = ()
+    analysis: Analysis,
+    prov: Provenance,
+    bots: list[str] = (),
+    tiers: list[str] = (),
+    apart: bool = False,
 ) -> Section:
     """The headline; `tiers` holds the lines about skill tiers (reports/tiers/sections.py), said
-    before the verdicts of the one tier the rest of the page details."""
+    before the verdicts of the one tier the rest of the page details. `apart`: the sections
+    below show each of the analysis' variants on its own, never pooled."""
     facts = headline(analysis)
     band = analysis.band
     items = _who_played(list(bots)) + list(tiers) + _completeness(prov)
@@ -244,7 +287,12 @@ def summary_section(
         items.append(
             f"<li>{analysis.mirror_games:,} mirror games are left out (--include-mirrors).</li>"
         )
-    if len(analysis.variants) > 1:
+    if len(analysis.variants) > 1 and apart:
+        items.append(
+            f"<li>The run has {len(analysis.variants)} variants. The figures above are per "
+            "variant, and so is every section below: each title names its variant.</li>"
+        )
+    elif len(analysis.variants) > 1:
         items.append(
             f"<li>The run has {len(analysis.variants)} variants, which share their deals. The "
             "figures above are per variant; the sections below pool them and say so, with "

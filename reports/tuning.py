@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from avarium.analysis.verdicts import Status
 from avarium.reports import formats
 from avarium.reports.names import readable
 
@@ -82,16 +83,49 @@ def recommendation(
     for row in fairness[fairness["chosen"]].itertuples():
         fair = 1 / row.players
         lines.append(
-            f"{heading}: {row.variant} ({what} about {row.gap:.1%} from the fair {fair:.0%}, "
-            f"95% interval {row.gap_lo:.1%} to {row.gap_hi:.1%}, after correcting the "
-            f"{row.worst_gap:.1%} measured for its having been picked as the smallest; the "
-            f"fairest of those tried with probability {row.prob_best:.0%}"
+            f"{heading}: {row.variant} ({what} about {_points(row.gap)} from the fair "
+            f"{fair:.0%}, 95% interval {_points(row.gap_lo)} to {_points(row.gap_hi)}, after "
+            f"correcting the {_points(row.worst_gap)} measured for its having been picked as the "
+            f"smallest; the fairest of those tried with probability {row.prob_best:.0%}"
             + (_HOW_CLEAR if row.players > 2 else "")
             + f", from {row.deals:,} deals resampled with their games at every point"
             + (f"; {row.stalled:,} stalled games left out" if row.stalled else "")
             + ")"
+            + against_band(row._asdict())
         )
     return "\n".join(lines)
+
+
+def _points(gap: float) -> str:
+    """A gap between two rates, in points (a difference of shares, never a share itself)."""
+    return f"{gap * 100:.1f} points"
+
+
+def against_band(row: dict) -> str:
+    """Where a recommended point leaves the swept Idol against the band, when the row carries
+    its band test (analysis.summary.swept_idol_closest): outside, not yet shown inside, or with
+    too few games to judge, each said; inside, said too."""
+    status = row.get("status")
+    if not isinstance(status, str):  # the seats of tune-bonus have no band test
+        return ""
+    rate = formats.cell(formats.PERCENT, row["rate"])
+    intervals = (
+        f"95% interval {formats.cell(formats.PERCENT, row['lo'])}-"
+        f"{formats.cell(formats.PERCENT, row['hi'])}, Holm interval "
+        f"{formats.cell(formats.PERCENT, row['flag_lo'])}-"
+        f"{formats.cell(formats.PERCENT, row['flag_hi'])}"
+    )
+    band = f"band {row['band_lo']:.0%}-{row['band_hi']:.0%}"
+    if status == Status.OUTSIDE:
+        return (
+            f"; STILL OUTSIDE the band there: {rate} ({intervals}; {band}), a value beyond "
+            "those tried may be needed"
+        )
+    if status == Status.UNSETTLED:
+        return f"; not yet shown inside the band there: {rate} ({intervals}; {band})"
+    if status == Status.INSIDE:
+        return f"; inside the band there: {rate} ({band})"
+    return "; too few games there to judge it against the band (no verdict)"
 
 
 def idol_table(idols: pd.DataFrame, names: dict[str, str] | None = None) -> pd.DataFrame:

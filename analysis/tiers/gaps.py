@@ -105,9 +105,11 @@ def wider_than(gap: dict, width: float) -> float:
 
 def apart_sentence(rows: list[dict], groups: list[str] | None = None) -> str:
     """Idols shown with tiers further apart than the band (rows of tier_gaps, as dicts), as
-    `Love (heuristic.balanced 28.1% vs mcts/20 51.0%)`, joined; each Idol once, with its player
-    count when the rows hold several. Of a run of several tiered variants (`groups`), each Idol
-    shows its widest gap, the variant it is in, and the variants it is apart in."""
+    `Love (heuristic.balanced 28.1% vs mcts/20 51.0% on the 1,008 deals both played)`, joined
+    (the rates of the pair, which differ from each tier's over all its games); each Idol once,
+    with its player count when the rows hold several. Of a run of several tiered variants
+    (`groups`), each Idol shows its widest gap, the variant it is in, and the variants it is
+    apart in."""
     found: dict[tuple, list[dict]] = {}
     for r in rows:
         if r["apart"]:
@@ -117,6 +119,8 @@ def apart_sentence(rows: list[dict], groups: list[str] | None = None) -> str:
     for (idol, players), mine in found.items():
         r = max(mine, key=lambda x: abs(x["rate_b"] - x["rate_a"]))
         text = f"{r['tier_a']} {r['rate_a']:.1%} vs {r['tier_b']} {r['rate_b']:.1%}"
+        if r.get("paired_games"):  # not the tiers' rates over all their games: say whose
+            text += f" on the {int(r['paired_games']):,} deals both played"
         if groups is not None and len(groups) > 1:
             text += f" in {r['group']}; apart in {held_in([x['group'] for x in mine], groups)}"
         named.append(f"{idol}{f' at {players} players' if several else ''} ({text})")

@@ -5,12 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from avarium.reports.charts.style import (
+    BASE_COLOUR,
     REASON_COLOURS,
     grid,
     idol_axis,
     in_order,
     layout,
     percent_axis,
+    small_multiples,
 )
 from matplotlib.figure import Figure
 
@@ -47,20 +49,25 @@ def length_chart(by_idol: pd.DataFrame, measure: str = "turns") -> Figure | None
 
 
 def length_histogram(distribution: pd.DataFrame) -> Figure | None:
-    """Share of games per length in turns, one line per Idol, per player count."""
+    """Share of games per length in turns: a panel per Idol (strongest first) and player count,
+    the Idol's line over every Idol's together in grey, so each reads on its own."""
     if distribution.empty:
         return None
     groups = list(distribution.groupby("players"))
-    fig, axes = grid(len(groups), 2.9 * len(groups))
-    for ax, (players, part) in zip(axes, groups, strict=True):
-        for idol in in_order(part, "idol"):
+    idols = [in_order(part, "idol") for _, part in groups]
+    fig, panels = small_multiples([len(i) for i in idols])
+    for (players, part), names, axes in zip(groups, idols, panels, strict=True):
+        every = part.groupby("turns")["games"].sum().sort_index()
+        for ax, idol in zip(axes, names, strict=True):
+            ax.plot(every.index, every / every.sum(), color="#bbbbbb", lw=1)
             rows = part[part["idol"] == idol].sort_values("turns")
-            ax.plot(rows["turns"], rows["games"] / rows["games"].sum(), lw=1, label=str(idol))
-        ax.set_title(f"{players} players: distribution of game length")
-        ax.set_xlabel("turns")
-        ax.set_ylabel("share of the Idol's games")
-        percent_axis(ax, "y")
-        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+            ax.plot(rows["turns"], rows["games"] / rows["games"].sum(), color=BASE_COLOUR, lw=1.3)
+            ax.set_title(f"{idol}, {players} players", fontsize=8)
+            ax.set_xlabel("turns", fontsize=7)
+            ax.set_ylabel("share of games", fontsize=7)
+            ax.tick_params(labelsize=7)
+            percent_axis(ax, "y")
+    fig.suptitle("Distribution of game length per Idol (grey: every Idol's games)")
     layout(fig)
     return fig
 

@@ -27,7 +27,9 @@ from matplotlib.figure import Figure
 
 def idol_winrate_chart(flags: pd.DataFrame) -> Figure | None:
     """Idol win rates with 95% intervals against the band, one panel per player count, the
-    strongest Idol at the top; flagged Idols in red."""
+    strongest Idol at the top; flagged Idols in red. Behind each, a thin grey line spans its Holm
+    interval, the one its flag is decided on: a 95% interval clear of the band on an Idol not
+    flagged shows why."""
     if flags.empty:
         return None
     groups = list(flags.groupby("players"))
@@ -40,6 +42,12 @@ def idol_winrate_chart(flags: pd.DataFrame) -> Figure | None:
         lo, hi = part["band_lo"].iloc[0], part["band_hi"].iloc[0]
         ax.axvspan(lo, hi, color=BAND_COLOUR, alpha=0.15, label=f"band {lo:.1%}-{hi:.1%}")
         ax.axvline(1 / players, color=BAND_COLOUR, lw=1, ls="--", label=f"fair {1 / players:.1%}")
+        if {"flag_lo", "flag_hi"} <= set(part.columns):
+            holm = part["flag_lo"].notna().to_numpy()
+            ax.hlines(
+                y[holm], part["flag_lo"][holm], part["flag_hi"][holm], color="#b0b0b0", lw=5,
+                zorder=0, label="Holm interval (decides the flag)",
+            )  # fmt: skip
         err = error_bars(part["rate"], part["lo"], part["hi"])
         dots(ax, part["rate"].to_numpy(), y, err, colours)
         idol_axis(ax, part["idol"])
@@ -116,22 +124,26 @@ def seat_chart(seats: pd.DataFrame, model: pd.DataFrame | None = None) -> Figure
     for ax, (players, part) in zip(axes[0], groups, strict=True):
         x = part["seat"].to_numpy()
         err = error_bars(part["rate"], part["lo"], part["hi"])
+        m = model[model["players"] == players] if model is not None and len(model) else []
+        # The raw bar sits on its seat's tick, moved aside only to make room for the model's.
+        shift, width = (0.18, 0.36) if len(m) else (0.0, 0.5)
         ax.bar(
-            x - 0.18, part["rate"], width=0.36, color=BASE_COLOUR, yerr=err, capsize=3, label="raw"
-        )
-        if model is not None and len(model):
-            m = model[model["players"] == players]
-            if len(m):
-                merr = error_bars(m["even_rate"], m["lo"], m["hi"])
-                ax.bar(
-                    m["seat"] + 0.18,
-                    m["even_rate"],
-                    width=0.36,
-                    color=MODEL_COLOUR,
-                    yerr=merr,
-                    capsize=3,
-                    label="model (even Idols)",
-                )
+            x - shift, part["rate"], width=width, color=BASE_COLOUR, yerr=err, capsize=3,
+            label="raw",
+        )  # fmt: skip
+        if len(m):
+            merr = error_bars(m["even_rate"], m["lo"], m["hi"])
+            ax.bar(
+                m["seat"] + shift,
+                m["even_rate"],
+                width=width,
+                color=MODEL_COLOUR,
+                yerr=merr,
+                capsize=3,
+                label="model (even Idols)",
+            )
+        # Half a seat of room beyond the outer bars: no bar or seat label is cut at the edge.
+        ax.set_xlim(x.min() - 0.7, x.max() + 0.7)
         ax.axhline(1 / players, color=BAND_COLOUR, ls="--", lw=1, label="fair share")
         ax.set_xticks(x, [f"seat {s}" for s in x])
         ax.set_title(f"{players} players")

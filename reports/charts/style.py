@@ -110,11 +110,14 @@ def png(fig: Figure, dpi: int = DPI) -> bytes:
     return finish(fig)[0]
 
 
-def finish(fig: Figure, footer: str = "") -> tuple[bytes, bytes]:
-    """The figure with its footer (what a pasted chart must carry with it: card set, bots,
-    games, date), as 200 dpi PNG bytes and SVG bytes; the figure is closed. The bounding box is
-    fitted to what is drawn, so titles, legends beside the plot and the footer are never cut."""
+def finish(fig: Figure, footer: str = "", heading: str = "") -> tuple[bytes, bytes]:
+    """The figure with its heading (whose games it plots) and its footer (what a pasted chart
+    must carry with it: card set, bots, games, date), as 200 dpi PNG bytes and SVG bytes; the
+    figure is closed. The bounding box is fitted to what is drawn, so titles, legends beside the
+    plot, the heading and the footer are never cut."""
     shown(fig)  # text added since layout (a legend under the panels)
+    if heading:
+        _head(fig, visible_lines(heading))  # a variant's label is the user's own text
     if footer:
         _stamp(fig, visible_lines(footer))  # the run's name is the user's own text
     out = []
@@ -150,6 +153,43 @@ def _stamp(fig: Figure, footer: str) -> None:
         fontsize=6.5,
         color=FOOTER_COLOUR,
     )
+
+
+def _head(fig: Figure, heading: str) -> None:
+    """The heading above everything drawn, from its left edge, in bold: a chart of one tier or
+    one card set says so before its first title."""
+    drawn = fig.get_tightbbox(fig.canvas.get_renderer())
+    width, height = fig.get_size_inches()
+    lines = textwrap.fill(heading, width=max(40, int(drawn.width * 13)))
+    fig.text(
+        drawn.x0 / width,
+        (drawn.y1 + 0.06) / height,
+        lines,
+        ha="left",
+        va="bottom",
+        fontsize=10,
+        fontweight="bold",
+        color=BASE_COLOUR,
+    )
+
+
+def small_multiples(counts: list[int], columns: int = 4, height: float = 1.7):
+    """A panel per line to draw, `columns` a row, a block of rows per group (player count):
+    eight Idols' lines on one panel cross and hide each other; one each, on shared axes, reads at
+    a glance. Returns the figure and, per group, its panels (the spare ones removed)."""
+    rows = [max(1, -(-n // columns)) for n in counts]
+    fig, axes = plt.subplots(
+        sum(rows), columns, figsize=(7.5, height * sum(rows) + 0.9), sharex=True, sharey=True,
+        squeeze=False,
+    )  # fmt: skip
+    out, first = [], 0
+    for n, r in zip(counts, rows, strict=True):
+        panels = list(axes[first : first + r].flat)
+        for ax in panels[n:]:
+            ax.remove()
+        out.append(panels[:n])
+        first += r
+    return fig, out
 
 
 def grid(n: int, height: float, width: float = 7.5):

@@ -8,10 +8,13 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from avarium.reports.charts.style import (
     BAND_COLOUR,
+    BASE_COLOUR,
+    FLAG_COLOUR,
     error_bars,
     in_order,
     layout,
     percent_axis,
+    small_multiples,
 )
 from matplotlib.figure import Figure
 
@@ -31,17 +34,58 @@ def seat_sweep_chart(seat_by_variant: pd.DataFrame) -> Figure | None:
 def idol_sweep_chart(
     idol_by_variant: pd.DataFrame, bands: dict[int, tuple[float, float]] | None = None
 ) -> Figure | None:
-    """Idol win rate against the swept value, one line per Idol, the band at each player count
-    (`bands`, as the flags use it) shaded."""
-    return _sweep_chart(
-        idol_by_variant,
-        by="idol",
-        label=str,
-        size=(4.8, 3.8),
-        line={"ms": 3, "capsize": 2, "lw": 1},
-        title="Idol win rate per variant (95% intervals)",
-        bands=bands,
-    )
+    """Idol win rate against the swept value: a panel per Idol (strongest first) and player
+    count, each with the band at that player count (`bands`, as the flags use it) shaded, the
+    swept Idol's line bold and its panel titled so. Eight Idols' lines with their intervals on
+    one panel crossed and hid each other."""
+    frame = idol_by_variant
+    if frame.empty or frame["variant"].nunique() < 2:
+        return None
+    groups = list(frame.groupby("players"))
+    axis = swept_axis(frame)
+    idols = [in_order(part, "idol") for _, part in groups]
+    fig, panels = small_multiples([len(i) for i in idols], height=1.9)
+    for (players, part), names, axes in zip(groups, idols, panels, strict=True):
+        for ax, idol in zip(axes, names, strict=True):
+            rows = part[part["idol"] == idol].sort_values("order")
+            x = rows["variant"].map(axis[1]) if axis else rows["order"]
+            own = axis is not None and _is_swept(rows, axis[0])
+            ax.errorbar(
+                x.to_numpy(dtype=float),
+                rows["rate"],
+                yerr=error_bars(rows["rate"], rows["lo"], rows["hi"]),
+                marker="o", ms=3, capsize=2, lw=2.4 if own else 1.2,
+                color=FLAG_COLOUR if own else BASE_COLOUR,
+            )  # fmt: skip
+            if bands and players in bands:
+                ax.axhspan(*bands[players], color=BAND_COLOUR, alpha=0.12)
+            ax.axhline(1 / players, color=BAND_COLOUR, ls="--", lw=1)
+            ax.set_title(f"{idol}{' (swept)' if own else ''}, {players}p", fontsize=8)
+            ax.tick_params(labelsize=7)
+            ax.set_ylabel("win rate", fontsize=7)
+            percent_axis(ax, "y")
+            _variant_ticks(ax, part, axis, small=True)
+    band = "; shaded: the band" if bands else ""
+    fig.suptitle(f"Idol win rate per variant (95% intervals); dashed: fair share{band}")
+    layout(fig)
+    return fig
+
+
+def _variant_ticks(ax, part: pd.DataFrame, axis, small: bool = False) -> None:
+    """The x axis: the swept value where the variants are one number each, else their labels."""
+    if axis:
+        # `bonus=0,2`: the number that changes is the last seat's starting Reputation.
+        ax.set_xlabel(
+            "last seat's starting bonus" if axis[0] == "bonus" else axis[0],
+            fontsize=7 if small else None,
+        )
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+    else:
+        labels = part.drop_duplicates("variant").sort_values("order")["variant"].tolist()
+        ax.set_xticks(
+            range(len(labels)), labels, rotation=30, ha="right", fontsize=7 if small else 8
+        )
+        ax.set_xlabel("variant", fontsize=7 if small else None)
 
 
 def swept_axis(frame: pd.DataFrame) -> tuple[str, dict[str, float]] | None:
@@ -101,14 +145,7 @@ def _sweep_chart(frame, by, label, size, line, title, bands=None) -> Figure | No
             lo, hi = bands[players]
             ax.axhspan(lo, hi, color=BAND_COLOUR, alpha=0.12, label=f"band {lo:.1%}-{hi:.1%}")
         ax.axhline(fair, color=BAND_COLOUR, ls="--", lw=1)
-        if axis:
-            # `bonus=0,2`: the number that changes is the last seat's starting Reputation.
-            ax.set_xlabel("last seat's starting bonus" if axis[0] == "bonus" else axis[0])
-            ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
-        else:
-            labels = part.drop_duplicates("variant").sort_values("order")["variant"].tolist()
-            ax.set_xticks(range(len(labels)), labels, rotation=30, ha="right", fontsize=8)
-            ax.set_xlabel("variant")
+        _variant_ticks(ax, part, axis)
         ax.set_ylabel("win rate")
         ax.set_title(f"{players} players")
         percent_axis(ax, "y")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from avarium.analysis.tiers.analyse import (
@@ -29,14 +28,14 @@ from avarium.analysis.tiers.play import (
     played_differently,
 )
 from avarium.analysis.tiers.settled import MARGIN, strength_sentence
-from avarium.analysis.verdicts import Strength
-from avarium.reports import charts
+from avarium.analysis.verdicts import Status, Strength
 from avarium.reports.html import Chart, Section, Table, esc
 from avarium.reports.tiers import play as tier_play_page
+from avarium.reports.tiers.chart import tier_chart, tier_names
+from avarium.reports.tuning import recommendation
 
 # How a verdict reads in a sentence, and the order the summary names them in.
 VERDICT_ORDER = (TOO_STRONG, TOO_WEAK, DEPENDS, UNSETTLED, INSIDE)
-TIER_COLOURS = ("#95a5a6", "#2980b9", "#8e44ad", "#d35400", "#16a085")
 
 
 def _pct(x: float) -> str:
@@ -45,10 +44,6 @@ def _pct(x: float) -> str:
 
 def _points(x: float) -> str:
     return "—" if not np.isfinite(x) else f"{x * 100:+.1f}"
-
-
-def tier_names(result: TierAnalysis, group: str) -> list[str]:
-    return [t.tier for t in sorted(result.tiers, key=lambda t: t.order) if t.group == group]
 
 
 def summary_items(result: TierAnalysis) -> list[str]:
@@ -88,6 +83,11 @@ def summary_items(result: TierAnalysis) -> list[str]:
             items.append(
                 f'<li><span class="flag">{APART}</span>{where} ({WHY}): {esc(apart)}.</li>'
             )
+    fairest = result.tables.get("tier_fairest")
+    if fairest is not None and len(fairest):
+        # The very line tune-bonus prints for every tier at once: one recommendation, one wording.
+        said = recommendation(fairest, "worst seat at any tier", "recommended at every tier")
+        items += [f"<li>Seats: {esc(line)}.</li>" for line in said.splitlines()]
     differently = differently_sentence(played_differently(result.tables["tier_play_all"]))
     if differently:
         items.append(
@@ -133,6 +133,16 @@ def _settled_view(settled: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def rate_cell(r) -> str:
+    """A tier's rate, its 95% interval and its status, with the interval the status was decided
+    on: `inside` on the 95% interval, `outside` and `unsettled` on Holm's (wider, and labelled),
+    so a 95% interval clear of the band beside `unsettled` says why."""
+    cell = f"{_pct(r['rate'])} (95%: {_pct(r['lo'])}-{_pct(r['hi'])}"
+    if r["status"] in (Status.OUTSIDE, Status.UNSETTLED):
+        cell += f"; Holm: {_pct(r['flag_lo'])}-{_pct(r['flag_hi'])}"
+    return f"{cell}) {r['status']}"
+
+
 def _verdict_view(result: TierAnalysis, group: str) -> pd.DataFrame:
     """One row per Idol: its rate with interval and status at every tier, the verdict, and the
     change between the two strongest tiers."""
@@ -149,8 +159,7 @@ def _verdict_view(result: TierAnalysis, group: str) -> pd.DataFrame:
             if r.empty:
                 row[tier] = "—"
                 continue
-            r = r.iloc[0]
-            row[tier] = f"{_pct(r['rate'])} ({_pct(r['lo'])}-{_pct(r['hi'])}) {r['status']}"
+            row[tier] = rate_cell(r.iloc[0])
         row["verdict"] = v.verdict
         if "change" in verdicts.columns:
             row["change (points)"] = (
@@ -188,40 +197,15 @@ def _expelled_view(result: TierAnalysis, expelled: pd.DataFrame) -> pd.DataFrame
     return pd.DataFrame(rows).fillna("—")  # a tier of another variant's group
 
 
-def tier_chart(result: TierAnalysis, group: str, players: int) -> plt.Figure:
-    """Each Idol's win rate at every tier (dots with 95% intervals) against the band."""
-    rates = result.tables["tier_winrates"]
-    rates = rates[(rates["group"] == group) & (rates["players"] == players)]
-    names = tier_names(result, group)
-    strongest = rates[rates["tier"] == names[-1]].sort_values("rate")
-    order = list(strongest["idol"]) + sorted(set(rates["idol"]) - set(strongest["idol"]))
-    y = {idol: i for i, idol in enumerate(order)}
-    fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(order) + 1.4))
-    band_lo, band_hi = rates["band_lo"].iloc[0], rates["band_hi"].iloc[0]
-    ax.axvspan(band_lo, band_hi, color=charts.BAND_COLOUR, alpha=0.15, label="band")
-    ax.axvline(1 / players, color="#555", ls="--", lw=1)
-    step = 0.6 / max(len(names), 1)
-    for i, tier in enumerate(names):
-        part = rates[rates["tier"] == tier]
-        ys = np.array([y[idol] for idol in part["idol"]]) + (i - (len(names) - 1) / 2) * step
-        err = charts.error_bars(part["rate"], part["lo"], part["hi"])
-        colour = TIER_COLOURS[i % len(TIER_COLOURS)]
-        ax.errorbar(part["rate"], ys, xerr=err, fmt="o", color=colour, capsize=2, label=tier)
-    ax.set_yticks(range(len(order)), order)
-    ax.set_xlabel("win rate (95% interval)")
-    ax.set_ylabel("Idol (strongest at the strongest tier on top)")
-    charts.percent_axis(ax)
-    ax.set_title(f"Win rate per skill tier, {players} players (weakest tier first)")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
-    charts.layout(fig)
-    return fig
-
-
-def tiers_section(result: TierAnalysis) -> Section:
+def tiers_section(result: TierAnalysis, marks: dict[str, tuple[str, str]] | None = None) -> Section:
+    """The tiers side by side; `marks` give each group's charts their heading and footer (whose
+    games they plot: reports/population.py)."""
     paragraphs = [
         "<p>The same deals and seatings played at every tier, weakest first. Each cell: the "
-        "Idol's win rate at that tier, its 95% interval and its flag (Holm's correction over "
-        "every Idol, player count and tier). The verdict holds across tiers: <em>"
+        "Idol's win rate at that tier, its 95% interval and its status: <em>inside</em> when the "
+        "95% interval lies within the band; <em>outside</em> when the Holm interval (wider: "
+        "Holm's correction over every Idol, player count and tier, shown beside it) lies wholly "
+        "outside; else <em>unsettled</em>. The verdict holds across tiers: <em>"
         f"{INSIDE}</em>, <em>{TOO_STRONG}</em> or <em>{TOO_WEAK}</em> (outside on the same "
         f"side at every tier), <em>{DEPENDS}</em> (outside at one tier, inside or on the other "
         f"side at another: the Idol's balance is a question of how well it is played), or "
@@ -240,6 +224,7 @@ def tiers_section(result: TierAnalysis) -> Section:
                     f"tier_win_rates_{players}p{suffix}",
                     tier_chart(result, group, int(players)),
                     f"Win rate per skill tier, {players} players{title}",
+                    *(marks or {}).get(group, ("", "")),
                 )
             )
         tables.append(

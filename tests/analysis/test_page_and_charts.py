@@ -50,7 +50,9 @@ def rows_of(table_html: str) -> list[list[str]]:
 
 
 def table_after(page: str, caption: str) -> str:
-    rest = page.split(f"<h3>{caption}</h3>")[1]
+    """The table under the caption that starts with `caption` (a report's captions end with
+    whose games the table holds)."""
+    rest = page.split(f"<h3>{caption}")[1]
     return rest.split("</table>")[0] + "</table>"
 
 
@@ -100,9 +102,9 @@ def test_the_card_table_writes_every_rate_as_a_percentage(planted_run, tmp_path)
     header = re.findall(r"<th[^>]*>(.*?)</th>", table)
     first = rows_of(table)[0]
     for column in ("pick_rate", "win_taken", "win_left"):
-        assert first[header.index(column)].endswith("%"), (column, first)
+        assert first[header.index(columns.heading(column))].endswith("%"), (column, first)
     for column in ("diff", "diff_lo", "diff_hi"):
-        assert first[header.index(column)].endswith(" pts"), (column, first)
+        assert first[header.index(columns.heading(column))].endswith(" pts"), (column, first)
 
 
 def test_every_fractional_column_of_a_report_is_declared(planted_run):
@@ -420,6 +422,8 @@ def matplotlib_hex(colour) -> str:
 
 
 def test_a_sweep_chart_plots_against_the_swept_value_with_the_band():
+    from matplotlib.colors import to_rgb
+
     frame = pd.DataFrame(
         [
             {"variant": f"raj.merit={v}", "players": 2, "idol": i, "rate": r, "lo": r - 0.02}
@@ -434,15 +438,12 @@ def test_a_sweep_chart_plots_against_the_swept_value_with_the_band():
     ax = fig.axes[0]
     assert ax.get_xlabel() == "raj.merit"
     assert list(ax.lines[0].get_xdata()) == [8.0, 10.0, 18.0]  # numeric, in value order
-    assert any(p.get_label().startswith("band") for p in ax.patches)
-    fig.canvas.draw()
-    renderer = fig.canvas.get_renderer()
-    legend = ax.get_legend().get_window_extent(renderer)
-    assert not legend.overlaps(ax.get_window_extent(renderer))  # beside the lines, not on them
+    band = [p for p in ax.patches if p.get_facecolor()[:3] == to_rgb(charts.BAND_COLOUR)]
+    assert band  # each Idol's panel shades the band
     plt.close(fig)
     raj = frame.assign(idol=frame["idol"].map({"A": "Kumara RAJ", "B": "AMYBA"}))
-    labels = charts.idol_sweep_chart(raj).axes[0].get_legend_handles_labels()[1]
-    assert labels == ["Kumara RAJ (swept)", "AMYBA"]  # the swept card's Idol stands out
+    titles = [ax.get_title() for ax in charts.idol_sweep_chart(raj).axes if ax.get_visible()]
+    assert titles == ["Kumara RAJ (swept), 2p", "AMYBA, 2p"]  # the swept card's Idol stands out
     bonus = frame.assign(variant=frame["variant"].str.replace("raj.merit=", "bonus=0,1,"))
     assert charts.swept_axis(bonus) is not None
     several = frame.assign(variant=["bonus=0,1,2", "bonus=0,1,2", "bonus=0,2,2"] * 2)
@@ -465,3 +466,96 @@ def test_a_report_of_many_charts_says_nothing_on_the_terminal():
         figures = [chart_style.grid(1, 2.0)[0] for _ in range(25)]
     for figure in figures:
         chart_style.finish(figure)  # each closed as the page writes it
+
+
+def test_eight_idols_lines_each_get_a_panel_of_their_own_never_one_crowded_panel():
+    idols = [f"Idol {k}" for k in range(8)]
+    distribution = pd.DataFrame(
+        [
+            {"players": 2, "idol": i, "turns": t, "games": 10 + k + t}
+            for k, i in enumerate(idols)
+            for t in range(10, 20)
+        ]
+    )
+    fig = charts.length_histogram(distribution)
+    shown = [ax for ax in fig.axes if ax.get_visible()]
+    assert [ax.get_title() for ax in shown] == [f"{i}, 2 players" for i in idols]
+    assert all(len(ax.lines) == 2 for ax in shown)  # the Idol's line over every Idol's
+    plt.close(fig)
+    sweep = pd.DataFrame(
+        [
+            {"variant": f"bonus=0,{v}", "players": 2, "idol": i, "rate": 0.5, "lo": 0.45}
+            | {"hi": 0.55, "order": v}
+            for v in range(3)
+            for i in idols
+        ]
+    )
+    fig = charts.idol_sweep_chart(sweep)
+    assert len([ax for ax in fig.axes if ax.get_visible()]) == 8
+    plt.close(fig)
+
+
+def test_the_seat_bars_sit_on_their_seat_ticks_and_no_seat_label_is_cut():
+    fig = charts.seat_chart(_seats())
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in fig.axes:
+        ticks = list(ax.get_xticks())
+        centres = [p.get_x() + p.get_width() / 2 for p in ax.patches]
+        assert np.allclose(sorted(centres), ticks)  # no model bars: each raw bar on its tick
+        low, high = ax.get_xlim()
+        assert low < min(ticks) - 0.5 and high > max(ticks) + 0.5
+        box = ax.get_window_extent(renderer)
+        for label in ax.get_xticklabels():
+            extent = label.get_window_extent(renderer)
+            assert box.x0 <= extent.x0 and extent.x1 <= box.x1, label.get_text()
+    plt.close(fig)
+
+
+def test_a_heading_over_nothing_is_left_off_the_page():
+    page = html.Page(
+        "t",
+        [
+            html.Section("summary", "Summary", ["<p>the headline</p>"]),
+            html.Section(
+                "idol-strength",
+                "Idol strength with seats taken out",
+                ["<p>what it means</p>"],
+                [html.Chart("idol_strength", None, "Idol strength")],
+                [html.Table("idol_strength", pd.DataFrame(), "Idol strength")],
+            ),
+        ],
+    )
+    text = page.html()
+    assert '<section id="summary">' in text
+    assert "Idol strength with seats taken out" not in text  # neither section nor contents line
+
+
+def test_a_designer_table_heads_its_columns_in_words_not_csv_names():
+    frame = pd.DataFrame(
+        {
+            "group": ["main"],
+            "order": [0],
+            "tier_a": ["heuristic"],
+            "p_holm": [0.01],
+            "more_games": [12],
+        }
+    )
+    head = html.table_html(frame, {}).split("<tbody>")[0]
+    assert "tier A" in head and "p (Holm)" in head and "more games" in head
+    for raw in ("tier_a", "p_holm", "more_games", "order", "group"):
+        assert f">{raw}<" not in head, raw
+
+
+def test_the_idol_chart_draws_the_holm_interval_each_flag_was_decided_on():
+    from matplotlib.collections import LineCollection
+
+    flags = _flags().assign(flag_lo=[0.54, 0.44, 0.34], flag_hi=[0.66, 0.56, 0.46])
+    fig = charts.idol_winrate_chart(flags)
+    (holm,) = [
+        c for c in fig.axes[0].collections
+        if isinstance(c, LineCollection) and c.get_label().startswith("Holm interval")
+    ]  # fmt: skip
+    spans = sorted((seg[0][0], seg[1][0]) for seg in holm.get_segments())
+    assert spans == [(0.34, 0.46), (0.44, 0.56), (0.54, 0.66)]
+    plt.close(fig)

@@ -272,7 +272,7 @@ def test_a_four_player_summary_gives_every_seat(tmp_path):
 
 def test_the_run_wide_games_still_needed_is_on_the_page(reported):
     page = (reported / "index.html").read_text(encoding="utf-8")
-    assert "more_run_games" in _section(page, "balance-flags")
+    assert ">more run games<" in _section(page, "balance-flags")
 
 
 def test_a_run_stopped_by_its_rule_says_so_and_one_that_hit_its_cap_says_that(tmp_path):

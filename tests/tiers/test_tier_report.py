@@ -72,7 +72,12 @@ def test_why_an_idol_wins_names_games_to_replay_in_this_run(tmp_path):
 def test_the_other_sections_detail_the_strongest_tier_alone(tmp_path):
     run = tiered(tmp_path)
     page = (build_report(run) / "index.html").read_text(encoding="utf-8")
-    assert "detail the strongest tier only: <code>mcts/40</code>" in section(page, "summary")
+    summary = section(page, "summary")
+    assert "detail the strongest tier of each variant, one at a time: <code>mcts/40</code>" in (
+        summary
+    )
+    # Each section's title names the tier it details and the games it counts.
+    assert "<h2>Idol win rates · mcts/40 · 6,000 games</h2>" in page
     rates = pd.read_csv(run / "report" / "tables" / "idol_win_rates.csv")
     assert rates["games"].sum() == 6_000 * 2  # one tier's games, two seats each
     picked = build_report(run, tmp_path / "heuristic", variant="heuristic.balanced")
@@ -98,7 +103,7 @@ def test_the_terminal_names_an_idol_whose_tiers_are_further_apart_than_the_band(
     (line,) = [line for line in headline(report) if line.startswith("tiers further apart")]
     assert line.endswith(
         f"at all): Hatsurugi Touka (heuristic.balanced {apart['rate_a']:.1%} "
-        f"vs mcts/40 {apart['rate_b']:.1%})"
+        f"vs mcts/40 {apart['rate_b']:.1%} on the {apart['paired_games']:,} deals both played)"
     )
 
 

@@ -30,3 +30,9 @@ def test_a_two_player_probability_is_stated_plainly():
     line = recommendation(_chosen(2))
     assert "probability 62%, from 2,000 deals" in line
     assert "how clear" not in line
+
+
+def test_a_gap_from_fair_is_written_in_points_never_as_a_share():
+    line = recommendation(_chosen(2))
+    assert "about 1.0 points from the fair 50%, 95% interval 0.0 points to 3.0 points" in line
+    assert "correcting the 0.8 points measured" in line

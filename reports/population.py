@@ -1,0 +1,192 @@
+"""Whose games a chart or table shows: its population, named in its title and its footer.
+
+A run can hold several tiers (levels of play) and several card sets (version 1, version 2, the
+points of a sweep). A chart that pools them, or shows one of them, must say which: pasted into a
+playtest review it keeps only its title and its footer. A population is the variants whose games
+a figure plots, with what a reader needs to trust it: the games it holds, the card set by name
+and fingerprint, each patch and --set by what it changed (`lourvarius_love.combat 3 -> 5`), the
+bots, the run's seed and the day the games were played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from avarium.simulator.cards.model import Card
+
+# Card fields a patch or --set can change that a designer reads; the parsed forms and the file
+# a card came from follow from these.
+_FIELDS = tuple(
+    f.name
+    for f in dataclasses.fields(Card)
+    if f.name not in ("id", "parsed", "parsed_wincon", "source")
+)
+_LONGEST = 40  # a changed text longer than this is named, not quoted
+_NAMED = 4  # a pool of more variants names the first few and the last
+
+
+@dataclass(frozen=True)
+class Population:
+    """The games one chart or table of a report shows."""
+
+    variants: tuple[str, ...]  # the variant labels whose games it holds
+    games: int
+    pooled: bool  # True: several variants (tiers or card sets) counted together
+    card_sets: tuple[str, ...] = ()  # "prototype-v2 (8aa6daa1584b46aa)"
+    changes: tuple[str, ...] = ()  # "lourvarius_love.combat 3 -> 5"
+    bots: tuple[str, ...] = ()
+    seed: str = ""
+    date: str = ""
+    title: str = ""  # what the figure plots, when not one variant or a pool of them
+
+    @property
+    def name(self) -> str:
+        """What the figure plots, as its title says it: a variant's label, or what it pools."""
+        if self.title:
+            return self.title
+        if self.unnamed:
+            return "every game"
+        if self.pooled:
+            shown = list(self.variants)
+            if len(shown) > _NAMED:
+                shown = [*shown[: _NAMED - 1], "...", shown[-1]]
+            return f"pooled over {len(self.variants)} variants ({', '.join(shown)})"
+        return self.variants[0] if self.variants else "no games"
+
+    @property
+    def unnamed(self) -> bool:
+        """A run's one variant, which has no label of its own (`main`, as runner/ names it)."""
+        return len(self.variants) == 1 and self.variants[0] in ("", "main")
+
+    @property
+    def heading(self) -> str:
+        """The line above a chart: the population and the games it plots."""
+        if not self.title and self.unnamed:
+            return f"all {self.games:,} games"
+        return f"{self.name} · {self.games:,} games"
+
+    @property
+    def slug(self) -> str:
+        """The population in a file name or a section id: `version 2 · mcts/20` ->
+        `version-2-mcts-20`."""
+        return re.sub(r"[^a-z0-9]+", "-", " ".join(self.variants).lower()).strip("-") or "all"
+
+    def footer(self, run: str) -> str:
+        """The line under a chart: run, population, card set, changes, bots, games, seed, date."""
+        cards = ", ".join(self.card_sets) or "card set not recorded"
+        changed = f" · changed: {', '.join(self.changes)}" if self.changes else ""
+        return (
+            f"Avarium Balance Lab · {run} · {self.name} · card set {cards}{changed} · bots: "
+            f"{', '.join(self.bots) or 'not recorded'} · {self.games:,} games · seed "
+            f"{self.seed or 'not recorded'} · played {self.date}"
+        )
+
+
+def population(
+    experiment: dict,
+    games,
+    variants: list[str],
+    date: str,
+    fingerprints: dict[str, list[str]] | None = None,
+    title: str = "",
+) -> Population:
+    """The population of the `games` frame (a run's rows, already narrowed to `variants`);
+    `fingerprints` are the card sets each variant's chunks record (analysis.dataset.Provenance),
+    for a run whose experiment does not name its card set."""
+    tables = [
+        t
+        for t in experiment.get("variant") or []
+        if isinstance(t, dict) and str(t.get("label", "")) in variants
+    ]
+    sets: list[str] = []
+    changes: list[str] = []
+    for table in tables:
+        sets.append(card_set_name(table))
+        changes += table_changes(table)
+    if not any(t.get("cards") or t.get("card_set") for t in tables):
+        sets = [f for v in variants for f in (fingerprints or {}).get(v, [])]
+    return Population(
+        variants=tuple(variants),
+        games=int((games["seat"] == 0).sum()) if len(games) else 0,
+        pooled=len(variants) > 1 and not title,
+        card_sets=tuple(dict.fromkeys(sets)),
+        changes=tuple(dict.fromkeys(changes)),
+        bots=tuple(sorted(str(b) for b in games["bot"].unique())) if len(games) else (),
+        seed=str(experiment.get("seed", "")),
+        date=date,
+        title=title,
+    )
+
+
+def card_set_name(table: dict) -> str:
+    """A variant's card set as a designer names it, with the fingerprint the run recorded."""
+    cards = str(table.get("cards") or "not recorded")
+    fingerprint = table.get("card_set")
+    return f"{cards} ({fingerprint})" if fingerprint else cards
+
+
+def table_changes(table: dict) -> list[str]:
+    """What a variant's patches and --set overrides changed in its card set, field by field
+    (`lourvarius_love.combat 3 -> 5`); each patch file named instead when the set cannot be
+    loaded again (a file moved since the run)."""
+    sets = tuple(str(s) for s in table.get("sets") or ())
+    patches = tuple(str(p) for p in table.get("patches") or ())
+    if not sets and not patches:
+        return []
+    cards = table.get("cards")
+    found = changes_made(None if cards in (None, "bundled") else str(cards), sets, patches)
+    if found is None:
+        return [*sets, *(f"patch {p} (cannot be read again)" for p in patches)]
+    return found
+
+
+@cache
+def changes_made(cards: str | None, sets: tuple, patches: tuple) -> list[str] | None:
+    """Each card field the overrides and patches change, `card.field before -> after`; None
+    when either set cannot be loaded."""
+    from avarium.simulator.cards.errors import CardSetError
+    from avarium.simulator.cards.loader import load_cards
+
+    try:
+        before, after = load_cards(cards), load_cards(cards, list(sets), list(patches))
+    except (CardSetError, OSError):
+        return None
+    return card_differences(before.cards, after.cards)
+
+
+def card_differences(before, after) -> list[str]:
+    """The fields that differ between two lists of cards, matched by id; a card only in one
+    list is named as added or removed."""
+    old = {c.id: c for c in before}
+    new = {c.id: c for c in after}
+    out = [f"{i} removed" for i in old if i not in new]
+    for card in after:
+        if card.id not in old:
+            out.append(f"{card.id} added")
+            continue
+        for name in _FIELDS:
+            a, b = getattr(old[card.id], name), getattr(card, name)
+            if name == "abilities":
+                out += [
+                    f"{card.id}.abilities.{k} {_short(x)} -> {_short(y)}"
+                    for k, (x, y) in enumerate(_padded(a, b), 1)
+                    if x != y
+                ]
+            elif a != b:
+                out.append(f"{card.id}.{name} {_short(a)} -> {_short(b)}")
+    return out
+
+
+def _padded(a: tuple, b: tuple) -> list[tuple]:
+    n = max(len(a), len(b))
+    return list(zip([*a, *[""] * (n - len(a))], [*b, *[""] * (n - len(b))], strict=True))
+
+
+def _short(value) -> str:
+    text = str(getattr(value, "value", value))
+    if isinstance(value, str):
+        return "(none)" if not text else (f'"{text}"' if len(text) <= _LONGEST else "(new text)")
+    return text

@@ -1,0 +1,114 @@
+"""Every chart and table after the skill tiers names whose games it shows: one tier of one card
+set, or what it pools; its footer counts the games it plots, not the run's."""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+from avarium.analysis.synthetic import Plan, synthetic_run
+from avarium.reports.pages import build_report
+from avarium.reports.population import changes_made, population
+
+TIERS = ("heuristic.balanced", "mcts/40")
+
+
+def two_versions(tmp_path):
+    """Version 1 and version 2 at two tiers each: Amyba strong in version 1, weak in 2."""
+    plans = [
+        Plan(variant=f"{version} · {tier}", tier=tier, bot=tier, strength={"amyba": strength})
+        for version, strength in (("version 1", 1.2), ("version 2", -1.2))
+        for tier in TIERS
+    ]
+    return synthetic_run(tmp_path / "versions", 3_000, plans, seed=3, chunk_games=3_000)
+
+
+def section(page: str, section_id: str) -> str:
+    start = page.index(f'<section id="{section_id}">')
+    return page[start : page.index("</section>", start)]
+
+
+def test_a_run_of_two_card_sets_details_each_set_apart_never_pooled(tmp_path):
+    report = build_report(two_versions(tmp_path))
+    page = (report / "index.html").read_text(encoding="utf-8")
+    amyba = {}
+    for version in ("version-1", "version-2"):
+        rates = section(page, f"idol-win-rates-{version}-mcts-40")
+        label = version.replace("-", " ")
+        assert f"<h2>Idol win rates · {label} · mcts/40 · 3,000 games</h2>" in rates
+        table = pd.read_csv(
+            report / "tables" / f"idol_win_rates_{version.replace('-', '_')}_mcts_40.csv"
+        )
+        assert table["games"].sum() == 3_000 * 2  # one tier of one version, two seats a game
+        amyba[version] = table.set_index("idol_id").loc["amyba", "rate"]
+    assert amyba["version-1"] > 0.6 > 0.4 > amyba["version-2"]  # as planted, not blended
+    assert '<section id="idol-win-rates">' not in page  # no pooled twin
+
+
+def test_a_chart_heading_and_footer_count_the_games_it_plots(tmp_path):
+    report = build_report(two_versions(tmp_path))
+    svg = (report / "charts" / "idol_win_rates_version_2_mcts_40.svg").read_text(encoding="utf-8")
+    assert "version 2 · mcts/40 · 3,000 games" in svg  # the heading above the chart
+    assert "bots: mcts/40 · 3,000 games · seed 3" in svg  # the footer: its games, not 12,000
+    assert "12,000 games" not in svg
+
+
+def test_a_run_of_several_variants_without_tiers_says_it_pools_them(tmp_path):
+    plans = [Plan(variant=v, bot="heuristic.balanced") for v in ("bonus 0", "bonus 2")]
+    report = build_report(synthetic_run(tmp_path / "pooled", 1_000, plans, seed=2))
+    page = (report / "index.html").read_text(encoding="utf-8")
+    title = "Idol win rates · pooled over 2 variants (bonus 0, bonus 2) · 2,000 games"
+    assert f"<h2>{title}</h2>" in page
+
+
+def test_a_set_override_is_named_by_what_it_changed():
+    assert changes_made("prototype-v1", ("lourvarius_love.combat=5",), ()) == [
+        "lourvarius_love.combat 3 -> 5"
+    ]
+    experiment = {
+        "seed": 7,
+        "variant": [
+            {
+                "label": "love 5",
+                "cards": "prototype-v1",
+                "card_set": "abcd",
+                "sets": ["lourvarius_love.combat=5"],
+                "patches": [],
+            }
+        ],
+    }
+    games = pd.DataFrame({"seat": [0, 1, 0, 1], "bot": ["heuristic"] * 4})
+    who = population(experiment, games, ["love 5"], "2026-12-06")
+    assert who.footer("run") == (
+        "Avarium Balance Lab · run · love 5 · card set prototype-v1 (abcd) · changed: "
+        "lourvarius_love.combat 3 -> 5 · bots: heuristic · 2 games · seed 7 · played 2026-12-06"
+    )
+
+
+def test_a_tier_chart_is_headed_by_its_version_and_counts_its_tiers_games(tmp_path):
+    report = build_report(two_versions(tmp_path))
+    svg = (report / "charts" / "tier_win_rates_2p_version_1.svg").read_text(encoding="utf-8")
+    assert "version 1, every tier side by side · 6,000 games" in svg  # its heading
+    # Its footer (wrapped over two lines): both tiers' bots and their 6,000 games, not 12,000.
+    assert "version 1, every tier side by side · card set synthetic0000 · bots: heuristic." in svg
+    assert "bots: heuristic.balanced, mcts/40 · 6,000" in svg and "12,000" not in svg
+
+
+def test_provenance_names_the_card_set_and_what_a_set_override_changed(tmp_path):
+    from avarium.analysis.dataset import Provenance
+    from avarium.analysis.summary import Analysis
+    from avarium.reports.report import provenance_section
+
+    table = {"label": "love 5", "cards": "prototype-v1", "card_set": "abcd"}
+    experiment = {"variant": [table | {"sets": ["lourvarius_love.combat=5"], "patches": []}]}
+    prov = Provenance(run=tmp_path, experiment=experiment, card_sets=["abcd"])
+    text = "".join(provenance_section(prov, Analysis(), ["heuristic"]).paragraphs)
+    assert re.search(r">card set</td>\s*<td[^>]*>prototype-v1 \(abcd\)</td>", text)
+    assert "lourvarius_love.combat 3 -&gt; 5" in text
+
+
+def test_a_run_of_one_unlabelled_variant_titles_its_games_not_an_internal_label(tmp_path):
+    report = build_report(synthetic_run(tmp_path / "plain", 1_000, Plan(), seed=2))
+    page = (report / "index.html").read_text(encoding="utf-8")
+    assert "<h2>Idol win rates · all 1,000 games</h2>" in page
+    assert "· main ·" not in page
