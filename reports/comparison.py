@@ -152,7 +152,7 @@ def build_sections(
             "summary",
             "Summary",
             [f'<ul class="headline">{"".join(items)}</ul>'],
-            tables=[_pooled_table(result)],
+            tables=[_pooled_table(result)] if result.get("pooled") else [],
         ),
         changes_section(cards if cards is not None else pd.DataFrame(), card_notes),
         Section(

@@ -234,13 +234,16 @@ class Page:
     def __post_init__(self):
         # A section that does not apply is left out, as are its empty tables: a page never shows
         # "no rows" or a placeholder chart, nor a heading over nothing (a section made for its
-        # charts and tables, none of which has anything to show).
+        # charts and tables, none of which has anything to show). A section that leads with a
+        # headline list is its headline: kept with no table (a balance search that recommends
+        # no change, a comparison compared tier by tier).
         kept = []
         for s in self.sections:
             made_for = bool(s.tables or s.charts)
             s.tables = [t for t in s.tables if len(t.view)]
             s.charts = [c for c in s.charts if c.figure is not None]
-            if s.tables or s.charts or not made_for:
+            headline = any('class="headline"' in p for p in s.paragraphs)
+            if s.tables or s.charts or headline or not made_for:
                 kept.append(s)
         self.sections = kept
         for s in self.sections:

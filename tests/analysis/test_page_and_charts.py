@@ -559,3 +559,18 @@ def test_the_idol_chart_draws_the_holm_interval_each_flag_was_decided_on():
     spans = sorted((seg[0][0], seg[1][0]) for seg in holm.get_segments())
     assert spans == [(0.34, 0.46), (0.44, 0.56), (0.54, 0.66)]
     plt.close(fig)
+
+
+def test_a_headline_is_kept_when_the_table_beside_it_is_empty():
+    page = html.Page(
+        "t",
+        [
+            html.Section(
+                "recommendation",
+                "Recommendation",
+                ['<ul class="headline"><li>no change needed</li></ul>'],
+                tables=[html.Table("balance_changes", pd.DataFrame(), "The changes")],
+            ),
+        ],
+    )
+    assert "no change needed" in page.html()
