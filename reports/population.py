@@ -10,21 +10,12 @@ bots, the run's seed and the day the games were played.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass
 from functools import cache
 
-from avarium.simulator.cards.model import Card
+from avarium.simulator.cards.diff import card_changes
 
-# Card fields a patch or --set can change that a designer reads; the parsed forms and the file
-# a card came from follow from these.
-_FIELDS = tuple(
-    f.name
-    for f in dataclasses.fields(Card)
-    if f.name not in ("id", "parsed", "parsed_wincon", "source")
-)
-_LONGEST = 40  # a changed text longer than this is named, not quoted
 _NAMED = 4  # a pool of more variants names the first few and the last
 
 
@@ -154,39 +145,4 @@ def changes_made(cards: str | None, sets: tuple, patches: tuple) -> list[str] | 
         before, after = load_cards(cards), load_cards(cards, list(sets), list(patches))
     except (CardSetError, OSError):
         return None
-    return card_differences(before.cards, after.cards)
-
-
-def card_differences(before, after) -> list[str]:
-    """The fields that differ between two lists of cards, matched by id; a card only in one
-    list is named as added or removed."""
-    old = {c.id: c for c in before}
-    new = {c.id: c for c in after}
-    out = [f"{i} removed" for i in old if i not in new]
-    for card in after:
-        if card.id not in old:
-            out.append(f"{card.id} added")
-            continue
-        for name in _FIELDS:
-            a, b = getattr(old[card.id], name), getattr(card, name)
-            if name == "abilities":
-                out += [
-                    f"{card.id}.abilities.{k} {_short(x)} -> {_short(y)}"
-                    for k, (x, y) in enumerate(_padded(a, b), 1)
-                    if x != y
-                ]
-            elif a != b:
-                out.append(f"{card.id}.{name} {_short(a)} -> {_short(b)}")
-    return out
-
-
-def _padded(a: tuple, b: tuple) -> list[tuple]:
-    n = max(len(a), len(b))
-    return list(zip([*a, *[""] * (n - len(a))], [*b, *[""] * (n - len(b))], strict=True))
-
-
-def _short(value) -> str:
-    text = str(getattr(value, "value", value))
-    if isinstance(value, str):
-        return "(none)" if not text else (f'"{text}"' if len(text) <= _LONGEST else "(new text)")
-    return text
+    return [change.text() for change in card_changes(before, after)]
