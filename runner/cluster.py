@@ -145,7 +145,6 @@ def _start(stack: contextlib.ExitStack, scheduler: str | None, jobs: int):
     into `stack`; returns the client and how many threads its workers have in all."""
     import dask
     from dask.distributed import Client, LocalCluster  # the runner checked it is installed
-    from joblib import parallel_config
 
     # Not distributed.comm.timeouts.tcp: it is the kernel's keepalive on a live connection,
     # which distributed refuses below 11 s with an AssertionError on every TCP connection.
@@ -195,7 +194,6 @@ def _start(stack: contextlib.ExitStack, scheduler: str | None, jobs: int):
                 "played: run the same command again, with fewer --jobs if a worker was "
                 "killed for memory, or with --backend joblib"
             ) from None
-    stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
     return client, threads
 
 
@@ -220,13 +218,19 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[int]:
     worker processes); yields how many threads its workers have in all. Ctrl-C, wherever it
     lands (interrupts.py), closes the client and the cluster within CLOSE_WAIT seconds and
     goes on as KeyboardInterrupt."""
+    from joblib import parallel_config
+
     stack = contextlib.ExitStack()
     interrupted = False
     try:
         with interrupts.delivered_until_taken():
             client, threads = _start(stack, scheduler, jobs)
+            # joblib's backend is this thread's own: set and reset here, never in the thread
+            # that may close the cluster after a Ctrl-C (the backend would stay Dask, on a
+            # closed client, for everything this process runs next).
             try:
-                yield threads  # joblib finds the client itself
+                with parallel_config(backend="dask", wait_for_workers_timeout=60):
+                    yield threads  # joblib finds the client itself
             except Exception as exc:
                 # The scheduler gone, the client cancels every task in flight
                 # (FutureCancelledError, "scheduler-connection-lost") or a message fails on the
