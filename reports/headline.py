@@ -1,16 +1,14 @@
-"""What `avarium report` and `avarium compare` print in the terminal: the page's headline in a
-few lines, read back from the tables the page was written with (and, for a comparison, from
-both runs' experiment.toml), so the terminal and the page cannot disagree. Each headline is a
-dict of facts first (what `--json` prints) and lines drawn from it."""
+"""What `avarium report` prints in the terminal: the page's headline in a few lines, read back
+from the tables the page was written with, so the terminal and the page cannot disagree. Each
+headline is a dict of facts first (what `--json` prints) and lines drawn from it; a
+comparison's is reports/comparison_headline.py's."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from avarium.analysis.verdicts import FLAGGED, Status, Verdict
-from avarium.simulator import tomlread
 from avarium.simulator.safetext import read_csv_frame
 
 if TYPE_CHECKING:  # pandas is imported when a headline is read: every command imports this
@@ -28,12 +26,9 @@ STATUS_GROUPS = {
 }
 FLAG_COLUMNS = ["idol", "players", "side", "rate", "lo", "hi", "flag_lo", "flag_hi"]
 SEAT_RATE_COLUMNS = ["players", "seat", "rate", "lo", "hi"]
-# What two runs a comparison may hold side by side can differ in (analysis/compare.py refuses
-# the rest, bots included; they are listed so a difference would never go unsaid).
-EXPERIMENT_FIELDS = ("cards", "card_set", "sets", "patches", "bonus", "rules", "bots")
 
 
-def _table(report: Path, name: str) -> pd.DataFrame | None:
+def read_table(report: Path, name: str) -> pd.DataFrame | None:
     path = report / "tables" / f"{name}.csv"
     return read_csv_frame(path) if path.is_file() else None
 
@@ -51,7 +46,7 @@ def _decided(row) -> str:
     )
 
 
-def _rows(frame: pd.DataFrame, columns: list[str]) -> list[dict]:
+def rows_of(frame: pd.DataFrame, columns: list[str]) -> list[dict]:
     """The rows as plain Python values (numpy's are not JSON)."""
     return [
         {c: (v.item() if hasattr(v, "item") else v) for c, v in row.items()}
@@ -89,31 +84,31 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
         keys = ("rule", "stopped", "why", "round", "rounds", "games", "cap")
         facts["stopped"] = {key: record.get(key) for key in keys}
     verdicts = _verdicts(report)
-    flags = _table(report, "balance_flags")
+    flags = read_table(report, "balance_flags")
     if verdicts is not None:
         facts["groups"] = list(dict.fromkeys(verdicts["group"].astype(str)))
         facts["verdicts"] = {
-            str(verdict): _rows(
+            str(verdict): rows_of(
                 verdicts[verdicts["verdict"] == verdict], ["idol", "players", "group"]
             )
             for verdict in VERDICTS
         }
-        settled = _table(report, "tier_settled")
+        settled = read_table(report, "tier_settled")
         if settled is not None:
             columns = ["group", "idol", "players", "tier_a", "rate_a", "tier_b", "rate_b"]
             columns += ["change", "lo90", "hi90", "p_holm", "strength"]
-            facts["settled"] = _rows(settled, columns)
-        gaps = _table(report, "tier_gaps")
+            facts["settled"] = rows_of(settled, columns)
+        gaps = read_table(report, "tier_gaps")
         if gaps is not None:
             apart = gaps[gaps["apart"].astype(bool)].assign(apart=True)
             columns = ["group", "idol", "players", "tier_a", "rate_a", "tier_b", "rate_b"]
-            facts["tiers_apart"] = _rows(apart, [*columns, "gap", "paired_games", "apart"])
-        play = _table(report, "tier_play_all")
+            facts["tiers_apart"] = rows_of(apart, [*columns, "gap", "paired_games", "apart"])
+        play = read_table(report, "tier_play_all")
         if play is not None:
             from avarium.analysis.tiers.play import played_differently  # pandas: lazily
 
             facts["played_differently"] = played_differently(play)
-    per_variant = _table(report, "flags_by_variant") if _pooled(flags) else None
+    per_variant = read_table(report, "flags_by_variant") if _pooled(flags) else None
     by_variant = per_variant is not None
     if by_variant:
         # A run of several variants: its pooled figures answer no question (an average over
@@ -124,23 +119,23 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
     if verdicts is None and flags is not None:
         outside = flags[flags["status"] == Status.OUTSIDE].sort_values("rate", ascending=False)
         columns = [c for c in [*FLAG_COLUMNS, *extra] if c in flags.columns]
-        facts["outside"] = _rows(outside, columns)
+        facts["outside"] = rows_of(outside, columns)
         for status, key in STATUS_GROUPS.items():
-            facts[key.replace(" ", "_")] = _rows(flags[flags["status"] == status], columns)
-    tiered = _table(report, "tier_seats") if verdicts is not None else None
+            facts[key.replace(" ", "_")] = rows_of(flags[flags["status"] == status], columns)
+    tiered = read_table(report, "tier_seats") if verdicts is not None else None
     if tiered is not None:
         # A tiered run: every tier's seats, each named by its tier (and variant), not only the
         # strongest tier's that the page details: a seat rate is shown with the bots behind it.
         several = tiered["group"].nunique() > 1
         label = tiered["group"] + " · " + tiered["tier"] if several else tiered["tier"]
-        facts["seats"] = _rows(tiered.assign(variant=label), [*SEAT_RATE_COLUMNS, "variant"])
+        facts["seats"] = rows_of(tiered.assign(variant=label), [*SEAT_RATE_COLUMNS, "variant"])
     else:
-        seats = _table(report, "seat_by_variant" if by_variant else "seat_win_rates")
+        seats = read_table(report, "seat_by_variant" if by_variant else "seat_win_rates")
         if seats is not None:
-            facts["seats"] = _rows(seats, [*SEAT_RATE_COLUMNS, *extra])
-    rushes = _table(report, "early_rushes")  # the Idols that win early far more often
+            facts["seats"] = rows_of(seats, [*SEAT_RATE_COLUMNS, *extra])
+    rushes = read_table(report, "early_rushes")  # the Idols that win early far more often
     columns = ["idol", "variant", "players", "turn", "rate", "lo", "hi", "others"]
-    facts["early_wins"] = [] if rushes is None else _rows(rushes, columns)
+    facts["early_wins"] = [] if rushes is None else rows_of(rushes, columns)
     return facts
 
 
@@ -300,116 +295,3 @@ def headline(report: Path) -> list[str]:
     """The flagged Idols (across tiers when the run has tiers), the seat win rates per player
     count, and where the page is."""
     return report_lines(report_facts(report))
-
-
-# -- a comparison ---------------------------------------------------------------------------------
-
-
-def _variants(run: Path) -> list[dict]:
-    """The variant tables of a run's experiment.toml (none when it has no readable one)."""
-    try:
-        experiment = tomlread.loads((run / "experiment.toml").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return []
-    tables = experiment.get("variant")
-    return [t for t in tables if isinstance(t, dict)] if isinstance(tables, list) else []
-
-
-def _shown(value) -> str:
-    if isinstance(value, list | tuple):
-        return ",".join(map(str, value)) or "none"
-    return "not recorded" if value is None else str(value)
-
-
-def experiment_changes(run_a: Path, run_b: Path, variant: str | None = None) -> list[dict]:
-    """What differs between the two runs' experiments, one dict per field (and rules option):
-    field, a, b, and the variant when the runs have several."""
-    va = [t for t in _variants(run_a) if variant is None or t.get("label") == variant]
-    vb = [t for t in _variants(run_b) if variant is None or t.get("label") == variant]
-    changes = []
-    for x, y in zip(va, vb, strict=False):  # compare refused runs with other variant counts
-        where = {"variant": x.get("label")} if len(va) > 1 else {}
-        for name in EXPERIMENT_FIELDS:
-            a, b = x.get(name), y.get(name)
-            if name == "rules" and isinstance(a, dict) and isinstance(b, dict):
-                changes += [
-                    {"field": f"rules.{k}", "a": a.get(k), "b": b.get(k), **where}
-                    for k in sorted(set(a) | set(b))
-                    if a.get(k) != b.get(k)
-                ]
-            elif a != b:
-                changes.append({"field": name, "a": a, "b": b, **where})
-    return changes
-
-
-def comparison_facts(target: Path, run_a: Path, run_b: Path, variant: str | None = None) -> dict:
-    """The comparison's headline facts: what differs between the experiments, the Idols and
-    seats whose win rate changed significantly (as the page marks them), and the page."""
-    facts: dict = {
-        "a": str(run_a),
-        "b": str(run_b),
-        "differences": experiment_changes(run_a, run_b, variant),
-        "page": str(target / "index.html"),
-    }
-    changes = _table(target, "card_changes")
-    # A blank variant (every variant changed alike) reads back as a missing value.
-    facts["card_changes"] = [
-        {"change": str(row["change"]), "variant": v if isinstance(v := row["variant"], str) else ""}
-        for row in ([] if changes is None else changes.to_dict("records"))
-    ]
-    pooled = _table(target, "tiers_pooled")
-    facts["tiers_pooled"] = [] if pooled is None else [str(t) for t in pooled["tier"]]
-    idols = _table(target, "idol_differences")
-    per_tier = idols is not None and "tier" in idols.columns
-    facts["tiers"] = list(dict.fromkeys(idols["tier"].astype(str))) if per_tier else []
-    for key, name in (("idol", "idol_differences"), ("seat", "seat_differences")):
-        table = _table(target, name)
-        columns = [key, "players", "rate_a", "rate_b", "diff", "lo", "hi", "p_holm"]
-        if table is not None and "tier" in table.columns:  # both runs tiered: per tier
-            columns.insert(1, "tier")
-        changed = [] if table is None else _rows(table[table["significant"]], columns)
-        # the largest move first, whichever way
-        facts[f"{key}s_changed"] = sorted(changed, key=lambda r: -abs(r["diff"]))
-    return facts
-
-
-def comparison_lines(facts: dict) -> list[str]:
-    """The facts of comparison_facts as the terminal shows them."""
-    lines = []
-    if facts["differences"]:
-        lines.append("B differs from A in:")
-        for d in facts["differences"]:
-            where = f" (variant {d['variant']})" if "variant" in d else ""
-            lines.append(f"  {d['field']}{where}: A {_shown(d['a'])}; B {_shown(d['b'])}")
-    else:
-        lines.append(
-            "A and B record the same cards, patches, bonus, rules and bots (or do not record them)"
-        )
-    if facts["card_changes"]:
-        lines.append("B changed these card fields:")
-    for change in facts["card_changes"]:
-        where = f" (variant {change['variant']})" if change["variant"] else ""
-        lines.append(f"  {change['change']}{where}")
-    if facts["tiers"]:
-        lines.append(
-            f"compared tier by tier: {', '.join(facts['tiers'])} (each on its own twin games; "
-            "--pool-tiers counts them together)"
-        )
-    if facts["tiers_pooled"]:
-        lines.append(
-            f"tiers pooled on request (--pool-tiers): {', '.join(facts['tiers_pooled'])}; "
-            "every number below mixes them"
-        )
-    for key in ("idol", "seat"):
-        for r in facts[f"{key}s_changed"]:
-            name = f"seat {r['seat']}" if key == "seat" else r["idol"]
-            name += f", tier {r['tier']}" if "tier" in r else ""
-            lines.append(
-                f"{name}, {r['players']} players: {r['rate_a']:.1%} to {r['rate_b']:.1%} "
-                f"({r['diff'] * 100:+.1f} points, 95% interval {r['lo'] * 100:+.1f} to "
-                f"{r['hi'] * 100:+.1f})"
-            )
-    if not facts["idols_changed"] and not facts["seats_changed"]:
-        lines.append("no Idol or seat win rate changed significantly (Holm, 5%)")
-    lines.append(f"comparison: {facts['page']}")
-    return lines

@@ -21,12 +21,8 @@ from avarium.cli.common import (
 from avarium.cli.errors import fail as _fail
 from avarium.cli.errors import say
 from avarium.cli.progress import Bars, StepBar
-from avarium.reports.headline import (
-    comparison_facts,
-    comparison_lines,
-    report_facts,
-    report_lines,
-)
+from avarium.reports.comparison_headline import comparison_facts, comparison_lines
+from avarium.reports.headline import report_facts, report_lines
 from avarium.reports.output import OutputError
 from avarium.reports.pages import STEPS, build_comparison, build_report
 from avarium.runner.fields import flagged

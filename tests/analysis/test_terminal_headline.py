@@ -7,7 +7,7 @@ import json
 from importlib import metadata
 
 from avarium.analysis.synthetic import Plan, synthetic_run
-from avarium.reports import headline
+from avarium.reports import comparison_headline
 from avarium.runner import stopped
 from typer.testing import CliRunner
 
@@ -100,4 +100,4 @@ def test_a_runs_experiment_file_that_is_not_utf8_gives_no_experiment_changes(tmp
         (tmp_path / run).mkdir()
     (tmp_path / "a" / "experiment.toml").write_bytes(b"seed = 1\n\xff\xfe\n")
     (tmp_path / "b" / "experiment.toml").write_text("seed = 2\n", encoding="utf-8")
-    assert headline.experiment_changes(tmp_path / "a", tmp_path / "b") == []
+    assert comparison_headline.experiment_changes(tmp_path / "a", tmp_path / "b") == []
