@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from avarium.cli import memory_cap
 from avarium.cli.balance import balance_command
 from avarium.cli.check import check_command
 from avarium.cli.common import (
@@ -519,7 +520,12 @@ def main() -> None:  # pragma: no cover - console entry point
     """The `avarium` command (pyproject's console script): a process of its own."""
     global STANDALONE
     STANDALONE = True
-    app()
+    try:
+        app()
+    except SystemExit as done:
+        if memory_cap.ran_out_and_said():
+            memory_cap.end_now(done.code if isinstance(done.code, int) else 1)
+        raise
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -69,8 +69,13 @@ def address_space_used() -> int | None:
     return None
 
 
+_said = False  # whether this process said it ran out (message() was asked for)
+
+
 def message() -> str:
     """What the command says when memory runs out (after `error: `)."""
+    global _said
+    _said = True
     cap = address_space_cap()
     capped = f" (its address space is capped at {cap >> 20} MB: ulimit -v)" if cap else ""
     return (
@@ -172,13 +177,27 @@ def _one_line_hook(previous):
         if ran_out(exc):
             try:
                 sys.stderr.write(f"error: {message()}\n")
-                sys.stderr.flush()
-                return
+                end_now(1)
             except Exception:  # printing itself failed: Python's own report, then
                 pass
         previous(kind, exc, traceback)
 
     return hook
+
+
+def end_now(code: int) -> None:
+    """End the process now, once it has said it ran out of memory: a library the cap left
+    half-loaded (llvmlite's under a few hundred MB) can crash Python's own shutdown with a
+    SIGSEGV after the line was said, and the exit code with it. Every file the toolkit writes
+    is whole and closed by then, and the OS releases its locks."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def ran_out_and_said() -> bool:
+    """Whether this process said that memory ran out."""
+    return _said
 
 
 def meet_the_cap() -> None:
@@ -191,6 +210,10 @@ def meet_the_cap() -> None:
     # space; the system's malloc returns NULL, which pyarrow raises as ArrowMemoryError (a
     # MemoryError). Set before pyarrow loads, and inherited by the worker processes.
     os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
+    # pyarrow's jemalloc still starts as pyarrow loads, with a background thread whose stack
+    # the cap can refuse: it then prints a line of its own ("<jemalloc>: arena 0 background
+    # thread creation failed") beside ours. Nothing here needs that thread.
+    os.environ.setdefault("JE_ARROW_MALLOC_CONF", "background_thread:false")
     if not any(isinstance(finder, _RoomForBlas) for finder in sys.meta_path):
         sys.meta_path.insert(0, _RoomForBlas())
         sys.excepthook = _one_line_hook(sys.excepthook)
