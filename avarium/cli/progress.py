@@ -156,18 +156,13 @@ class GamesOfSteps:
         self.bar, self.step = None, None
 
     def __call__(self, step: str, done: int, total: int) -> None:
+        from avarium.runner.runner import Progress  # loaded already: the steps play through it
+
         if step != self.step:
             self.close()
             self.bar = ProgressBar(self.quiet).__enter__()
             self.step = step
-        self.bar(_Games(done, total))
-
-
-class _Games:
-    """What ProgressBar reads of an event."""
-
-    def __init__(self, done: int, total: int) -> None:
-        self.games_done, self.games_total = done, total
+        self.bar(Progress(None, done, total))
 
 
 class Bars:
