@@ -20,18 +20,15 @@ than the band" keeps the family-wise error at 5%. An Idol is reported once, at i
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from avarium.analysis.flags import DEFAULT_BAND, MIN_IDOL_GAMES, band_for
 from avarium.analysis.paired import matched_gap, paired_wins
 from avarium.analysis.proportions import ALPHA
+from avarium.analysis.tiers.variants import TierVariant, paired_row
 from scipy.stats import norm
 from statsmodels.stats.multitest import multipletests
-
-if TYPE_CHECKING:
-    from avarium.analysis.tiers.variants import TierVariant
 
 # How the report, the terminal and the balance check name such Idols, and why it matters.
 APART = "tiers further apart than the band"
@@ -66,18 +63,11 @@ def tier_gaps(
                     continue
                 gap = matched_gap(wa, wb)
                 rows.append(
-                    {
-                        "group": group,
-                        "players": int(players),
-                        "idol": str(idol),
-                        "tier_a": a.tier,
-                        "tier_b": b.tier,
-                        "rate_a": float(np.mean(wa)),
-                        "rate_b": float(np.mean(wb)),
+                    paired_row(group, int(players), str(idol), a, b, wa, wb)
+                    | {
                         "gap": gap["change"],
                         "gap_lo": gap["change_lo"],
                         "gap_hi": gap["change_hi"],
-                        "paired_games": len(wa),
                         "band_width": width,
                         "p": wider_than(gap, width),
                     }

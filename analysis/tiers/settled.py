@@ -13,18 +13,14 @@ the strongest tier may still move it, and the figures say by how much it moved l
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 import pandas as pd
 from avarium.analysis.paired import matched_gap, paired_wins
 from avarium.analysis.proportions import ALPHA
+from avarium.analysis.tiers.variants import TierVariant, paired_row
 from avarium.analysis.verdicts import Strength
 from scipy.stats import norm
 from statsmodels.stats.multitest import multipletests
-
-if TYPE_CHECKING:
-    from avarium.analysis.tiers.variants import TierVariant
 
 MARGIN = 0.025  # 2.5 points: the largest move between the two strongest tiers called settled
 COLUMNS = [
@@ -71,18 +67,11 @@ def settled_at_strong_play(
             gap = matched_gap(wa, wb)
             p_lower, p_upper = equivalent(gap, margin)
             rows.append(
-                {
-                    "group": group,
-                    "players": int(players),
-                    "idol": str(idol),
-                    "tier_a": a.tier,
-                    "tier_b": b.tier,
-                    "rate_a": float(np.mean(wa)),
-                    "rate_b": float(np.mean(wb)),
+                paired_row(group, int(players), str(idol), a, b, wa, wb)
+                | {
                     "change": gap["change"],
                     "lo90": max(-1.0, gap["adjusted"] - z90 * gap["se"]),
                     "hi90": min(1.0, gap["adjusted"] + z90 * gap["se"]),
-                    "paired_games": len(wa),
                     "margin": margin,
                     "p_lower": p_lower,
                     "p_upper": p_upper,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 from avarium.runner.tiers import group_of
 
 
@@ -42,3 +43,27 @@ def tier_variants(experiment: dict) -> list[TierVariant]:
             out.append(TierVariant(label, tier, group, order, first, games))
         first += games
     return [t for t in out if orders[t.group] > 1]
+
+
+def paired_row(
+    group: str,
+    players: int,
+    idol: str,
+    a: TierVariant,
+    b: TierVariant,
+    wa: np.ndarray,
+    wb: np.ndarray,
+) -> dict[str, object]:
+    """What every table of two tiers side by side names first: the group, player count and Idol,
+    the two tiers, the Idol's rate at each on the deals both played (wa, wb: its results there,
+    analysis/paired.py's paired_wins) and how many deals that is."""
+    return {
+        "group": group,
+        "players": players,
+        "idol": idol,
+        "tier_a": a.tier,
+        "tier_b": b.tier,
+        "rate_a": float(np.mean(wa)),
+        "rate_b": float(np.mean(wb)),
+        "paired_games": len(wa),
+    }

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from avarium.analysis.tiers.settled import MARGIN, settled_at_strong_play, strength_sentence
-from avarium.analysis.tiers.variants import TierVariant
+from avarium.analysis.tiers.variants import TierVariant, paired_row
 from avarium.analysis.verdicts import Strength
 from scipy.stats import norm
 
@@ -124,3 +124,16 @@ def test_the_sentence_leads_with_the_settled_and_gives_the_figures_of_the_moving
         f"(heuristic.tuned {touka['rate_a']:.1%} vs mcts/20 {touka['rate_b']:.1%}, +7.5 points, "
         f"90% interval {touka['lo90'] * 100:+.1f} to {touka['hi90'] * 100:+.1f})"
     )
+
+
+def test_a_paired_row_gives_each_tiers_rate_on_the_deals_both_played():
+    weak, strong = (
+        TierVariant("w", "heuristic", "main", 0, 0, 4),
+        TierVariant("s", "mcts/20", "main", 1, 4, 4),
+    )
+    wa, wb = np.array([1, 0, 0, 0], bool), np.array([1, 1, 1, 0], bool)
+    row = paired_row("main", 2, "amyba", weak, strong, wa, wb)
+    assert row == {
+        "group": "main", "players": 2, "idol": "amyba", "tier_a": "heuristic",
+        "tier_b": "mcts/20", "rate_a": 0.25, "rate_b": 0.75, "paired_games": 4,
+    }  # fmt: skip
