@@ -31,10 +31,12 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from avarium.reports.pages import chart_footer
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.fileio import write_atomically, write_bytes_atomically
 from avarium.simulator.game.rules import Rules
@@ -45,7 +47,7 @@ from avarium.workflows.train.agreement import agreement_table
 from avarium.workflows.train.fit import ValueFit, fit_value
 from avarium.workflows.train.head_to_head import head_to_head
 from avarium.workflows.train.selfplay import FEATURES, Decisions, play_positions
-from avarium.workflows.train.skill_trace import write_trace
+from avarium.workflows.train.skill_trace import SkillTrace
 
 CHUNK = 50  # self-play games per task: small enough to spread over the workers
 # About this many of the search's decisions are kept per generation and player count (every
@@ -160,6 +162,7 @@ def run(
     (plan.out / "head_to_head").mkdir(exist_ok=True)
     (plan.out / "agreement").mkdir(exist_ok=True)
     rows: list[dict] = []
+    trace = SkillTrace(plan.out, plan.players, footer(plan))
     for k in range(1, plan.generations + 1):
         fits = {}
         agrees = {}
@@ -201,20 +204,19 @@ def run(
         table = pd.DataFrame(rows)
         write_atomically(plan.out / "generations.csv", table.to_csv(index=False))
         write_atomically(plan.out / "profiles.toml", (plan.out / f"gen{k}.toml").read_text())
-        write_trace(plan.out, k, plan.players, footer(plan))
+        trace.write(k)
     return pd.DataFrame(rows)
 
 
-def footer(plan: Plan) -> str:
-    """The line the run's charts carry: the cards, the bots and the seed."""
-    cards = plan.cards.source or "card set"
-    changes = [*plan.cards.sets, *(Path(p).name for p in plan.cards.patches)]
-    if changes:
-        cards += " with " + ", ".join(changes)
-    return (
-        f"Avarium Balance Lab · avarium train · {cards} ({plan.cards.fingerprint[:12]}) · "
-        f"bots: {bot(plan, 0)} and its generations · seed {plan.seed}"
-    )
+def footer(plan: Plan) -> Callable[[int, str], str]:
+    """The line the run's charts carry, in the format of a report's charts
+    (reports/pages.chart_footer): the seed, the cards and their fingerprint, the bots, then the
+    chart's games and the day they were played."""
+    changes = ", ".join([*plan.cards.sets, *(Path(p).name for p in plan.cards.patches)])
+    cards = " with ".join(filter(None, [plan.cards.source, changes]))
+    sets = [f"{cards} ({plan.cards.fingerprint[:12]})".strip()]
+    bots = [f"{bot(plan, 0)} and its generations"]
+    return partial(chart_footer, f"avarium train, seed {plan.seed}", sets, bots)
 
 
 def _self_play(plan: Plan, k: int, n: int, say: Callable[[str], None], on_games):

@@ -11,6 +11,8 @@ decided games.
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -62,34 +64,56 @@ def with_changes(rates: pd.DataFrame) -> pd.DataFrame:
     return rates[list(COLUMNS)].sort_values(["players", "generation", "idol"], kind="stable")
 
 
-def write_trace(out: Path, generations: int, players: tuple[int, ...], footer: str) -> list[Path]:
-    """idols.csv and skill_trace_<n>p.png (and .svg) in out, from the self-play positions played
-    so far for generations 0..generations-1; returns the paths written."""
-    parts = []
-    for k in range(1, generations + 1):
-        for n in players:
-            path = out / "positions" / f"gen{k}-{n}p.parquet"
-            if path.exists():
-                parts.append(
-                    idol_rates(
-                        pd.read_parquet(path, columns=["game", "seat", "idol", "won"]), k - 1, n
-                    )
-                )
-    if not parts:
-        return []
-    rates = with_changes(pd.concat(parts, ignore_index=True))
-    written = [out / "idols.csv"]
-    write_atomically(written[0], rates.round(4).to_csv(index=False))
-    for n in players:
-        part = rates[rates["players"] == n]
-        if part["generation"].nunique() == 0:
-            continue
-        lo, hi = band_for(n, DEFAULT_BAND)
-        fig = skill_trace_chart(part, n, (float(lo), float(hi)))
-        games = int(part.groupby("generation")["games"].sum().max() / n)
-        png, svg = finish(fig, f"{footer} · {games:,} decided self-play games a generation")
-        for suffix, data in ((".png", png), (".svg", svg)):
-            path = out / f"skill_trace_{n}p{suffix}"
-            write_bytes_atomically(path, data)
-            written.append(path)
-    return written
+class SkillTrace:
+    """idols.csv and skill_trace_<n>p.png (and .svg) in a run's folder, written again as each
+    generation ends. Each generation's self-play positions are read once and their rates kept:
+    a run of many generations would otherwise read every earlier one again at every generation.
+
+    `footer(games, date)` is the line a chart carries, given the chart's decided self-play games
+    and the day they were last written."""
+
+    def __init__(
+        self, out: Path, players: tuple[int, ...], footer: Callable[[int, str], str]
+    ) -> None:
+        self.out, self.players, self.footer = out, players, footer
+        # per generation and player count: the Idols' rates, and when the positions were written
+        self._rates: dict[tuple[int, int], tuple[pd.DataFrame, float]] = {}
+
+    def write(self, generations: int) -> list[Path]:
+        """The trace of the positions played so far for generations 0..generations-1; returns
+        the paths written."""
+        parts, times = [], []
+        for k in range(1, generations + 1):
+            for n in self.players:
+                path = self.out / "positions" / f"gen{k}-{n}p.parquet"
+                if (k, n) not in self._rates and path.exists():
+                    table = pd.read_parquet(path, columns=["game", "seat", "idol", "won"])
+                    self._rates[(k, n)] = idol_rates(table, k - 1, n), path.stat().st_mtime
+                if (k, n) in self._rates:
+                    rates, written_at = self._rates[(k, n)]
+                    parts.append(rates)
+                    times.append(written_at)
+        if not parts:
+            return []
+        rates = with_changes(pd.concat(parts, ignore_index=True))
+        written = [self.out / "idols.csv"]
+        write_atomically(written[0], rates.round(4).to_csv(index=False))
+        for n in self.players:
+            part = rates[rates["players"] == n]
+            if part["generation"].nunique() == 0:
+                continue
+            lo, hi = band_for(n, DEFAULT_BAND)
+            fig = skill_trace_chart(part, n, (float(lo), float(hi)))
+            games = int(part["games"].sum() / n)  # each decided game has n seats
+            png, svg = finish(fig, self.footer(games, played_on(max(times))))
+            for suffix, data in ((".png", png), (".svg", svg)):
+                path = self.out / f"skill_trace_{n}p{suffix}"
+                write_bytes_atomically(path, data)
+                written.append(path)
+        return written
+
+
+def played_on(timestamp: float) -> str:
+    """The day of a file's time, as YYYY-MM-DD (UTC): a report dates a run's charts by the day
+    its games were last written, and a training run's by its newest self-play positions."""
+    return datetime.datetime.fromtimestamp(timestamp, datetime.UTC).strftime("%Y-%m-%d")
