@@ -2,7 +2,7 @@
 delta? Decided as the games come in, stopping as soon as it is (`compare --sequential`).
 
 The data. Both experiments play the same deals (workflows/until.py plays them round by
-round), so each Idol's games pair up one to one (analysis/compare.py's twins): per pair the
+round), so each Idol's games pair up one to one (analysis/twins.py): per pair the
 difference d = won in B - won in A is -1, 0 or +1, and the change is its mean. Only the
 discordant pairs move it, which is why pairing needs far fewer games than two independent runs.
 

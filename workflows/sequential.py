@@ -140,7 +140,7 @@ def compare(request: CompareRequest, jobs: int = 1, progress: Progress = SILENT)
 
 
 def _comparable(a, b) -> None:
-    from avarium.analysis.compare import MAY_DIFFER, experiment_differences
+    from avarium.analysis.same_games import MAY_DIFFER, experiment_differences
 
     found = experiment_differences(a.to_dict(), b.to_dict())
     if found:

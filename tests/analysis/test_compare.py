@@ -6,10 +6,11 @@ import json
 
 import numpy as np
 import pandas as pd
-from avarium.analysis.compare import compare_runs, is_paired, pairing_sentence, pairing_summary
+from avarium.analysis.compare import compare_runs, pairing_sentence, pairing_summary
 from avarium.analysis.deals import deal_index
 from avarium.analysis.proportions import wilson
 from avarium.analysis.synthetic import Plan, shared_deal_sweep, synthetic_games
+from avarium.analysis.twins import is_paired
 
 
 def test_paired_compare_on_identical_runs_shows_zero_difference_and_no_significance():
