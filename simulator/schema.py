@@ -1,7 +1,7 @@
 """The run dataset's columns: the one place they are written down (docs/data-schema.md).
 
 The writer (run/tabulate.py, run/dataset.py), the reader (analysis/dataset.py), the synthetic
-runs of the tests (analysis/synthetic.py) and the column tables of docs/data-schema.md all come
+runs of the tests (analysis/synthetic/) and the column tables of docs/data-schema.md all come
 from these two lists. Types are named in words ("int8", "name" for a dictionary-encoded string)
 so that this module imports neither numpy nor pyarrow: every layer may read it.
 
