@@ -102,7 +102,7 @@ def absolute(path: Path) -> Path:
     """`path` made absolute with its symbolic links followed, as a run records it; a path whose
     links loop (pathlib raises RuntimeError before Python 3.13) or cannot be followed is made
     absolute as written, so that the reader that opens it names the problem in one line, as
-    the card loader does for `cards validate` (cards.files.look)."""
+    the card loader does for `cards validate` (cards.opening.look)."""
     try:
         return path.resolve()
     except (RuntimeError, OSError):

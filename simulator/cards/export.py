@@ -20,8 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from avarium.simulator import tomlwrite
+from avarium.simulator.cards.csv_cards import csv_cards
 from avarium.simulator.cards.errors import CardSetError, Problem
-from avarium.simulator.cards.files import csv_cards
 from avarium.simulator.cards.loader import build_set
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.cards.schema import CSV_COLUMNS, TABLE_NAMES

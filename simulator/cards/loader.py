@@ -21,12 +21,14 @@ from avarium.simulator.cards.errors import (
     Problem,
     did_you_mean,
 )
-from avarium.simulator.cards.files import TABLE_HEADER, RawCard, bundled_path, read_source
+from avarium.simulator.cards.files import bundled_path, read_source
 from avarium.simulator.cards.model import Card, CardSet
 from avarium.simulator.cards.parser import parse_ability, parse_wincon
 from avarium.simulator.cards.patches import apply_patch_file, apply_sets
+from avarium.simulator.cards.raw import RawCard
 from avarium.simulator.cards.schema import FIELDS, ID_PATTERN, TABLE_NAMES, FieldSpec
 from avarium.simulator.cards.schema import spec as field_spec
+from avarium.simulator.cards.toml_cards import TABLE_HEADER
 from avarium.simulator.constants import COURTYARD_SIZE, CardKind, Club, Colour, Gender, Level
 from avarium.simulator.fileio import absolute
 from avarium.simulator.safetext import MAX_DIGITS, described, first_control, whole_number

@@ -30,9 +30,11 @@ from pathlib import Path
 
 from avarium.simulator import tomlread
 from avarium.simulator.cards.errors import ERROR, CardNameError, Problem
-from avarium.simulator.cards.files import RawCard, decode, parse_toml, raw_cards_from_doc
 from avarium.simulator.cards.names import resolve
+from avarium.simulator.cards.opening import decode
+from avarium.simulator.cards.raw import RawCard
 from avarium.simulator.cards.text_numbers import NumberError, position_of, rewritten
+from avarium.simulator.cards.toml_cards import parse_toml, raw_cards_from_doc
 from avarium.simulator.constants import CardKind
 from avarium.simulator.safetext import MAX_DIGITS, described, whole_number
 

@@ -11,8 +11,8 @@ import json
 import pandas as pd
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports import pages
+from avarium.simulator.cards.csv_cards import csv_cards
 from avarium.simulator.cards.export import to_csv
-from avarium.simulator.cards.files import csv_cards
 from avarium.simulator.cards.loader import build_set, load_cards
 from avarium.simulator.safetext import (
     FORMULA_START,
