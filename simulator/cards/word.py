@@ -1,6 +1,7 @@
 """A word of the ability language: its canonical spelling, aliases, integer code and docs.
 
-registry.py lists the words by kind; verbs.py holds the verbs, the longest list.
+headers.py, selectors.py, values.py and verbs.py list the words by what they do; registry.py
+gathers them, with the index of each list by text.
 """
 
 from __future__ import annotations
