@@ -173,8 +173,8 @@ def _detailed_line(detail: list[Population], more: list[Population]) -> str:
         return (
             "<li>The sections after Skill tiers and Why an Idol wins detail the strongest tier "
             f"of each variant, one at a time: {shown}; then every other tier: {others}. Each "
-            "title names its tier; the pickers at the top of the page show one tier, card set "
-            "or player count at a time.</li>"
+            "title names its tier; in a browser with scripts on, the pickers at the top of the "
+            "page show one tier, card set or player count at a time.</li>"
         )
     return (
         "<li>The sections after Skill tiers and Why an Idol wins detail the strongest tier of "
