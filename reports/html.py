@@ -1,11 +1,13 @@
-"""One self-contained HTML page: inline CSS, charts as base64 PNG, no scripts, no network.
+"""One self-contained HTML page: inline CSS, charts as base64 PNG, one inline script, no network.
 
 Sections are plain data (id, title, paragraphs, charts, tables) so that the report and the
 comparison share one renderer, and tests can check the page by section id. The page is a Jinja2
 template; each table is a pandas Styler whose cells are formatted by the kind its columns are
 declared to hold (reports/columns.py, reports/formats.py). Charts are matplotlib figures until
 the page is written: then each gets the page's footer (card set, bots, games, date) and is saved
-as a 200 dpi PNG, embedded, and an SVG beside it.
+as a 200 dpi PNG, embedded, and an SVG beside it. A section, chart or table may be marked with
+the tier, card set and player count it shows (`marks`): the page's explorer (reports/explore.py)
+lets a reader pick among them, and sort and filter the tables; with scripts off every one shows.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from dataclasses import dataclass, field
 
 import jinja2
 import pandas as pd
-from avarium.reports import charts, columns, formats
+from avarium.reports import charts, columns, explore, formats
 from avarium.simulator.safetext import csv_frame, visible_lines
+from markupsafe import Markup
 from matplotlib.figure import Figure
 from pandas.io.formats.style import Styler
 
@@ -70,32 +73,59 @@ TEMPLATE = _ENVIRONMENT.from_string(
     """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{{ policy }}">
 <title>{{ title }}</title><style>{{ css | safe }}</style></head><body>
 <h1>{{ title }}</h1>
+<div id="explore" role="search" aria-label="Pick what the page shows" hidden>
+{% for mark, label, every, values in pickers %}
+<label>{{ label }} <select data-pick="{{ mark }}">
+<option value="">{{ every }}</option>
+{% for value in values %}
+<option value="{{ value }}">{{ value }}</option>
+{% endfor %}
+</select></label>
+{% endfor %}
+{% if idols %}
+<label>Idol <input id="explore-idol" type="search" list="explore-idols" \
+placeholder="filter the rows by name"></label>
+<datalist id="explore-idols">
+{% for idol in idols %}
+<option value="{{ idol }}">
+{% endfor %}
+</datalist>
+{% endif %}
+<span class="note">Click a column's heading to sort the rows shown.</span>
+</div>
 <nav><ol>
 {% for s in sections %}
 <li><a href="#{{ s.id }}">{{ s.title }}</a></li>
 {% endfor %}
 </ol></nav>
 {% for s in sections %}
+{% if s.marks %}<div class="population"{{ marked(s.marks) }}>{% endif %}
 <section id="{{ s.id }}"><h2>{{ s.title }}</h2>
 {% for p in s.paragraphs %}
 {{ p | safe }}
 {% endfor %}
 {% for c in s.charts %}
-<figure><img alt="{{ c.caption }}" width="{{ c.width }}" height="{{ c.height }}" \
+<figure{{ marked(c.marks) }}>
+<img alt="{{ c.caption }}" width="{{ c.width }}" height="{{ c.height }}" \
 src="data:image/png;base64,{{ c.data }}">
 <figcaption>{{ c.caption }} (<a href="charts/{{ c.name }}.png">charts/{{ c.name }}.png</a>, \
 <a href="charts/{{ c.name }}.svg">SVG</a>)</figcaption></figure>
 {% endfor %}
 {% for t in s.tables %}
+<div class="exhibit"{{ marked(t.marks) }}>
 <h3>{{ t.caption }}</h3>
 <p class="note">CSV: <a href="tables/{{ t.name }}.csv">tables/{{ t.name }}.csv</a>\
 {% if t.more %} ({{ t.more }}){% endif %}</p>
 <div class="table-wrap">{{ t.html | safe }}</div>
+</div>
 {% endfor %}
 </section>
+{% if s.marks %}</div>{% endif %}
 {% endfor %}
+<script>{{ script | safe }}</script>
 </body></html>
 """
 )
@@ -110,6 +140,7 @@ class Chart:
     # plots fewer games than the page's footer counts.
     heading: str = ""
     footer: str = ""
+    marks: dict[str, str] = field(default_factory=dict)  # explore.MARKS: what it shows
 
 
 @dataclass
@@ -121,6 +152,7 @@ class Table:
     # The kind of each column (reports/formats.py); columns.TYPES[name] when not given here.
     types: dict[str, str] | None = None
     max_rows: int | None = 60  # None: every row
+    marks: dict[str, str] = field(default_factory=dict)  # explore.MARKS: what it shows
 
     @property
     def view(self) -> pd.DataFrame:
@@ -141,6 +173,13 @@ class Section:
     paragraphs: list[str] = field(default_factory=list)  # HTML fragments, already escaped
     charts: list[Chart] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
+    marks: dict[str, str] = field(default_factory=dict)  # explore.MARKS: whose games it shows
+
+
+def _marked(marks: dict[str, str]) -> Markup:
+    """` data-tier="..." data-players="2"`: an element's marks as attributes, values escaped."""
+    shown = explore.marks_of(marks)
+    return Markup("".join(f' data-{k}="{esc(v)}"' for k, v in shown.items()))
 
 
 def esc(text) -> str:
@@ -171,6 +210,7 @@ def table_html(
     styler = styler.set_table_styles(
         {c: [{"selector": "td, th", "props": "text-align: left"}] for c in left}, overwrite=False
     )
+    styler = styler.set_table_attributes(explore.column_marks(list(shown.columns)))
     return styler.to_html(doctype_html=False).strip()
 
 
@@ -196,6 +236,7 @@ class _Drawn:
     caption: str
     png: bytes
     svg: bytes
+    marks: dict[str, str] = field(default_factory=dict)
 
     @property
     def data(self) -> str:
@@ -220,6 +261,7 @@ class _Shown:
     caption: str
     html: str
     more: str
+    marks: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -249,7 +291,7 @@ class Page:
         for s in self.sections:
             for c in s.charts:
                 png, svg = charts.finish(c.figure, c.footer or self.footer, c.heading)
-                self._drawn[c.name] = _Drawn(c.name, c.caption, png, svg)
+                self._drawn[c.name] = _Drawn(c.name, c.caption, png, svg, c.marks)
 
     def html(self) -> str:
         view = [
@@ -259,10 +301,21 @@ class Page:
                 "paragraphs": s.paragraphs,
                 "charts": [self._drawn[c.name] for c in s.charts],
                 "tables": [_shown(t) for t in s.tables],
+                "marks": s.marks,
             }
             for s in self.sections
         ]
-        return TEMPLATE.render(title=self.title, css=CSS, sections=view)
+        chosen = explore.choices(self.sections)
+        return TEMPLATE.render(
+            title=self.title,
+            css=CSS + explore.CSS,
+            policy=explore.POLICY,
+            sections=view,
+            pickers=chosen.pickers(),
+            idols=chosen.idols,
+            marked=_marked,
+            script=explore.SCRIPT,
+        )
 
     def files(self) -> dict[str, bytes]:
         """Every file of a page directory: index.html, charts/*.png and *.svg, tables/*.csv."""
@@ -282,4 +335,4 @@ def _shown(table: Table) -> _Shown:
     if table.max_rows is not None and len(view) > table.max_rows:
         more = f"the first {table.max_rows} of {len(view):,} rows shown; the CSV has all"
     markup = table_html(view, table.kinds(), table.max_rows, uuid=table.name)
-    return _Shown(table.name, table.caption, markup, more)
+    return _Shown(table.name, table.caption, markup, more, table.marks)

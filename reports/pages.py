@@ -17,6 +17,10 @@ STEPS = ("loading", "analysing", "charts", "writing")
 # one; a tiered sweep of more points pools their strongest tiers, and says so in every title
 # (each point's own figures are under Variants).
 MOST_APART = 4
+# The most tiers, every variant's counted, whose sections a report details: each tier past the
+# strongest adds every section again (a tier the page's picker shows on its own), and a run of
+# more tiers than this details its strongest only (the others with --variant).
+MOST_DETAILED = 12
 
 
 def _nothing(step: str) -> None:
@@ -63,6 +67,7 @@ def build_report(
         title = ("every tier" if group == "main" else f"{group}, every tier") + " side by side"
         kept = keep_variant(games, labels)
         sides[group] = population(experiment, kept, labels, date, fingerprints, title)
+    asked = variant  # a tier the command picked: the page details that one alone
     shown = [[variant]] if variant is not None else [list(map(str, games["variant"].unique()))]
     if tiers is not None and variant is None:
         # The other sections would pool the tiers, mixing levels of play: they detail the
@@ -78,21 +83,37 @@ def build_report(
         return analyse(games, cards, **options, pool=pool, set_idols=idols)
 
     analysis = analysed(games, cards, variant)
-    detail = []
+    tier_of = {t.label: t for t in tiers.tiers} if tiers is not None else {}
+
+    def who(games, labels):
+        kept, one = keep_variant(games, labels), tier_of.get(labels[0])
+        marks = {"tier": one.tier, "group": one.group} if one and len(labels) == 1 else {}
+        return population(experiment, kept, labels, date, fingerprints, **marks)
+
+    detail, more = [], []
     for labels in shown:
         part = analysis
         if len(shown) > 1:
             part = analysed(keep_variant(games, labels), keep_variant(cards, labels), labels[0])
-        kept = keep_variant(games, labels)
-        who = population(experiment, kept, labels, date, fingerprints)
-        detail.append((part, who))
+        detail.append((part, who(games, labels)))
+    apart = len(shown) == len(tiers.groups) if tiers is not None else False
+    if asked is None and apart and len(tier_of) <= MOST_DETAILED:
+        # Every other tier of each variant, strongest first, for the page's tier picker.
+        detailed = {labels[0] for labels in shown}
+        weaker = sorted(tiers.tiers, key=lambda t: (tiers.groups.index(t.group), -t.order))
+        for t in (t for t in weaker if t.label not in detailed):
+            mine = keep_variant(data.games, [t.label])
+            part = analysed(mine, keep_variant(data.cards, [t.label]), t.label)
+            more.append((part, who(data.games, [t.label])))
     bots = sorted(str(b) for b in data.games["bot"].unique())
     names = display_names(experiment, data.provenance.card_sets, variant)
     prov = data.provenance
     played = int((data.games["seat"] == 0).sum())  # every game of the run, every tier
     footer = chart_footer(prov.name, prov.card_sets, bots, played, date)
     step("charts")  # the page's sections draw their charts
-    page = report_page(analysis, prov, bots, names, footer, tiers, detail, sides, health=health)
+    page = report_page(
+        analysis, prov, bots, names, footer, tiers, detail, sides, health=health, more=more
+    )
     step("writing")
     return write_directory(target, page.files())
 

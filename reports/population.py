@@ -32,6 +32,14 @@ class Population:
     seed: str = ""
     date: str = ""
     title: str = ""  # what the figure plots, when not one variant or a pool of them
+    tier: str = ""  # the one skill tier it shows, if any
+    group: str = ""  # the one card set (a tiered run's variant label) it shows, if any
+
+    @property
+    def marks(self) -> dict[str, str]:
+        """What the page's pickers know it by (reports/explore.py): its tier and card set."""
+        cards = "" if self.group in ("", "main") else self.group
+        return {k: v for k, v in (("tier", self.tier), ("cards", cards)) if v}
 
     @property
     def name(self) -> str:
@@ -83,10 +91,13 @@ def population(
     date: str,
     fingerprints: dict[str, list[str]] | None = None,
     title: str = "",
+    tier: str = "",
+    group: str = "",
 ) -> Population:
     """The population of the `games` frame (a run's rows, already narrowed to `variants`);
     `fingerprints` are the card sets each variant's chunks record (analysis.dataset.Provenance),
-    for a run whose experiment does not name its card set."""
+    for a run whose experiment does not name its card set. `tier` and `group` name the one tier
+    and card set it shows, when it shows one."""
     tables = [
         t
         for t in experiment.get("variant") or []
@@ -109,6 +120,8 @@ def population(
         seed=str(experiment.get("seed", "")),
         date=date,
         title=title,
+        tier=tier,
+        group=group,
     )
 
 

@@ -145,6 +145,7 @@ def scoped(section: Section, who: Population, run: str, apart: bool) -> Section:
     populations), its id and file names carry the population too."""
     suffix = f"-{who.slug}" if apart else ""
     section.id += suffix
+    section.marks = who.marks
     section.title += f" · {who.heading}"
     for chart in section.charts:
         chart.name += suffix.replace("-", "_")
@@ -158,8 +159,8 @@ def scoped(section: Section, who: Population, run: str, apart: bool) -> Section:
     return section
 
 
-def _detailed_line(detail: list[Population]) -> str:
-    """The summary's line saying which tier the sections after the tiers detail."""
+def _detailed_line(detail: list[Population], more: list[Population]) -> str:
+    """The summary's line saying which tiers the sections after the tiers detail."""
     if len(detail) == 1 and detail[0].pooled:
         return (
             "<li>The sections after Skill tiers and Why an Idol wins pool the strongest tier of "
@@ -167,6 +168,14 @@ def _detailed_line(detail: list[Population]) -> str:
             "variant's own figures are under Variants (pick one with --variant).</li>"
         )
     shown = ", ".join(f"<code>{esc(who.name)}</code>" for who in detail)
+    if more:
+        others = ", ".join(f"<code>{esc(who.name)}</code>" for who in more)
+        return (
+            "<li>The sections after Skill tiers and Why an Idol wins detail the strongest tier "
+            f"of each variant, one at a time: {shown}; then every other tier: {others}. Each "
+            "title names its tier; in a browser with scripts on, the pickers at the top of the "
+            "page show one tier, card set or player count at a time.</li>"
+        )
     return (
         "<li>The sections after Skill tiers and Why an Idol wins detail the strongest tier of "
         f"each variant, one at a time: {shown}; each title names it (pick another tier with "
@@ -183,13 +192,15 @@ def build_sections(
     detail: list[tuple[Analysis, Population]] | None = None,
     sides: dict[str, Population] | None = None,
     health: dict[str, pd.DataFrame] | None = None,
+    more: list[tuple[Analysis, Population]] | None = None,
 ) -> list[Section]:
     """Every section of a run's report that applies to it, in the page's order, cards by name
     and Idols strongest first (reports/names.py); a tiered run's tier sections come first after
     the summary, each group's tier charts marked by its population in `sides`. The sections
     after them are drawn once per population of `detail` (each its analysis; default the whole
     `analysis`, unnamed), each titled by whose games it shows. `health`, the game health tables
-    of every tier (analysis.early_wins.game_health), comes after them."""
+    of every tier (analysis.early_wins.game_health), comes after them. `more` are the other
+    tiers of a tiered run, each detailed after `detail` under its own ids and file names."""
     health = for_page(health or {}, names or {}, analysis.tables.get("idol_winrates"))
     tiers = None if tiers is None else tiers_for_page(tiers, analysis, names or {})
     summary = analysis_for_page(analysis, names or {})
@@ -197,21 +208,23 @@ def build_sections(
     if tiers is not None:
         lines = summary_items(tiers)
         if detail:
-            lines.append(_detailed_line([who for _, who in detail]))
+            lines.append(_detailed_line([w for _, w in detail], [w for _, w in more or []]))
         marks = {g: (who.heading, who.footer(prov.name)) for g, who in (sides or {}).items()}
         tier_sections = [tiers_section(tiers, marks), why_section(tiers, str(prov.run))]
     detailed = []
-    for part, who in detail or [(analysis, None)]:
+    # A tier past the strongest is always apart: the strongest keeps its ids and file names.
+    several = len(detail or ()) > 1
+    populations = [(a, w, several) for a, w in detail or [(analysis, None)]]
+    for part, who, apart in populations + [(a, w, True) for a, w in more or []]:
         t = analysis_for_page(part, names or {}).tables
         for section in TABLE_SECTIONS:
             made = section(t)
             if made is not None and who is not None:
-                made = scoped(made, who, prov.name, apart=len(detail) > 1)
+                made = scoped(made, who, prov.name, apart=apart)
             detailed.append(made)
-    apart = detail is not None and len(detail) > 1
     lines += early_win_items(health)  # a rush Idol is said before any table
     sections = [
-        summary_section(summary, prov, bots, lines, apart),
+        summary_section(summary, prov, bots, lines, several),
         *tier_sections,
         provenance_section(prov, summary, bots),
         *detailed,
@@ -246,7 +259,10 @@ def report_page(
     detail: list[tuple[Analysis, Population]] | None = None,
     sides: dict[str, Population] | None = None,
     health: dict[str, pd.DataFrame] | None = None,
+    more: list[tuple[Analysis, Population]] | None = None,
 ) -> Page:
     """The report page: its HTML, and the charts and tables written beside it."""
-    sections = build_sections(analysis, prov, bots, names, tiers, detail, sides, health=health)
+    sections = build_sections(
+        analysis, prov, bots, names, tiers, detail, sides, health=health, more=more
+    )
     return Page(f"Balance report: {prov.name}", sections, footer)

@@ -48,7 +48,8 @@ def report_command(
     as_json: Json = False,
 ) -> None:
     """Write RUN/report/: one self-contained index.html, each chart as PNG, each table as CSV;
-    then print the page's headline (the flagged Idols, the seat win rates, the page).
+    then print the page's headline (the flagged Idols, the seat win rates, the page). The page
+    picks a tier, card set or player count and sorts its tables in the browser, offline.
 
     A rerun replaces the report it wrote, and refuses (exit code 2, nothing changed) while the
     folder holds files it did not write or a chart edited since."""

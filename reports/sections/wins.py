@@ -94,6 +94,7 @@ def matchups_section(t: dict) -> Section:
                 f"matchups_{p}p",
                 charts.matchup_heatmap(match, int(p)),
                 f"Matchups, {p} players",
+                marks={"players": str(p)},
             )
             for p in sorted(match["players"].unique())
         ]

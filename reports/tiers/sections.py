@@ -225,6 +225,7 @@ def tiers_section(result: TierAnalysis, marks: dict[str, tuple[str, str]] | None
                     tier_chart(result, group, int(players)),
                     f"Win rate per skill tier, {players} players{title}",
                     *(marks or {}).get(group, ("", "")),
+                    marks={"players": str(players)} | ({} if group == "main" else {"cards": group}),
                 )
             )
         tables.append(
@@ -233,6 +234,7 @@ def tiers_section(result: TierAnalysis, marks: dict[str, tuple[str, str]] | None
                 result.tables["tier_verdicts"][result.tables["tier_verdicts"]["group"] == group],
                 f"Verdicts across skill tiers{title}",
                 _verdict_view(result, group),
+                marks={} if group == "main" else {"cards": group},
             )
         )
     settled = result.tables.get("tier_settled")

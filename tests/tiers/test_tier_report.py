@@ -69,7 +69,7 @@ def test_why_an_idol_wins_names_games_to_replay_in_this_run(tmp_path):
     assert set(samples["idol_id"]) == {"hatsurugi_touka", "syeira_coral"}
 
 
-def test_the_other_sections_detail_the_strongest_tier_alone(tmp_path):
+def test_the_other_sections_detail_the_strongest_tier_first_under_the_plain_names(tmp_path):
     run = tiered(tmp_path)
     page = (build_report(run) / "index.html").read_text(encoding="utf-8")
     summary = section(page, "summary")
@@ -84,6 +84,20 @@ def test_the_other_sections_detail_the_strongest_tier_alone(tmp_path):
     rates = pd.read_csv(picked / "tables" / "idol_win_rates.csv")
     touka = rates.set_index("idol_id").loc["hatsurugi_touka"]
     assert touka["rate"] > 0.7  # the planted strength of the weaker tier
+
+
+def test_every_weaker_tier_is_detailed_after_the_strongest_under_its_own_name(tmp_path):
+    run = tiered(tmp_path)
+    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    summary = section(page, "summary")
+    assert "then every other tier: <code>heuristic.balanced</code>" in summary
+    strongest = page.index("<h2>Idol win rates · mcts/40 · 6,000 games</h2>")
+    weaker = page.index("<h2>Idol win rates · heuristic.balanced · 6,000 games</h2>")
+    assert strongest < weaker
+    # The tier's sections are marked for the page's tier picker.
+    assert '<div class="population" data-tier="heuristic.balanced">' in page
+    rates = pd.read_csv(run / "report" / "tables" / "idol_win_rates_heuristic_balanced.csv")
+    assert rates.set_index("idol_id").loc["hatsurugi_touka", "rate"] > 0.7  # as planted there
 
 
 def test_a_run_without_tiers_has_no_tier_sections(tmp_path):
