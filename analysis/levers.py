@@ -14,7 +14,7 @@ import pandas as pd
 from avarium.analysis.games import stalled_rows
 from avarium.analysis.paired import matched_gap
 from avarium.runner.tiers import split_label
-from avarium.runner.variants import levers_of
+from avarium.runner.variants import LEVERS, levers_of
 
 COLUMNS = [
     "players",
@@ -47,7 +47,8 @@ def lever_effects(games: pd.DataFrame) -> pd.DataFrame:
         for (plain, levers, tier), label in points.items():
             if levers:
                 continue
-            for lever in sorted({next(iter(k[1])) for k in points if len(k[1]) == 1}):
+            single = {next(iter(k[1])) for k in points if len(k[1]) == 1}
+            for lever in sorted(single & set(LEVERS)):
                 with_lever = points.get((plain, frozenset([lever]), tier))
                 if with_lever is not None:
                     found = _seat_changes(part, lever, label, with_lever)

@@ -26,8 +26,8 @@ REASON_NAMES = (
 )
 # The starting Reputation bonus of each seat by player count (ruling 1), unless a run says other.
 DEFAULT_BONUSES = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
-# The seat levers (ruling 25): rules options that change one seat's first turn, to move the
-# first seat's chances by less than a whole point of Reputation. Each is the option's name, its
+# The seat levers (ruling 25): rules options that change one seat's first turn, steps of
+# another size than a whole point of starting Reputation. Each is the option's name, its
 # rulebook reading and its lever reading.
 SEAT_LEVERS = {
     "first_turn_draw": ("every seat", "not the first seat"),

@@ -133,7 +133,8 @@ def tune_bonus_command(
     seed plays the same deals at every point.
 
     With --lever, every bonus vector is played with every combination of the levers named
-    (rules options that change one seat's first turn, finer than a point of Reputation), the
+    (rules options that change one seat's first turn, steps of another size than a point of
+    starting Reputation), the
     fairest is chosen among them all, and each lever's change of every seat's win rate is
     printed with its 95% interval, paired on the shared deals."""
     request = TuneBonusRequest(
