@@ -128,3 +128,11 @@ def test_tune_bonus_reports_each_levers_effect_on_every_seat(tmp_path):
     assert {e["seat"] for e in effects} == {0, 1} and all(e["deals"] > 100 for e in effects)
     assert effects[0]["change_lo"] <= effects[0]["change"] <= effects[0]["change_hi"]
     assert as_json["levers"] == ["no-first-recruit"]
+
+
+def test_the_python_call_takes_the_levers_and_names_an_unknown_one(tmp_path):
+    import avarium
+
+    with pytest.raises(ValueError, match="levers: expected seat levers among"):
+        avarium.tune_bonus(levers=["no-first-draw", "skip-it"], out=tmp_path / "t")
+    assert not (tmp_path / "t").exists()
