@@ -34,8 +34,9 @@ COLUMNS = [
 def lever_effects(games: pd.DataFrame) -> pd.DataFrame:
     """Per player count, lever, bonus vector and seat: the seat's win rate without and with the
     lever alone on the deals both played, the change and its 95% matched-pairs interval. Empty
-    when the run played no lever. `games` is one tier's games table of a complete run (each
-    variant's first game id is its deal 0, read from the games)."""
+    when the run played no lever. `games` is a complete run's games table, or one tier's (a
+    label's tier is kept apart); each variant's first game id is its deal 0, read from the
+    games, as analysis/paired.variants_paired reads it."""
     rows = []
     for players, part in games.groupby("players", observed=True):
         labels = part["variant"].astype(str).unique()
@@ -51,13 +52,13 @@ def lever_effects(games: pd.DataFrame) -> pd.DataFrame:
             for lever in sorted(single & set(LEVERS)):
                 with_lever = points.get((plain, frozenset([lever]), tier))
                 if with_lever is not None:
-                    found = _seat_changes(part, lever, label, with_lever)
+                    found = _seat_changes(part, label, with_lever)
                     head = {"players": int(players), "tier": tier, "lever": lever, "point": plain}
                     rows += [head | row for row in found]
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def _seat_changes(games, lever, without, with_lever) -> list[dict]:
+def _seat_changes(games, without, with_lever) -> list[dict]:
     a, b = _by_deal(games, without), _by_deal(games, with_lever)
     both = a.add_suffix("_a").join(b.add_suffix("_b"), how="inner")
     both = both[~(both["stalled_a"] | both["stalled_b"])]

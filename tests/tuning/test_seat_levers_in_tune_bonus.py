@@ -123,6 +123,10 @@ def test_tune_bonus_reports_each_levers_effect_on_every_seat(tmp_path):
     assert row.count(" pts (") == 2  # both seats, each with its interval
     record = (out / "experiment.toml").read_text()
     assert 'first_turn_recruit = "not the first seat"' in record
+    page = out / "report"
+    on_page = pd.read_csv(page / "tables" / "lever_effects.csv")
+    assert set(on_page["lever"]) == {"no-first-recruit"} and set(on_page["seat"]) == {0, 1}
+    assert "first_turn_recruit = not the first seat" in (page / "index.html").read_text()
     as_json = json.loads(run(*args, "--json").output)
     effects = as_json["tiers"][0]["levers"]
     assert {e["seat"] for e in effects} == {0, 1} and all(e["deals"] > 100 for e in effects)
