@@ -19,6 +19,7 @@ from avarium.analysis.games import (
     without_stalls,
 )
 from avarium.analysis.length import length_distribution, length_summary
+from avarium.analysis.levers import lever_effects
 from avarium.analysis.notes import noted
 from avarium.analysis.placements import eliminations, mean_placement, placements
 from avarium.analysis.proportions import wilson
@@ -146,6 +147,9 @@ def _per_variant(t: dict, rows: pd.DataFrame, played: pd.DataFrame, band) -> Non
     t["flags_by_variant"] = flags_by_variant(rows, band)
     t["fairest_variant"] = closest_to_fair(played)
     t["swept_idol"] = swept_idol_closest(played, band)
+    levers = lever_effects(played)
+    if len(levers):
+        t["lever_effects"] = levers
     # What stays pooled over the variants is labelled so, and its intervals (and the flag test)
     # count each deal's shared luck once: Wilson on the deal-clustered effective counts.
     decided = without_stalls(played)

@@ -57,15 +57,22 @@ def _points(
 
 
 def tune_bonus(
-    max_bonus: int = 4, set: str | Sequence[str] = (), jobs: int = 1, **points: object
+    max_bonus: int = 4,
+    set: str | Sequence[str] = (),
+    jobs: int = 1,
+    levers: str | Sequence[str] = (),
+    **points: object,
 ) -> sweep_workflow.SweepResult:
-    """Play every starting-bonus vector up to `max_bonus` on the same deals and recommend the
-    fairest, as `avarium tune-bonus` does (default out: runs/tune-<N>p; played again, it
-    resumes or reads the run). `points`: players, games_per_point, bots, tiers, seed, out,
-    cards, patch, profiles, max_points, as `_points` takes them."""
+    """Play every starting-bonus vector up to `max_bonus` on the same deals, with every
+    combination of the seat `levers` (`"no-first-draw"`, `"no-first-recruit"`,
+    `"last-draws-two"`; docs/rulings.md, ruling 25), and recommend the fairest, as `avarium
+    tune-bonus` does (default out: runs/tune-<N>p; played again, it resumes or reads the run).
+    `points`: players, games_per_point, bots, tiers, seed, out, cards, patch, profiles,
+    max_points, as `_points` takes them."""
     request = sweep_workflow.TuneBonusRequest(
         max_bonus=arguments.whole("max_bonus", max_bonus, 0),
         sets=arguments.texts("set", set, SETS),
+        levers=arguments.texts("levers", levers, "seat levers such as no-first-draw"),
         **_points(**points),
     )
     return sweep_workflow.tune_bonus(request, arguments.whole("jobs", jobs, 1))

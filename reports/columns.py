@@ -255,6 +255,17 @@ TYPES: dict[str, dict[str, str]] = {
         "fairest_variant": FAIREST,
         "tier_fairest": FAIREST,
         "swept_idol": {**FAIREST, **RATE},
+        "lever_effects": {
+            "tier": TEXT,
+            "lever": TEXT,
+            "point": TEXT,
+            "deals": COUNT,
+            "rate_without": PERCENT,
+            "rate_with": PERCENT,
+            "change": POINTS,
+            "change_lo": POINTS,
+            "change_hi": POINTS,
+        },
         "idol_differences": DIFFERENCE,
         "seat_differences": DIFFERENCE,
         # Skill tiers (reports/tiers/sections.py); the verdict table is shown as sentences per cell.

@@ -33,6 +33,7 @@ from avarium.reports.sections.wins import (
 )
 from avarium.reports.summary import summary_section
 from avarium.reports.tiers.sections import summary_items, tiers_section, why_section
+from avarium.simulator.constants import SEAT_LEVERS
 
 __all__ = ["SECTION_IDS", "TIER_SECTION_IDS", "build_sections", "report_page", "summary_section"]
 
@@ -82,6 +83,19 @@ def _changes(experiment: dict) -> list[str]:
     return list(dict.fromkeys(c for t in _tables(experiment) for c in table_changes(t)))
 
 
+def _levers(experiment: dict) -> str:
+    """The seat levers the variants play (docs/rulings.md, ruling 25), each once, as their
+    experiment.toml writes them; a run at the rulebook's first turns records none."""
+    played = [
+        f"{name} = {rules[name]}"
+        for rules in (t.get("rules") for t in _tables(experiment))
+        if isinstance(rules, dict)
+        for name, (rulebook, _) in SEAT_LEVERS.items()
+        if name in rules and rules[name] != rulebook
+    ]
+    return ", ".join(dict.fromkeys(played)) or "none (the rulebook's first turns)"
+
+
 def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) -> Section:
     def listed(values):
         return ", ".join(str(v) for v in values) if values else "not recorded"
@@ -100,6 +114,7 @@ def provenance_section(prov: Provenance, analysis: Analysis, bots: list[str]) ->
         ("card set", listed(_card_sets(prov.experiment))),
         ("card-set fingerprint", listed(prov.card_sets)),
         ("card changes (patches, --set)", ", ".join(_changes(prov.experiment)) or "none"),
+        ("seat levers", _levers(prov.experiment)),
         ("run seed", listed(prov.seeds)),
         ("bots", listed(bots)),
         ("toolkit version", listed(prov.versions)),

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 from avarium.simulator import tomlwrite
 from avarium.simulator.cards.model import CardSet
-from avarium.simulator.constants import MAX_SEED
+from avarium.simulator.constants import MAX_SEED, SEAT_LEVERS
 from avarium.simulator.game.api import Rules
 from avarium.simulator.safetext import described
 
@@ -64,6 +64,17 @@ VARIANT_FIELDS = (
 )
 RULE_FIELDS = tuple(f.name for f in fields(Rules) if f.name != "bonuses")
 RULE_DEFAULTS = Rules()
+
+
+def rules_fields(rules: Rules) -> dict[str, object]:
+    """A variant's rules options as its manifest records them: a seat lever only when it is
+    played, so a run made before the levers existed reads as the same experiment."""
+    levers = rules.levers()
+    return {
+        name: getattr(rules, name)
+        for name in RULE_FIELDS
+        if name not in SEAT_LEVERS or name in levers
+    }
 
 
 class ExperimentError(ValueError):
@@ -151,7 +162,7 @@ class Variant:
             "card_set": self.card_set,
             "profiles": self.profiles,
             "bot_weights": self.bot_weights,
-            "rules": {name: getattr(self.rules, name) for name in RULE_FIELDS},
+            "rules": rules_fields(self.rules),
         } | ({"tier": self.tier} if self.tier else {})  # runs from before tiers compare equal
 
 

@@ -42,6 +42,7 @@ FLAGS |= {
     "scheduler": "--scheduler",
     "max_bonus": "--max-bonus",
     "max_points": "--max-points",
+    "levers": "--lever",
 }
 
 # A field named inside a message is written in backticks ("raise the limit with `max_points`").

@@ -86,6 +86,74 @@ def bonus_label(bonus: tuple[int, ...]) -> str:
     return "bonus=" + ",".join(str(b) for b in bonus)
 
 
+# The seat levers tune-bonus searches with the bonuses (docs/rulings.md, ruling 25), by the name
+# a point's label gives each (`bonus=0,2 +no-first-draw`): the rules option, its reading, and
+# what it does in a few words.
+LEVERS = {
+    "no-first-draw": (
+        "first_turn_draw",
+        "not the first seat",
+        "the first seat draws no Scheme on its first turn",
+    ),
+    "no-first-recruit": (
+        "first_turn_recruit",
+        "not the first seat",
+        "the first seat recruits no Student on its first turn",
+    ),
+    "last-draws-two": (
+        "last_seat_first_draw",
+        "two",
+        "the last seat draws two Schemes on its first turn",
+    ),
+}
+LEVER_MARK = "+"  # a lever's name in a point's label follows it
+
+
+def check_levers(levers: Sequence[str]) -> tuple[str, ...]:
+    """The levers as given, each once, or a ValueError naming the one not known."""
+    if isinstance(levers, str):
+        levers = [levers]
+    named = tuple(dict.fromkeys(str(lever).strip() for lever in levers))
+    for lever in named:
+        if lever not in LEVERS:
+            raise ValueError(
+                f"levers: expected seat levers among {', '.join(LEVERS)}, got {lever!r}"
+            )
+    return named
+
+
+def lever_points(
+    vectors: list[tuple[int, ...]], levers: Sequence[str], max_points: int = MAX_POINTS
+) -> list[dict]:
+    """Every bonus vector with every combination of the levers (none first), as variants of an
+    experiment document; the count is checked against max_points before any is made."""
+    combos = [combo for k in range(len(levers) + 1) for combo in itertools.combinations(levers, k)]
+    count = len(vectors) * len(combos)
+    if count > max_points:
+        raise ValueError(
+            f"levers: {len(vectors):,} bonus vectors x {len(combos)} combinations of the levers "
+            f"make {count:,} points, more than the limit of {max_points:,}; lower `max_bonus`, "
+            "name fewer levers, or raise the limit with `max_points`"
+        )
+    points = []
+    for vector in vectors:
+        for combo in combos:
+            label = " ".join([bonus_label(vector), *(LEVER_MARK + lever for lever in combo)])
+            point: dict = {"label": label, "bonus": list(vector)}
+            if combo:
+                point["rules"] = {LEVERS[lever][0]: LEVERS[lever][1] for lever in combo}
+            points.append(point)
+    return points
+
+
+def levers_of(label: str) -> tuple[str, frozenset[str]]:
+    """A point's label (without its tier) as the point without levers and the levers it plays:
+    `bonus=0,2 +no-first-draw` -> ("bonus=0,2", {"no-first-draw"})."""
+    words = str(label).split()
+    plain = [w for w in words if not w.startswith(LEVER_MARK)]
+    return " ".join(plain), frozenset(w[len(LEVER_MARK) :] for w in words if w not in plain)
+
+
 _RANGE = re.compile(r"^\s*([^=\s]+)\s*=\s*(.+?)\s*$")
 
 

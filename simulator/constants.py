@@ -26,6 +26,14 @@ REASON_NAMES = (
 )
 # The starting Reputation bonus of each seat by player count (ruling 1), unless a run says other.
 DEFAULT_BONUSES = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+# The seat levers (ruling 25): rules options that change one seat's first turn, steps of
+# another size than a whole point of starting Reputation. Each is the option's name, its
+# rulebook reading and its lever reading.
+SEAT_LEVERS = {
+    "first_turn_draw": ("every seat", "not the first seat"),
+    "first_turn_recruit": ("every seat", "not the first seat"),
+    "last_seat_first_draw": ("one", "two"),
+}
 MAX_SEED = 2**63 - 1  # a seed reaches the engine as one signed 64-bit word
 MAX_GAMES = 2**31  # games in a run: game ids are seeded as one 32-bit word; room to spare
 MAX_TURNS = 300  # the safety cap: a longer game is recorded as stalled, never a win (ruling 14)

@@ -19,9 +19,10 @@ from avarium.runner.tiers import DEFAULT_TIERS, parse_tiers
 from avarium.runner.variants import (
     MAX_POINTS,
     base_doc,
-    bonus_label,
     bonus_vectors,
     check_games_per_point,
+    check_levers,
+    lever_points,
     parse_sweep,
     sweep_points,
 )
@@ -71,27 +72,33 @@ class PointsRequest:
 @dataclass(frozen=True, kw_only=True)
 class TuneBonusRequest(PointsRequest):
     """Find the starting Reputation bonus per seat that makes the seats fairest: every bonus
-    vector up to `max_bonus` (first seat 0, later seats never less than earlier ones), on the
-    card set with `sets` overrides; `out` defaults to runs/tune-<N>p."""
+    vector up to `max_bonus` (first seat 0, later seats never less than earlier ones), with
+    every combination of the seat `levers` (runner/variants.LEVERS), on the card set with `sets`
+    overrides; `out` defaults to runs/tune-<N>p."""
 
     max_bonus: int = 4
     sets: Sequence[str] = ()
+    levers: Sequence[str] = ()
 
     def plan(self) -> Plan:
         """The checked plan; ValueError (naming the field) before anything heavy is loaded."""
         vectors = bonus_vectors(self.players, self.max_bonus, self.max_points)
+        levers = check_levers(self.levers)
+        variants = lever_points(vectors, levers, self.max_points)
         tiers = _tier_count(self.bots, self.tiers)
-        check_games_per_point(self.games_per_point, len(vectors), tiers)
+        check_games_per_point(self.games_per_point, len(variants), tiers)
         doc = _doc(self, self.sets)
-        doc["variant"] = [{"label": bonus_label(v), "bonus": list(v)} for v in vectors]
-        points = [bonus_label(v) for v in vectors]
+        doc["variant"] = variants
+        points = [v["label"] for v in variants]
+        with_levers = f" with {len(variants) // len(vectors)} lever combinations" if levers else ""
         return Plan(
             TUNE_BONUS,
             doc,
             Path(self.out or Path("runs") / f"tune-{self.players}p"),
             points,
-            {"players": self.players, "points": points, "games_per_point": self.games_per_point},
-            f"{len(vectors)} bonus vectors x {self.games_per_point:,} games, "
+            {"players": self.players, "points": points, "games_per_point": self.games_per_point}
+            | ({"levers": list(levers)} if levers else {}),
+            f"{len(vectors)} bonus vectors{with_levers} x {self.games_per_point:,} games, "
             f"{self.players} players",
         )
 
@@ -245,7 +252,9 @@ def play(plan: Plan, jobs: int = 1, progress: Progress = SILENT) -> SweepResult:
 
 def _fairest_seats(games, names: dict[str, str], tier: str) -> TierResult:
     """tune-bonus at one tier: each vector's seat win rates and the recommendation."""
+    from avarium.analysis.levers import lever_effects
     from avarium.analysis.sweeps import closest_to_fair, seat_winrates_by_variant
+    from avarium.reports.levers import lever_text
     from avarium.reports.tuning import markdown, recommendation, seat_table
 
     seats = seat_winrates_by_variant(games)
@@ -253,6 +262,10 @@ def _fairest_seats(games, names: dict[str, str], tier: str) -> TierResult:
     tables = {"seats": seats, "points": fairness, RECOMMENDED: fairness[fairness["chosen"]]}
     text = markdown(seat_table(seats, fairness))
     text += "\n\n" + recommendation(fairness, heading=f"recommended{_tier_note(tier)}")
+    effects = lever_effects(games)
+    if len(effects):
+        tables["levers"] = effects
+        text += "\n\n" + lever_text(effects)
     return TierResult(tier, tables, text)
 
 

@@ -126,7 +126,9 @@ def simulate(
         typer.Option(
             "--rule",
             metavar="NAME=VALUE",
-            help="Rules option, e.g. max_turns=200 (repeatable).",
+            help='Rules option, e.g. max_turns=200, or a seat lever: "first_turn_draw=not the '
+            'first seat", "first_turn_recruit=not the first seat", last_seat_first_draw=two '
+            "(repeatable; docs/rulings.md).",
         ),
     ] = None,
     games: Annotated[int | None, typer.Option(help="Games in total (default 10,000).")] = None,

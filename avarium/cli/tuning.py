@@ -24,7 +24,7 @@ from avarium.cli.errors import say
 from avarium.cli.progress import Bars
 from avarium.runner.fields import flagged
 from avarium.runner.tiers import DEFAULT_TIERS
-from avarium.runner.variants import MAX_POINTS, MOST_POINTS
+from avarium.runner.variants import LEVERS, MAX_POINTS, MOST_POINTS
 from avarium.workflows.sweep import SweepRequest, TuneBonusRequest
 
 # The options tune-bonus and sweep share beyond avarium/cli/common.py's.
@@ -113,6 +113,15 @@ def tune_bonus_command(
     quiet: Quiet = False,
     as_json: Json = False,
     max_points: MaxPoints = MAX_POINTS,
+    lever: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--lever",
+            metavar="LEVER",
+            help=f"A seat lever searched with the bonuses, on and off ({', '.join(LEVERS)}; "
+            "repeatable; docs/rulings.md, ruling 25): its effect on every seat is printed.",
+        ),
+    ] = None,
 ) -> None:
     """Find the starting Reputation bonus per seat that makes the seats fairest.
 
@@ -121,11 +130,17 @@ def tune_bonus_command(
     with the probability that it truly is, at each skill tier and then for every tier at once
     (the vector whose worst seat at any tier is nearest fair); writes the run's report (seat
     win rate against bonus). Rerunning resumes the sweep, or reads it when complete. The same
-    seed plays the same deals at every point."""
+    seed plays the same deals at every point.
+
+    With --lever, every bonus vector is played with every combination of the levers named
+    (rules options that change one seat's first turn, steps of another size than a point of
+    starting Reputation), the
+    fairest is chosen among them all, and each lever's change of every seat's win rate is
+    printed with its 95% interval, paired on the shared deals."""
     request = TuneBonusRequest(
         players=players, max_bonus=max_bonus, games_per_point=games_per_point, bots=strategy,
         tiers=tiers, seed=0 if seed is None else seed, out=out, cards=path, sets=sets or (),
-        patches=patch or (), profiles=profiles, max_points=max_points,
+        patches=patch or (), profiles=profiles, max_points=max_points, levers=lever or (),
     )  # fmt: skip
     _play(request, jobs, quiet, as_json)
 

@@ -47,6 +47,18 @@ def variants_section(t: dict) -> Section | None:
             *(
                 [
                     Table(
+                        "lever_effects",
+                        t["lever_effects"],
+                        "Each seat lever's change of every seat's win rate, against the same "
+                        "bonus vector without it, paired on the same deals",
+                    )
+                ]
+                if "lever_effects" in t
+                else []
+            ),
+            *(
+                [
+                    Table(
                         "flags_by_variant",
                         t["flags_by_variant"],
                         "Balance flags per variant",

@@ -133,7 +133,13 @@ P_N_HAND_SCHEMES = P_N_INSTANT + 4  # ordinary Schemes with an effect in the sea
 # seat's cards at every Win-Con clause, condition, trash cost and End Phase limit that reads it)
 P_N_HAND = P_N_HAND_SCHEMES + 1
 P_N_CLASS_STUDENTS = P_N_HAND + 1
-N_SEAT_COLUMNS = P_N_CLASS_STUDENTS + 1
+# What the seat's first turn leaves out or adds (FIRST_* bits), set at the deal from the seat
+# levers among the rules options; 0, the rulebook's first turn, keeps every stored state hash.
+P_FIRST_TURN = P_N_CLASS_STUDENTS + 1
+N_SEAT_COLUMNS = P_FIRST_TURN + 1
+FIRST_NO_DRAW = 1  # Start Phase step 4 draws nothing
+FIRST_NO_RECRUIT = 2  # the Plan Phase offers no recruit
+FIRST_EXTRA_DRAW = 4  # Start Phase step 4 draws one Scheme more
 
 # -- columns of the effect stack st.stack[i, K_*] and the trigger queue st.trig[t, TR_*] ----------
 K_KIND = 0  # DECL_* of the item

@@ -44,6 +44,7 @@ from avarium.simulator.engine.layout import (
     D_TRASH_COST,
     D_TRIGGER_ORDER,
     DECL_SCHEME,
+    FIRST_NO_RECRUIT,
     G_AB_SLOTS,
     G_DEC,
     G_DEC_PLAYER,
@@ -62,8 +63,10 @@ from avarium.simulator.engine.layout import (
     MAX_TRIGGERS,
     N_CARD_RANGES,
     P_DISC_RECRUIT,
+    P_FIRST_TURN,
     P_N_OWNED,
     P_REP,
+    P_TURNS_TAKEN,
     RANGE_CHOOSE,
     RANGE_FIGHT,
     RANGE_HELP_DEFEND,
@@ -187,6 +190,16 @@ def _instant_options(st, tb, p, out, m):
     return m
 
 
+@njit
+def _recruit_barred(st, p):
+    """A seat lever: the first seat's first turn offers no recruit. The seat's own column is
+    read first, 0 in a game without the lever."""
+    return (
+        st[ROW_SEAT + p, P_FIRST_TURN] & FIRST_NO_RECRUIT != 0
+        and st[ROW_SEAT + p, P_TURNS_TAKEN] <= 1
+    )
+
+
 @njit_entry
 def legal_actions(st, tb, out):
     """Write the legal actions of the waiting decision into `out`; return how many."""
@@ -198,14 +211,15 @@ def legal_actions(st, tb, out):
         out[m] = A_END_TURN
         m += 1
         # recruit cost = printed cost - this turn's reduction - statics (computed once here)
-        discount = st[ROW_SEAT + p, P_DISC_RECRUIT] + static_discount(st, tb, p, 0)
-        rep = st[ROW_SEAT + p, P_REP]
-        for i in range(st[G_YARD_N]):
-            c = st[ROW_CARD + i, C_YARD]
-            if st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:
-                if tb[st[ROW_CARD + c, C_DEF], T_COST] - discount <= rep:
-                    out[m] = off_recruit(st) + c
-                    m += 1
+        if not _recruit_barred(st, p):
+            discount = st[ROW_SEAT + p, P_DISC_RECRUIT] + static_discount(st, tb, p, 0)
+            rep = st[ROW_SEAT + p, P_REP]
+            for i in range(st[G_YARD_N]):
+                c = st[ROW_CARD + i, C_YARD]
+                if st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:
+                    if tb[st[ROW_CARD + c, C_DEF], T_COST] - discount <= rep:
+                        out[m] = off_recruit(st) + c
+                        m += 1
         if could_play(st, p):
             m = _instant_options(st, tb, p, out, m)
         if fight_possible(st, tb, p):

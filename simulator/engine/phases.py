@@ -23,6 +23,8 @@ from avarium.simulator.engine.layout import (
     D_MAIN,
     D_NONE,
     DECL_NONE,
+    FIRST_EXTRA_DRAW,
+    FIRST_NO_DRAW,
     G_ACTIONS,
     G_ACTIVE,
     G_DEC,
@@ -55,6 +57,7 @@ from avarium.simulator.engine.layout import (
     P_ALIVE,
     P_DISC_RECRUIT,
     P_DISC_SCHEME,
+    P_FIRST_TURN,
     P_HELPED,
     P_IDOL,
     P_MERIT,
@@ -245,9 +248,16 @@ def start_reputation(st, tb):
 
 @njit
 def start_draw(st):
-    """Step 4: draw a card from the top of the Library."""
+    """Step 4: draw a card from the top of the Library; on a seat's first turn, the seat levers
+    may leave the draw out (the first seat) or add a second (the last seat)."""
     p = st[G_ACTIVE]
-    draw_scheme(st, p)
+    levers = st[ROW_SEAT + p, P_FIRST_TURN]
+    if levers != 0 and not first_turn(st, p):
+        levers = 0
+    if levers & FIRST_NO_DRAW == 0:
+        draw_scheme(st, p)
+    if levers & FIRST_EXTRA_DRAW != 0:
+        draw_scheme(st, p)
     st[G_STEP] = S_START_TRIGGERS
     open_window(st, p)
 

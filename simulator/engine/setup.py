@@ -41,6 +41,7 @@ from avarium.simulator.engine.layout import (
     P_BONUS,
     P_DISC_RECRUIT,
     P_DISC_SCHEME,
+    P_FIRST_TURN,
     P_HELPED,
     P_IDOL,
     P_MERIT,
@@ -79,7 +80,9 @@ CFG_MAX_ACTIONS = 1
 CFG_OPT_SCHOOL = 2
 CFG_OPT_TIE = 3
 CFG_OPT_SPLIT = 4
-N_CONFIG = 5
+CFG_FIRST_SEAT = 5  # FIRST_* bits of the first seat's first turn (the seat levers)
+CFG_LAST_SEAT = 6  # FIRST_* bits of the last seat's first turn
+N_CONFIG = 7
 
 
 @njit_entry
@@ -139,6 +142,10 @@ def deal_game(st, tb, n_players, idols, bonus, seed, config):
         st[ROW_SEAT + p, P_REP] = bonus[p]
         st[ROW_SEAT + p, P_BONUS] = bonus[p]
         st[ROW_SEAT + p, P_ALIVE] = 1
+    # the seat levers: a first turn that leaves out or adds a step (read once a turn, so a game
+    # without them plays as before)
+    st[ROW_SEAT + 0, P_FIRST_TURN] = config[CFG_FIRST_SEAT]
+    st[ROW_SEAT + n_players - 1, P_FIRST_TURN] |= config[CFG_LAST_SEAT]
     # 3-5: the Students in the School and the Schemes in the Library, in card order, in one
     # pass; each is a fresh card of no seat moved from the Box, which only changes its zone
     # (no list, no count, nobody sees it), so the zone is written in place of a move
@@ -182,7 +189,13 @@ def deal_game(st, tb, n_players, idols, bonus, seed, config):
 
 
 def config_array(
-    max_turns: int, max_actions: int, school_rule: int, tie_rule: int, split_rule: int
+    max_turns: int,
+    max_actions: int,
+    school_rule: int,
+    tie_rule: int,
+    split_rule: int,
+    first_seat: int = 0,
+    last_seat: int = 0,
 ) -> np.ndarray:
     cfg = np.zeros(N_CONFIG, np.int32)
     cfg[CFG_MAX_TURNS] = max_turns
@@ -190,4 +203,6 @@ def config_array(
     cfg[CFG_OPT_SCHOOL] = school_rule
     cfg[CFG_OPT_TIE] = tie_rule
     cfg[CFG_OPT_SPLIT] = split_rule
+    cfg[CFG_FIRST_SEAT] = first_seat
+    cfg[CFG_LAST_SEAT] = last_seat
     return cfg

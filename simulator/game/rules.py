@@ -1,5 +1,5 @@
 """The rules options a game is played with: the rulebook's defaults, the alternative readings
-of docs/rulings.md, the seat bonuses and the safety caps."""
+of docs/rulings.md, the seat bonuses, the seat levers and the safety caps."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from avarium.simulator import arguments
-from avarium.simulator.constants import DEFAULT_BONUSES, MAX_PLAYERS, MAX_TURNS
+from avarium.simulator.constants import DEFAULT_BONUSES, MAX_PLAYERS, MAX_TURNS, SEAT_LEVERS
+from avarium.simulator.engine.layout import FIRST_EXTRA_DRAW, FIRST_NO_DRAW, FIRST_NO_RECRUIT
 from avarium.simulator.engine.setup import config_array
 from avarium.simulator.schema import INT16_MAX
 
@@ -25,6 +26,11 @@ class Rules:
     school_runs_out: str = "refill"  # ruling 3: "refill" or "last card"
     simultaneous_expulsion: str = "turn order"  # ruling 8: "turn order" or "draw"
     damage_split: str = "choose"  # ruling 7: "choose" or "auto"
+    # seat levers: Start Phase step 4 on the first seat's first turn (draw or not), its Plan
+    # Phase (recruit or not), and the Schemes the last seat draws on its first turn
+    first_turn_draw: str = "every seat"  # or "not the first seat"
+    first_turn_recruit: str = "every seat"  # or "not the first seat"
+    last_seat_first_draw: str = "one"  # or "two"
 
     def __post_init__(self) -> None:
         # numpy integers are taken as ints, anything else is named (frozen: set as the
@@ -43,6 +49,7 @@ class Rules:
             "school_runs_out": ("refill", "last card"),
             "simultaneous_expulsion": ("turn order", "draw"),
             "damage_split": ("choose", "auto"),
+            **SEAT_LEVERS,
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -63,4 +70,18 @@ class Rules:
             int(self.school_runs_out == "last card"),
             int(self.simultaneous_expulsion == "draw"),
             int(self.damage_split == "auto"),
+            self._first_seat_levers(),
+            FIRST_EXTRA_DRAW if self.last_seat_first_draw == "two" else 0,
         )
+
+    def _first_seat_levers(self) -> int:
+        bits = FIRST_NO_DRAW if self.first_turn_draw == "not the first seat" else 0
+        return bits | (FIRST_NO_RECRUIT if self.first_turn_recruit == "not the first seat" else 0)
+
+    def levers(self) -> dict[str, str]:
+        """The seat levers this game plays that the rulebook does not (empty: none)."""
+        return {
+            name: getattr(self, name)
+            for name, (rulebook, _) in SEAT_LEVERS.items()
+            if getattr(self, name) != rulebook
+        }

@@ -113,3 +113,16 @@ def test_fighting_stats_are_combat_of_and_defense_of_in_every_state(bundled):
             legal = g.legal_actions()
             g.step(legal[int(rng.integers(len(legal)))])
     assert with_statics > 0, "no state had a static Combat/Defense change in force"
+
+
+@pytest.mark.skipif(not COMPILED, reason="many games are for the compiled engine")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_with_every_seat_lever_are_sound(bundled, players):
+    levers = Rules(
+        first_turn_draw="not the first seat",
+        first_turn_recruit="not the first seat",
+        last_seat_first_draw="two",
+    )
+    out = run_games(bundled, players, 800, seed=20 + players, rules=levers)
+    assert_sound(out)
+    assert not np.array_equal(out, run_games(bundled, players, 800, seed=20 + players))
