@@ -9,23 +9,40 @@ from avarium.workflows.balance.search import ETA
 from avarium.workflows.balance.verdict import BALANCED, CANNOT, NO_CHANGE
 
 
-def _check_line(facts: dict) -> str:
-    """What the check on fresh deals says of the set recommended (or the starting set, when
-    nothing changed): the Idols the flag test shows outside the band at any checked tier. The
-    search's verdict rests on the games it chose on, which flatter the one chosen; the check's
-    deals are new, so where the two disagree the check is the better measure."""
-    which = "the recommended set" if facts["best"] else "the starting set"
-    tiers = ", ".join(facts["check_tiers"])
-    rows = facts.get("check_outside", [])
-    if not rows:
-        return f"at the check on fresh deals ({tiers}): no Idol of {which} shown outside the band"
+def _named(rows: list[dict]) -> str:
+    """Idols at the check, each with its rate, the interval it was judged on, tier and games."""
     several = len({r["players"] for r in rows}) > 1
-    shown = ", ".join(
+    return ", ".join(
         f"{r['idol']} {r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%}) at {r['tier']}, "
         f"{int(r['games']):,} games" + (f", {r['players']} players" if several else "")
         for r in rows
     )
-    line = f"at the check on fresh deals, {which} has Idols shown outside the band: {shown}"
+
+
+def _check_line(facts: dict) -> str:
+    """What the check on fresh deals says of the set recommended (or the starting set, when
+    nothing changed): the Idols the flag test shows outside the band at any checked tier, and
+    those outside by their estimate that it does not show, each with the interval it was judged
+    on. The search's verdict rests on the games it chose on, which flatter the one chosen; the
+    check's deals are new, so where the two disagree the check is the better measure."""
+    which = "the recommended set" if facts["best"] else "the starting set"
+    tiers = ", ".join(facts["check_tiers"])
+    found = facts.get("check_outside", [])
+    rows = [r for r in found if r.get("shown", True)]
+    near = [r for r in found if not r.get("shown", True)]
+    estimated = (
+        f"; outside by the estimate but not shown (its interval reaches into the band): "
+        f"{_named(near)}"
+        if near
+        else ""
+    )
+    if not rows:
+        return (
+            f"at the check on fresh deals ({tiers}): no Idol of {which} shown outside the band"
+            + estimated
+        )
+    line = f"at the check on fresh deals, {which} has Idols shown outside the band: {_named(rows)}"
+    line += estimated
     best = facts["best"]
     if facts["status"] != CANNOT and best and best.get("judged_on") == "final":
         line += (

@@ -110,6 +110,8 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
             raise BalanceInputError(f"{flag}: expected a finite number of at least 0, got {cost}")
     if not 0 <= r.margin <= MARGIN_MOST:  # the command line's own range, for Python callers
         raise BalanceInputError(f"--margin: expected 0 to {MARGIN_MOST}, got {r.margin}")
+    if not 0 <= r.others_weight <= 1:
+        raise BalanceInputError(f"--others-weight: expected 0 to 1, got {r.others_weight}")
     try:  # checked now, as written; the check run resolves each tier's bot when it plays
         parse_tiers(r.check_tiers)
     except ValueError as exc:
@@ -155,6 +157,7 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
         step_cost=r.step_cost,
         seats=r.fair_seats,
         margin=r.margin,
+        others=r.others_weight,
         conditions=tuple(c.players for c in conditions) if len(conditions) > 1 else (),
         held=held,
         held_ids=tuple(start.idols[i] for i in held),
