@@ -123,6 +123,25 @@ def balance_command(
             "this still rewards bringing every other Idol inside. 0: the worst alone.",
         ),
     ] = OTHERS_WEIGHT,
+    max_early_wins: Annotated[
+        float | None,
+        typer.Option(
+            min=0,
+            max=1,
+            metavar="SHARE",
+            help="A guard against degenerate play: refuse every candidate in which an Idol "
+            "wins more than this share of its games by turn 3 (0.10: 10%), in any condition "
+            "searched; the output says which Idol breaks it and by how much.",
+        ),
+    ] = None,
+    turns: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LO-HI",
+            help="A guard against degenerate play: refuse every candidate whose median game "
+            "lasts fewer than LO or more than HI turns (8-16), every player's turns counted.",
+        ),
+    ] = None,
     finalists: Annotated[
         int,
         typer.Option(
@@ -193,8 +212,10 @@ def balance_command(
     (before and after, how each checked tier plays, each change's effect),
     OUT/candidates.parquet and OUT/balance.json. Says "no change needed" when no Idol of the
     starting set is shown outside the band, and says so when no allowed change brings every
-    Idol inside. Names the Idols whose checked tiers are further apart than the band is wide:
-    no change that moves every tier alike can bring those inside at all."""
+    Idol inside. Refuses every candidate that breaks a guard (--max-early-wins, --turns) and
+    says which guard each set breaks, and by how much. Names the Idols whose checked tiers are
+    further apart than the band is wide: no change that moves every tier alike can bring those
+    inside at all."""
     try:  # read before anything heavy is imported: a range it cannot take is refused at once
         for text in vary or []:
             parse_sweep(text, "--vary")
@@ -203,7 +224,8 @@ def balance_command(
     request = BalanceRequest(
         vary=vary or [], vary_file=vary_file, players=players, budget=budget, tier=tier,
         check_tiers=check_tiers, check_games=check_games, field_cost=field_cost,
-        step_cost=step_cost, margin=margin, others_weight=others_weight, finalists=finalists,
+        step_cost=step_cost, margin=margin, others_weight=others_weight,
+        max_early_wins=max_early_wins, turns=turns, finalists=finalists,
         fair_seats=fair_seats, hold_unvaried=hold_unvaried, always_search=always_search,
         first_rung=first_rung, seed=0 if seed is None else seed,
         out=out or Path("runs") / "balance", cards=path,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from avarium.analysis.tiers.gaps import APART, WHY, apart_sentence
 from avarium.analysis.tiers.play import PLAYED_DIFFERENTLY, differently_sentence
+from avarium.workflows.balance.guards import said
 from avarium.workflows.balance.search import ETA
 from avarium.workflows.balance.verdict import BALANCED, CANNOT, NO_CHANGE
 
@@ -55,6 +56,37 @@ def _check_line(facts: dict) -> str:
             "larger --budget gives its top rung more games)"
         )
     return line
+
+
+def _guard_lines(facts: dict) -> list[str]:
+    """The guards asked for and which set breaks which, by how much: the start and the
+    recommended set on the search's games, then the checked set on the check's fresh deals."""
+    guards = facts.get("guards")
+    if not guards:
+        return []
+
+    def broken(rows: list[dict]) -> str:
+        several = len({r["condition"] for r in rows}) > 1
+        return "; ".join(said(r, several) for r in rows)
+
+    lines = [f"guards (a candidate breaking one is refused): {guards['sentence']}"]
+    sets = [("the starting set", guards["start"])]
+    if guards["best"] is not None:
+        sets.append(("the recommended set", guards["best"]))
+    for which, rows in sets:
+        lines.append(
+            f"on the search's games, {which} breaks them: {broken(rows)}"
+            if rows
+            else f"on the search's games, {which} keeps them"
+        )
+    which = "the recommended set" if facts["best"] else "the starting set"
+    rows = guards["check"]
+    lines.append(
+        f"at the check on fresh deals, {which} breaks them: {broken(rows)}"
+        if rows
+        else f"at the check on fresh deals, {which} keeps them"
+    )
+    return lines
 
 
 def _apart(rows: list[dict], group: str) -> str:
@@ -160,6 +192,7 @@ def headline(facts: dict) -> str:
                     f"{costlier['cost']:.3f}, more than the distance they remove; lower "
                     "--field-cost and --step-cost to prefer it (docs/balance.md, The objective)"
                 )
+    lines += _guard_lines(facts)
     lines.append(_check_line(facts))
     judged = "after" if facts["best"] else "before"  # the check's recommended set, or the start
     apart = _apart(facts.get("tiers_apart", []), judged)

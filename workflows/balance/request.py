@@ -43,7 +43,7 @@ class BalanceRequest:
     vary (`vary`, each CARD.FIELD=FROM..TO, and/or a `vary_file`), the player counts and the
     search tiers (each one value or a comma list), the budget (games, or minutes as "20m"),
     the checked tiers and their games, the objective's costs, margin and weight on the Idols
-    other than the worst, the finalists, and
+    other than the worst, the guards against degenerate play, the finalists, and
     the card set. `command` is how the record and the patch name what wrote them."""
 
     vary: Sequence[str] = ()
@@ -57,6 +57,10 @@ class BalanceRequest:
     step_cost: float = 0.005
     margin: float = MARGIN
     others_weight: float = OTHERS_WEIGHT
+    # The guards against degenerate play (guards.py): the largest share of an Idol's games won
+    # by turn 3, and the median game's length in turns as "LO-HI"; None for no guard.
+    max_early_wins: float | None = None
+    turns: str | None = None
     finalists: int = FINALISTS
     fair_seats: bool = False
     hold_unvaried: bool = True
