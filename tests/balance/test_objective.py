@@ -236,11 +236,12 @@ def test_a_condition_with_more_players_plays_fewer_games_so_each_idol_plays_abou
 
 def test_a_search_made_before_todays_defaults_is_refused_naming_the_flags_that_match_it(tmp_path):
     write_record(tmp_path, {"request": {"objective": {"formula": "max"}, "seed": 0}})
-    today = {"objective": {"formula": "max", "margin": 0.02, "held": ["syeira_coral"]},
-             "seed": 0, "finalists": 3}  # fmt: skip
+    today = {"objective": {"formula": "max", "margin": 0.02, "others": 0.5,
+                           "held": ["syeira_coral"]}, "seed": 0, "finalists": 3}  # fmt: skip
     with pytest.raises(BalanceDirError) as refused:
         check_out(tmp_path, today)
-    assert "add --margin 0 --no-hold-unvaried --finalists 0 to match it" in str(refused.value)
+    matching = "add --margin 0 --others-weight 0 --no-hold-unvaried --finalists 0 to match it"
+    assert matching in str(refused.value)
     # another difference alone (the seed): no such line
     with pytest.raises(BalanceDirError) as refused:
         check_out(tmp_path, {"objective": {"formula": "max"}, "seed": 1})
