@@ -381,16 +381,6 @@ def balance(request: BalanceRequest, jobs: int = 1, progress: Progress = SILENT)
         status = verdict_of(result, p.objective, p.guards)
         check_out = _check(request, p, result, jobs, progress)
         checked = load_run(check_out, play=None)  # how each tier plays, if tiered
-        facts = write_outputs(
-            request,
-            record,
-            p.space,
-            p.start,
-            p.objective,
-            result,
-            status,
-            checked,
-            seconds,
-            p.guards,
-        )
+        facts = write_outputs(request, record, p.space, p.start, p.objective, result, status,
+                              checked, seconds, p.guards)  # fmt: skip
     return BalanceResult(facts, facts.pop("_before_after"), resuming)
