@@ -4,6 +4,7 @@ The objective of a candidate (lower is better), written into every search's outp
 
     objective = max over Idols of distance(win rate, aim)
               [+ max over seats of distance(seat win rate, aim), with --fair-seats]
+              + others x (every other Idol's distance from the aim, added up)
               + field_cost x (fields changed) + step_cost x (steps changed, all fields)
 
 where distance(r, [lo, hi]) = max(lo - r, 0, r - hi): 0 inside, else how far out (a win rate
@@ -28,6 +29,14 @@ changes; counted in full, one already out would set the max for every candidate,
 search would stop bringing the others back as soon as they were less out than it
 (docs/balance.md, "Idols no --vary reaches"). `avarium balance --no-hold-unvaried` counts them
 in full.
+
+The worst first, then the others: the max alone is flat while an Idol that no allowed change
+moves stays the worst, so a candidate that brought every other Idol inside scored no better than
+one that fixed none (docs/balance.md, "Every Idol it can reach"). A weighted sum, not a leximin
+order: the racing, optuna and the final all compare one number against its standard error, and a
+leximin order compared within a tolerance is not transitive (A ties B, B ties C, A beats C), so
+candidates could not be ranked at all. `others` (`avarium balance --others-weight`, 0.5 by
+default) keeps the worst first: a point of it outweighs two of any other.
 
 "No change needed" is a test, not an estimate: the starting set needs no change when the
 flag test (Holm over every Idol, and every seat when asked) shows none outside the band.
@@ -63,11 +72,14 @@ class Score:
     objective: float
     distance: float  # the worst Idol's (and, with seats, seat's) distance from the band
     cost: float
-    aim_distance: float = 0.0  # the same from the aim (the band less the margin): what counts
+    aim_distance: float = 0.0  # the same from the aim (the band less the margin): the worst's
     # What steers the search (never what it recommends): the objective plus GUIDE_WEIGHT x the
     # distances of every Idol added up. The max alone is flat while another Idol is worse, so
     # a change that fixes the second-worst Idol would look like no progress at all.
     guide: float = 0.0
+    # The objective's noise in standard errors of the worst Idol's rate: it adds the worst and,
+    # at `others` each, every other Idol outside the aim, whose errors add in quadrature.
+    noise: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,8 @@ class Objective:
     # how much further from the aim a candidate leaves it than the starting set does.
     held: tuple[int, ...] = ()
     held_ids: tuple[str, ...] = ()  # their ids, for the description
+    # What each other Idol's (and seat's) distance counts, beside the worst's in full.
+    others: float = 0.0
 
     @property
     def edges(self) -> tuple[float, float]:
@@ -154,8 +168,14 @@ class Objective:
         cost = self.field_cost * fields + self.step_cost * steps
         values = self._counted(counts, start)
         short = _worst(values)
-        guide = short + cost + GUIDE_WEIGHT * float(np.nansum(values))
-        return Score(short + cost, self.distance(counts), cost, aim_distance=short, guide=guide)
+        total = float(np.nansum(values))
+        rest = total - short if np.isfinite(short) else 0.0
+        objective = short + self.others * rest + cost
+        guide = objective + GUIDE_WEIGHT * total
+        out = int(np.count_nonzero(np.nan_to_num(values) > 0))
+        noise = float(np.sqrt(1 + self.others**2 * max(out - 1, 0)))
+        return Score(objective, self.distance(counts), cost, aim_distance=short, guide=guide,
+                     noise=noise)  # fmt: skip
 
     def describe(self) -> dict[str, object]:
         lo, hi = self.edges
@@ -163,9 +183,13 @@ class Objective:
         # describes is the same, and a search directory of then resumes.
         target = "aim" if self.margin else "band"
         seats = f" + max over seats of distance(seat rate, {target})" if self.seats else ""
+        # With no weight on the others it is written as before the weight was: a search
+        # directory of then resumes with --others 0.
+        others = f" + {self.others:g} x every other Idol's distance added up" if self.others else ""
         described = {
             "formula": f"max over Idols of distance(win rate, {target})"
             + seats
+            + others
             + " + field_cost x fields changed + step_cost x steps changed",
             "distance": "max(lo - rate, 0, rate - hi)",
             "players": list(self.conditions) if self.conditions else self.players,
@@ -174,6 +198,8 @@ class Objective:
             "step_cost": self.step_cost,
             "seats": self.seats,
         }
+        if self.others:
+            described["others"] = self.others
         if self.margin:
             aim = self.edges_of(self.players, aim=True)
             described |= {"margin": self.margin, "aim": [round(e, 6) for e in aim]}
@@ -253,20 +279,31 @@ def before_after(games: pd.DataFrame, before: str, after: str) -> pd.DataFrame:
 def shown_outside(
     games: pd.DataFrame, group: str, band: tuple[float, float] = DEFAULT_BAND
 ) -> pd.DataFrame:
-    """The Idols of the check run's `group` ("after", the recommended set, or "before") that
-    the flag test shows outside the band on the check's fresh deals, at any tier and player
-    count: one Holm family over every Idol, tier and player count, as the search's own verdict
-    (the search judged on the games it chose on; these it did not see)."""
+    """Every Idol of the check run's `group` ("after", the recommended set, or "before") that
+    is outside the band on the check's fresh deals, at any tier and player count: by the flag
+    test (`shown`: one Holm family over every Idol, tier and player count, as the search's own
+    verdict) or by its estimate alone (`shown` False: the interval reaches into the band).
+    `lo`, `hi` are the interval the test judged it on (the Holm-consistent flag interval,
+    analysis/flags.py, never narrower than 95%): it lies wholly outside the band exactly when
+    the Idol is shown. An Idol out by its estimate but not shown was once left off this list,
+    and the designer read "no Idol outside" of a set with one 2 points out."""
     rates = _rates(games)
     mine = rates[(rates["group"] == group) & (rates["tier"] != "")].reset_index(drop=True)
-    columns = ["tier", "players", "idol", "games", "rate", "lo", "hi", "side"]
+    columns = ["tier", "players", "idol", "games", "rate", "lo", "hi", "side", "shown"]
     if mine.empty:
         return pd.DataFrame(columns=columns)
     # The flags module tells Idols apart by name: each tier's Idols get their own key.
     keyed = mine[["players", "games", "wins"]].assign(idol=(mine["tier"] + "\0" + mine["idol"]))
     flags = balance_flags(keyed, band=band)
     flags["idol"], flags["tier"] = mine["idol"].to_numpy(), mine["tier"].to_numpy()
-    return flags.loc[flags["status"] == Status.OUTSIDE, columns].reset_index(drop=True)
+    flags["shown"] = flags["status"] == Status.OUTSIDE
+    flags["lo"], flags["hi"] = flags["flag_lo"], flags["flag_hi"]
+    out_by_estimate = (flags["rate"] < flags["band_lo"]) | (flags["rate"] > flags["band_hi"])
+    # The shown first, then the furthest out: the order the terminal names them in.
+    flags["_far"] = np.maximum(flags["rate"] - flags["band_hi"], flags["band_lo"] - flags["rate"])
+    found = flags.loc[flags["shown"] | out_by_estimate, [*columns, "_far"]]
+    found = found.sort_values(["shown", "_far"], ascending=False, kind="stable")
+    return found[columns].reset_index(drop=True)
 
 
 def change_effects(

@@ -126,6 +126,17 @@ def _number(name: str, value: object) -> float:
     return float(value)
 
 
+def _turns(value: object) -> str | None:
+    """A range of turns, "8-16" or (8, 16), as the request takes it (it checks the range)."""
+    value = arguments.plain(value)
+    if value is None or isinstance(value, str):
+        return value
+    pair = arguments.whole_numbers("turns", value, 1, 10_000)
+    if len(pair) != 2:
+        raise TypeError(f'turns: expected a range such as "8-16" or (8, 16), got {value!r:.60}')
+    return f"{pair[0]}-{pair[1]}"
+
+
 def balance(
     vary: str | Sequence[str] = (),
     vary_file: str | Path | None = None,
@@ -137,6 +148,9 @@ def balance(
     field_cost: float = 0.01,
     step_cost: float = 0.005,
     margin: float = balance_request.MARGIN,
+    others_weight: float = balance_request.OTHERS_WEIGHT,
+    max_early_wins: float | None = None,
+    turns: str | tuple[int, int] | None = None,
     finalists: int = balance_request.FINALISTS,
     fair_seats: bool = False,
     hold_unvaried: bool = True,
@@ -154,7 +168,8 @@ def balance(
     that bring every Idol inside the band, check the result at every tier on fresh deals and
     write the patch, the page and the record into `out`, as `avarium balance` does
     (docs/balance.md). `players` and `tier` are one value or a list (every one searched at
-    once); `budget` games, or minutes as "20m". Returns a BalanceResult: `facts` (what
+    once); `budget` games, or minutes as "20m"; `max_early_wins` (a share) and `turns` ("8-16"
+    or (8, 16)) are the guards against degenerate play. Returns a BalanceResult: `facts` (what
     `--json` prints, with `before_after`), `lines()` (what the command says)."""
     from avarium.workflows.balance import run
 
@@ -173,6 +188,11 @@ def balance(
         field_cost=_number("field_cost", field_cost),
         step_cost=_number("step_cost", step_cost),
         margin=_number("margin", margin),
+        others_weight=_number("others_weight", others_weight),
+        max_early_wins=None
+        if max_early_wins is None
+        else _number("max_early_wins", max_early_wins),
+        turns=_turns(turns),
         finalists=arguments.whole("finalists", finalists, 0, 9),
         fair_seats=bool(fair_seats),
         hold_unvaried=bool(hold_unvaried),

@@ -20,7 +20,13 @@ from avarium.cli.common import Cards, Jobs, Json, Patches, Profiles, Quiet, Seed
 from avarium.cli.errors import fail, say
 from avarium.runner.tiers import DEFAULT_TIERS
 from avarium.runner.variants import parse_sweep
-from avarium.workflows.balance.request import FINALISTS, MARGIN, MARGIN_MOST, BalanceRequest
+from avarium.workflows.balance.request import (
+    FINALISTS,
+    MARGIN,
+    MARGIN_MOST,
+    OTHERS_WEIGHT,
+    BalanceRequest,
+)
 
 BalanceOut = out_option(
     "Search directory (default runs/balance); the same command resumes it, another is refused."
@@ -107,6 +113,35 @@ def balance_command(
             "chosen on. 0 aims at the band itself. The verdicts always test the band.",
         ),
     ] = MARGIN,
+    others_weight: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=1,
+            help="What each Idol's distance from the aim counts beside the worst one's "
+            "(which counts in full): an Idol no allowed change moves can stay the worst, and "
+            "this still rewards bringing every other Idol inside. 0: the worst alone.",
+        ),
+    ] = OTHERS_WEIGHT,
+    max_early_wins: Annotated[
+        float | None,
+        typer.Option(
+            min=0,
+            max=1,
+            metavar="SHARE",
+            help="A guard against degenerate play: refuse every candidate in which an Idol "
+            "wins more than this share of its games by turn 3 (0.10: 10%), in any condition "
+            "searched; the output says which Idol breaks it and by how much.",
+        ),
+    ] = None,
+    turns: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LO-HI",
+            help="A guard against degenerate play: refuse every candidate whose median game "
+            "lasts fewer than LO or more than HI turns (8-16), every player's turns counted.",
+        ),
+    ] = None,
     finalists: Annotated[
         int,
         typer.Option(
@@ -168,7 +203,8 @@ def balance_command(
     Searches the numbers given with --vary (optuna's TPE proposes candidates; every candidate
     plays the same deals; successive halving gives more games only to those still in
     contention), minimising the worst Idol's distance from the band (aiming --margin inside
-    it) plus a cost per field changed and per step; an Idol no --vary reaches counts only by
+    it), plus --others-weight times every other Idol's, plus a cost per field changed and per
+    step; an Idol no --vary reaches counts only by
     how much a candidate pushes it further out than the start (--no-hold-unvaried: in full).
     The best --finalists of the top rung then play a final on deals none has played, and the
     best there is recommended. Then plays the starting and the recommended set at every
@@ -176,8 +212,10 @@ def balance_command(
     (before and after, how each checked tier plays, each change's effect),
     OUT/candidates.parquet and OUT/balance.json. Says "no change needed" when no Idol of the
     starting set is shown outside the band, and says so when no allowed change brings every
-    Idol inside. Names the Idols whose checked tiers are further apart than the band is wide:
-    no change that moves every tier alike can bring those inside at all."""
+    Idol inside. Refuses every candidate that breaks a guard (--max-early-wins, --turns) and
+    says which guard each set breaks, and by how much. Names the Idols whose checked tiers are
+    further apart than the band is wide: no change that moves every tier alike can bring those
+    inside at all."""
     try:  # read before anything heavy is imported: a range it cannot take is refused at once
         for text in vary or []:
             parse_sweep(text, "--vary")
@@ -186,9 +224,11 @@ def balance_command(
     request = BalanceRequest(
         vary=vary or [], vary_file=vary_file, players=players, budget=budget, tier=tier,
         check_tiers=check_tiers, check_games=check_games, field_cost=field_cost,
-        step_cost=step_cost, margin=margin, finalists=finalists, fair_seats=fair_seats,
-        hold_unvaried=hold_unvaried, always_search=always_search, first_rung=first_rung,
-        seed=0 if seed is None else seed, out=out or Path("runs") / "balance", cards=path,
+        step_cost=step_cost, margin=margin, others_weight=others_weight,
+        max_early_wins=max_early_wins, turns=turns, finalists=finalists,
+        fair_seats=fair_seats, hold_unvaried=hold_unvaried, always_search=always_search,
+        first_rung=first_rung, seed=0 if seed is None else seed,
+        out=out or Path("runs") / "balance", cards=path,
         sets=sets or [], patches=patch or [], profiles=profiles,
         command="avarium " + shlex.join(sys.argv[1:]),
     )  # fmt: skip

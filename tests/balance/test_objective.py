@@ -236,11 +236,12 @@ def test_a_condition_with_more_players_plays_fewer_games_so_each_idol_plays_abou
 
 def test_a_search_made_before_todays_defaults_is_refused_naming_the_flags_that_match_it(tmp_path):
     write_record(tmp_path, {"request": {"objective": {"formula": "max"}, "seed": 0}})
-    today = {"objective": {"formula": "max", "margin": 0.02, "held": ["syeira_coral"]},
-             "seed": 0, "finalists": 3}  # fmt: skip
+    today = {"objective": {"formula": "max", "margin": 0.02, "others": 0.5,
+                           "held": ["syeira_coral"]}, "seed": 0, "finalists": 3}  # fmt: skip
     with pytest.raises(BalanceDirError) as refused:
         check_out(tmp_path, today)
-    assert "add --margin 0 --no-hold-unvaried --finalists 0 to match it" in str(refused.value)
+    matching = "add --margin 0 --others-weight 0 --no-hold-unvaried --finalists 0 to match it"
+    assert matching in str(refused.value)
     # another difference alone (the seed): no such line
     with pytest.raises(BalanceDirError) as refused:
         check_out(tmp_path, {"objective": {"formula": "max"}, "seed": 1})
@@ -251,3 +252,47 @@ def test_a_search_record_nested_thousands_deep_is_refused_by_name(tmp_path):
     (tmp_path / "balance.json").write_text("[" * 100_000, encoding="utf-8")
     with pytest.raises(BalanceDirError, match=r"balance\.json cannot be read"):
         check_out(tmp_path, {"seed": 0})
+
+
+def test_an_idol_out_of_reach_does_not_hide_that_another_was_brought_back():
+    # Idol 2 no allowed change moves: 30% at the start and at the candidate. The candidate
+    # brings Idol 1 from 60% to 52% at the cost of one field moved two steps (0.02).
+    start, fixed = counts([0.5, 0.6, 0.3]), counts([0.5, 0.52, 0.3])
+    worst_alone = Objective(2, field_cost=0.01, step_cost=0.005)
+    assert worst_alone.score(fixed, 1, 2).objective > worst_alone.score(start, 0, 0).objective
+    weighted = Objective(2, field_cost=0.01, step_cost=0.005, others=0.5)
+    assert weighted.score(fixed, 1, 2).objective < weighted.score(start, 0, 0).objective
+
+
+def test_the_worst_idol_counts_in_full_and_every_other_at_the_stated_weight():
+    score = Objective(2, field_cost=0, step_cost=0, others=0.5).score(
+        counts([0.5, 0.6, 0.4, 0.58]), fields=0, steps=0
+    )
+    # the worst 40% is 5 points out; 60% and 58% add 5 and 3 points at half weight
+    assert score.objective == pytest.approx(0.05 + 0.5 * (0.05 + 0.03))
+    assert score.aim_distance == pytest.approx(0.05) and score.distance == pytest.approx(0.05)
+
+
+def test_a_point_of_the_worst_idol_outweighs_a_point_of_another():
+    objective = Objective(2, field_cost=0, step_cost=0, others=0.5)
+    worst_nearer = objective.score(counts([0.6, 0.41]), 0, 0).objective  # 5 and 4 points out
+    other_nearer = objective.score(counts([0.59, 0.40]), 0, 0).objective  # 4 and 5 points out
+    assert worst_nearer == pytest.approx(other_nearer)  # the same worst, 5 points
+    assert (
+        objective.score(counts([0.57, 0.42]), 0, 0).objective
+        < objective.score(counts([0.54, 0.40]), 0, 0).objective
+    )  # 3 points off the worst for 3 points on another is a gain
+
+
+def test_the_racing_allows_for_the_noise_of_every_idol_the_objective_adds():
+    objective = Objective(2, others=0.5)
+    assert objective.score(counts([0.5, 0.6]), 0, 0).noise == 1  # the worst alone
+    three_out = objective.score(counts([0.6, 0.4, 0.58]), 0, 0)
+    assert three_out.noise == pytest.approx(math.sqrt(1 + 2 * 0.25))
+
+
+def test_the_weight_on_the_others_is_written_and_none_writes_the_objective_as_before():
+    assert "others" not in Objective(2).describe()  # a search directory of before resumes
+    described = Objective(2, others=0.5).describe()
+    assert described["others"] == 0.5
+    assert "0.5 x every other Idol's distance" in described["formula"]

@@ -249,7 +249,10 @@ def test_a_start_outside_the_ranges_is_searched_from_the_nearest_allowed_values(
 ):
     # The planted set starts at Touka Combat 3 and Love Combat 1, both outside these ranges;
     # every candidate played must be inside them, and the way back is still found.
-    outside = ["--vary", "touka.combat=1..2", "--vary", "love.combat=2..3"]
+    # 120 games of each Idol at the first rung, not the default 60: on 60, the way back and
+    # Touka's Combat 1 are within a few games of each other there, and only the first third
+    # of a generation plays on, so which of them went on was a coin flip.
+    outside = ["--vary", "touka.combat=1..2", "--vary", "love.combat=2..3", "--first-rung", "240"]
     result = balance(card_sets, tmp_path / "outside", *outside, budget="6000")
     assert result.exit_code == 0, result.output
     facts = json.loads(result.stdout)
@@ -277,11 +280,12 @@ def test_the_check_names_the_idols_whose_tiers_are_further_apart_than_the_band(t
         assert (r["tier_a"], r["tier_b"]) == ("random", "heuristic.balanced")
         assert r["gap"] > r["band_width"] and r["apart"]
     # The check's own verdict on the recommended set, on its fresh deals: Idols the flag test
-    # shows outside the band, each outside by its interval too, and named in the terminal.
+    # shows outside the band, each outside by its interval too, and named in the terminal;
+    # an Idol outside by its estimate alone is named too, its interval reaching into the band.
     after = pd.DataFrame(facts["before_after"]).set_index(["tier", "idol_id"])
-    assert facts["check_outside"]
+    assert any(r["shown"] for r in facts["check_outside"])
     for r in facts["check_outside"]:
-        assert r["lo"] > 0.55 or r["hi"] < 0.45
+        assert (r["lo"] > 0.55 or r["hi"] < 0.45) == r["shown"]
         assert not after.loc[(r["tier"], r["idol_id"]), "inside_after"]
     page = pd.read_csv(out / "report" / "tables" / "balance_tier_gaps.csv")
     shown = page[page["apart"]].sort_values(["group", "idol_id"])

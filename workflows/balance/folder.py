@@ -85,6 +85,7 @@ def check_out(out: Path, request: dict) -> bool:
 # command today the search it was: (where the key is, the key, the flag).
 OLDER_DEFAULTS = (
     ("objective", "margin", "--margin 0"),
+    ("objective", "others", "--others-weight 0"),
     ("objective", "held", "--no-hold-unvaried"),
     (None, "finalists", "--finalists 0"),
 )

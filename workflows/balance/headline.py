@@ -5,27 +5,45 @@ from __future__ import annotations
 
 from avarium.analysis.tiers.gaps import APART, WHY, apart_sentence
 from avarium.analysis.tiers.play import PLAYED_DIFFERENTLY, differently_sentence
+from avarium.workflows.balance.guards import said
 from avarium.workflows.balance.search import ETA
 from avarium.workflows.balance.verdict import BALANCED, CANNOT, NO_CHANGE
 
 
-def _check_line(facts: dict) -> str:
-    """What the check on fresh deals says of the set recommended (or the starting set, when
-    nothing changed): the Idols the flag test shows outside the band at any checked tier. The
-    search's verdict rests on the games it chose on, which flatter the one chosen; the check's
-    deals are new, so where the two disagree the check is the better measure."""
-    which = "the recommended set" if facts["best"] else "the starting set"
-    tiers = ", ".join(facts["check_tiers"])
-    rows = facts.get("check_outside", [])
-    if not rows:
-        return f"at the check on fresh deals ({tiers}): no Idol of {which} shown outside the band"
+def _named(rows: list[dict]) -> str:
+    """Idols at the check, each with its rate, the interval it was judged on, tier and games."""
     several = len({r["players"] for r in rows}) > 1
-    shown = ", ".join(
+    return ", ".join(
         f"{r['idol']} {r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%}) at {r['tier']}, "
         f"{int(r['games']):,} games" + (f", {r['players']} players" if several else "")
         for r in rows
     )
-    line = f"at the check on fresh deals, {which} has Idols shown outside the band: {shown}"
+
+
+def _check_line(facts: dict) -> str:
+    """What the check on fresh deals says of the set recommended (or the starting set, when
+    nothing changed): the Idols the flag test shows outside the band at any checked tier, and
+    those outside by their estimate that it does not show, each with the interval it was judged
+    on. The search's verdict rests on the games it chose on, which flatter the one chosen; the
+    check's deals are new, so where the two disagree the check is the better measure."""
+    which = "the recommended set" if facts["best"] else "the starting set"
+    tiers = ", ".join(facts["check_tiers"])
+    found = facts.get("check_outside", [])
+    rows = [r for r in found if r.get("shown", True)]
+    near = [r for r in found if not r.get("shown", True)]
+    estimated = (
+        f"; outside by the estimate but not shown (its interval reaches into the band): "
+        f"{_named(near)}"
+        if near
+        else ""
+    )
+    if not rows:
+        return (
+            f"at the check on fresh deals ({tiers}): no Idol of {which} shown outside the band"
+            + estimated
+        )
+    line = f"at the check on fresh deals, {which} has Idols shown outside the band: {_named(rows)}"
+    line += estimated
     best = facts["best"]
     if facts["status"] != CANNOT and best and best.get("judged_on") == "final":
         line += (
@@ -38,6 +56,37 @@ def _check_line(facts: dict) -> str:
             "larger --budget gives its top rung more games)"
         )
     return line
+
+
+def _guard_lines(facts: dict) -> list[str]:
+    """The guards asked for and which set breaks which, by how much: the start and the
+    recommended set on the search's games, then the checked set on the check's fresh deals."""
+    guards = facts.get("guards")
+    if not guards:
+        return []
+
+    def broken(rows: list[dict]) -> str:
+        several = len({r["condition"] for r in rows}) > 1
+        return "; ".join(said(r, several) for r in rows)
+
+    lines = [f"guards (a candidate breaking one is refused): {guards['sentence']}"]
+    sets = [("the starting set", guards["start"])]
+    if guards["best"] is not None:
+        sets.append(("the recommended set", guards["best"]))
+    for which, rows in sets:
+        lines.append(
+            f"on the search's games, {which} breaks them: {broken(rows)}"
+            if rows
+            else f"on the search's games, {which} keeps them"
+        )
+    which = "the recommended set" if facts["best"] else "the starting set"
+    rows = guards["check"]
+    lines.append(
+        f"at the check on fresh deals, {which} breaks them: {broken(rows)}"
+        if rows
+        else f"at the check on fresh deals, {which} keeps them"
+    )
+    return lines
 
 
 def _apart(rows: list[dict], group: str) -> str:
@@ -143,6 +192,7 @@ def headline(facts: dict) -> str:
                     f"{costlier['cost']:.3f}, more than the distance they remove; lower "
                     "--field-cost and --step-cost to prefer it (docs/balance.md, The objective)"
                 )
+    lines += _guard_lines(facts)
     lines.append(_check_line(facts))
     judged = "after" if facts["best"] else "before"  # the check's recommended set, or the start
     apart = _apart(facts.get("tiers_apart", []), judged)

@@ -14,6 +14,7 @@ from avarium.simulator.cards.numbers import abilities_in, patch_tables, printed_
 from avarium.simulator.fileio import write_atomically
 from avarium.workflows.balance import folder as balance_dir
 from avarium.workflows.balance.conditions import Condition
+from avarium.workflows.balance.guards import REFUSED
 from avarium.workflows.balance.headline import headline
 from avarium.workflows.balance.verdict import BALANCED
 
@@ -127,6 +128,7 @@ def _inside_but_costlier(result, space, objective) -> dict | None:
         and c is not result.best
         and c.counts is not None
         and c.objective - c.cost < nearer
+        and c.objective < REFUSED  # one that breaks a guard is no set to prefer
         and not any(objective_module.outside(c.counts, objective).values())
     ]
     if not inside:
@@ -179,7 +181,7 @@ def _how_tiers_play(tiers, games) -> tuple[dict | None, dict[str, list[dict]]]:
 
 
 def write_outputs(request, record, space, start, objective, result, status, checked,
-                  seconds) -> dict:  # fmt: skip
+                  seconds, guards=None) -> dict:  # fmt: skip
     """Write the patch, the candidates log, the page and the record from the search's `result`
     and its check run (`checked`, a dataset Run) for `request` (run.BalanceRequest); returns
     the facts the terminal shows."""
@@ -255,6 +257,8 @@ def write_outputs(request, record, space, start, objective, result, status, chec
         # The Idols no allowed change touches directly: what to --vary next, when they are out.
         "unvaried": _unvaried(space, idols, names),
     }
+    if guards:
+        facts["guards"] = _guards(guards, result, games, judged, idols, names, conditions)
     shown = {
         "status": status,
         "objective": facts["objective"]["formula"],
@@ -275,6 +279,7 @@ def write_outputs(request, record, space, start, objective, result, status, chec
             if result.finalists
             else "none (the recommendation is the best of the top rung)"
         ),
+        "guards (a candidate breaking one is refused)": guards.sentence() if guards else "none",
         "searched at": "; ".join(facts["conditions"]),
         "checked tiers": ", ".join(facts["check_tiers"]),
         "command": request.command,
@@ -294,6 +299,27 @@ def write_outputs(request, record, space, start, objective, result, status, chec
     balance_dir.write_record(out, record | {"status": status, "result": facts})
     facts["_before_after"] = before_after
     return facts
+
+
+def _guards(guards, result, games, judged, idols, names, conditions) -> dict:
+    """The guards asked for, and those broken: by the starting set and the recommended one on
+    the search's games (the recommended on the final's, when it played one), and by the set
+    the check judges on its fresh deals."""
+    from avarium.workflows.balance.guards import at_check
+
+    named, where = [names.get(i, i) for i in idols], [name for name, _ in conditions]
+    best = result.best
+    return {
+        "asked": guards.describe(),
+        "sentence": guards.sentence(),
+        "start": guards.breaches(result.start.counts, named, where),
+        "best": (
+            guards.breaches(best.final if best.final is not None else best.counts, named, where)
+            if best is not result.start
+            else None
+        ),
+        "check": at_check(guards, games, judged, names),
+    }
 
 
 def _edges(objective, aim: bool = False) -> str:

@@ -6,7 +6,8 @@ Common random numbers: game k of every candidate is dealt and seated alike (the 
 game by its place in its variant), so two candidates differ only by what they change, and a
 candidate's games 0-279 are the same deals whether it was played in one step or three.
 
-What comes back is counts, never the games: per Idol and per seat, games and wins.
+What comes back is counts, never the games: per Idol and per seat, games and wins; per Idol the
+wins by turn EARLY_TURN, and how many games lasted each number of turns (the guards, guards.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from avarium.analysis.early_wins import EARLY_TURNS
 from avarium.runner.worker import Chunk, Played, Task
+
+EARLY_TURN = EARLY_TURNS[0]  # an early win is one in a game of at most this many turns
 
 # Games per task at most: a few seconds of heuristic play. A step is also cut into at least one
 # task per worker (`chunked`), so that a search bot's step, a minute of play or more in a few
@@ -34,23 +38,35 @@ class Counts:
     idol_wins: tuple[int, ...]
     seat_games: tuple[int, ...]  # per seat
     seat_wins: tuple[int, ...]
+    # Per Idol, its wins in games of at most EARLY_TURN turns; () in a journal written before.
+    idol_early_wins: tuple[int, ...] = ()
+    lengths: tuple[int, ...] = ()  # games by their length: lengths[t] games lasted t turns
 
     def __add__(self, other: Counts) -> Counts:
         def add(a, b):
             return tuple(int(x + y) for x, y in zip(a, b, strict=True))
 
+        def add_padded(a, b):
+            size = max(len(a), len(b))
+            return add((*a, *[0] * (size - len(a))), (*b, *[0] * (size - len(b))))
+
+        early = ()  # known only when both parts count them
+        if self.idol_early_wins and other.idol_early_wins:
+            early = add(self.idol_early_wins, other.idol_early_wins)
         return Counts(
             self.games + other.games,
             add(self.idol_games, other.idol_games),
             add(self.idol_wins, other.idol_wins),
             add(self.seat_games, other.seat_games),
             add(self.seat_wins, other.seat_wins),
+            early,
+            add_padded(self.lengths, other.lengths) if early else (),
         )
 
     @classmethod
     def zero(cls, pool: int, players: int) -> Counts:
         """No games yet: a step of no games (a rung of 0 in a condition with more players)."""
-        return cls(0, (0,) * pool, (0,) * pool, (0,) * players, (0,) * players)
+        return cls(0, (0,) * pool, (0,) * pool, (0,) * players, (0,) * players, (0,) * pool, (0,))
 
     def fewest_idol_games(self) -> int:
         """The games of the Idol that played fewest (of those that played at all; 1 if none)."""
@@ -61,8 +77,8 @@ class Counts:
 
     @classmethod
     def from_dict(cls, d: dict) -> Counts:
-        keys = ("idol_games", "idol_wins", "seat_games", "seat_wins")
-        return cls(int(d["games"]), *(tuple(int(x) for x in d[k]) for k in keys))
+        keys = ("idol_games", "idol_wins", "seat_games", "seat_wins", "idol_early_wins", "lengths")
+        return cls(int(d["games"]), *(tuple(int(x) for x in d.get(k, ())) for k in keys))
 
 
 def count(played: Played, pool: int, players: int) -> Counts:
@@ -71,12 +87,16 @@ def count(played: Played, pool: int, players: int) -> Counts:
     idol = values["idol"].astype(np.int64)
     seat = values["seat"].astype(np.int64)
     won = values["won"].astype(np.int64)
+    turns = values["turns"].astype(np.int64)
+    early = won * (turns <= EARLY_TURN)
     return Counts(
         played.chunk.games,
         tuple(int(x) for x in np.bincount(idol, minlength=pool)),
         tuple(int(x) for x in np.bincount(idol, won, minlength=pool)),
         tuple(int(x) for x in np.bincount(seat, minlength=players)),
         tuple(int(x) for x in np.bincount(seat, won, minlength=players)),
+        tuple(int(x) for x in np.bincount(idol, early, minlength=pool)),
+        tuple(int(x) for x in np.bincount(turns[seat == 0])),  # a game once: its first seat
     )
 
 

@@ -16,6 +16,12 @@ FINALISTS = 3
 # How far inside the band the objective aims (analysis/balance.py): two points, about two and
 # a half standard errors of a rate in the final (docs/balance.md, "The final and the margin").
 MARGIN = 0.02
+# What a point of every Idol but the worst counts in the objective, against a point of the worst
+# (analysis/balance.py). The max alone is flat while an Idol no allowed change moves stays the
+# worst, so nothing rewarded fixing the rest. A half keeps the worst first (a point of it is
+# worth two of any other) and still pays for a step (0.005 at the default --step-cost) for
+# every point another Idol is brought back toward the aim.
+OTHERS_WEIGHT = 0.5
 MARGIN_MOST = 0.04  # further inside than this leaves a band of 2-player rates too narrow to aim at
 
 
@@ -36,7 +42,8 @@ class BalanceRequest:
     """A balance search, as `avarium balance` takes it (docs/balance.md): the numbers that may
     vary (`vary`, each CARD.FIELD=FROM..TO, and/or a `vary_file`), the player counts and the
     search tiers (each one value or a comma list), the budget (games, or minutes as "20m"),
-    the checked tiers and their games, the objective's costs and margin, the finalists, and
+    the checked tiers and their games, the objective's costs, margin and weight on the Idols
+    other than the worst, the guards against degenerate play, the finalists, and
     the card set. `command` is how the record and the patch name what wrote them."""
 
     vary: Sequence[str] = ()
@@ -49,6 +56,11 @@ class BalanceRequest:
     field_cost: float = 0.01
     step_cost: float = 0.005
     margin: float = MARGIN
+    others_weight: float = OTHERS_WEIGHT
+    # The guards against degenerate play (guards.py): the largest share of an Idol's games won
+    # by turn 3, and the median game's length in turns as "LO-HI"; None for no guard.
+    max_early_wins: float | None = None
+    turns: str | None = None
     finalists: int = FINALISTS
     fair_seats: bool = False
     hold_unvaried: bool = True

@@ -23,6 +23,7 @@ from avarium.simulator.constants import MAX_SEED
 from avarium.workflows.balance import folder as balance_dir
 from avarium.workflows.balance import search as search_module
 from avarium.workflows.balance.conditions import Condition, Conditions, round_size
+from avarium.workflows.balance.guards import Guards, guards_of
 from avarium.workflows.balance.play import Table
 from avarium.workflows.balance.request import (
     MARGIN_MOST,
@@ -63,6 +64,7 @@ class _Prepared:
     table: object
     start: object
     objective: object
+    guards: Guards
     budget: object
     rungs: tuple
     recorded: dict
@@ -110,6 +112,12 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
             raise BalanceInputError(f"{flag}: expected a finite number of at least 0, got {cost}")
     if not 0 <= r.margin <= MARGIN_MOST:  # the command line's own range, for Python callers
         raise BalanceInputError(f"--margin: expected 0 to {MARGIN_MOST}, got {r.margin}")
+    if not 0 <= r.others_weight <= 1:
+        raise BalanceInputError(f"--others-weight: expected 0 to 1, got {r.others_weight}")
+    try:
+        guards = guards_of(r.max_early_wins, r.turns)
+    except ValueError as exc:
+        raise BalanceInputError(str(exc)) from None
     try:  # checked now, as written; the check run resolves each tier's bot when it plays
         parse_tiers(r.check_tiers)
     except ValueError as exc:
@@ -155,6 +163,7 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
         step_cost=r.step_cost,
         seats=r.fair_seats,
         margin=r.margin,
+        others=r.others_weight,
         conditions=tuple(c.players for c in conditions) if len(conditions) > 1 else (),
         held=held,
         held_ids=tuple(start.idols[i] for i in held),
@@ -196,10 +205,12 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
         # final existed resumes with finalists 0 (the same search).
         **({"finalists": r.finalists, "final_games": final_games} if r.finalists else {}),
         **({"always_search": True} if r.always_search else {}),
+        # Written only when asked, so that a search directory of before guards resumes.
+        **({"guards": guards.describe()} if guards else {}),
     }
     budget = search_module.Budget(games, seconds)
-    return _Prepared(space, table, start, objective, budget, rungs, recorded, doc, players,
-                     conditions[0].tier)  # fmt: skip
+    return _Prepared(space, table, start, objective, guards, budget, rungs, recorded, doc,
+                     players, conditions[0].tier)  # fmt: skip
 
 
 def _final_games(finalists, rungs, games, scale, size, enough) -> int:
@@ -267,13 +278,13 @@ def _search(r: BalanceRequest, p: _Prepared, progress: Progress):
         if r.always_search:
             return False  # the designer asked for a search whatever the start shows
         found = objective_module.outside(counts, p.objective)
-        return not found["idols"] and not found["seats"]
+        return not found["idols"] and not found["seats"] and not p.guards.breaches(counts)
 
     search = search_module.Search(
         p.space,
         p.table,
         p.start.bonus,
-        p.objective.score,
+        p.guards.scored(p.objective.score),
         settled,
         search_module.Journal(r.out / search_module.JOURNAL),
         p.rungs,
@@ -367,10 +378,9 @@ def balance(request: BalanceRequest, jobs: int = 1, progress: Progress = SILENT)
         started = time.monotonic()
         result = _search(request, p, progress)
         seconds = time.monotonic() - started
-        status = verdict_of(result, p.objective)
+        status = verdict_of(result, p.objective, p.guards)
         check_out = _check(request, p, result, jobs, progress)
         checked = load_run(check_out, play=None)  # how each tier plays, if tiered
-        facts = write_outputs(
-            request, record, p.space, p.start, p.objective, result, status, checked, seconds
-        )
+        facts = write_outputs(request, record, p.space, p.start, p.objective, result, status,
+                              checked, seconds, p.guards)  # fmt: skip
     return BalanceResult(facts, facts.pop("_before_after"), resuming)

@@ -51,7 +51,8 @@ JOURNAL = "evaluations.jsonl"
 ETA = 3  # each rung keeps a third of the candidates and plays them three times as many games
 PER_GENERATION = 9
 # A candidate stays in contention while its guide, less this many standard errors of its
-# worst Idol's rate, is below the leader's: a 1-in-40 chance of dropping a truly better one.
+# objective (the worst Idol's rate's, grown by the other Idols the objective adds: Score.noise),
+# is below the leader's: a 1-in-40 chance of dropping a truly better one.
 CONTENTION_Z = 2.0
 # The most of a budget, in games or on the clock, that the final may take.
 FINAL_SHARE = 0.25
@@ -72,6 +73,7 @@ class Candidate:
     guide: float = math.inf  # what steers the racing and the proposals (analysis/balance.py)
     distance: float = math.inf  # the worst Idol's from the band
     aim_distance: float = math.inf  # the same from the objective's aim (the band less a margin)
+    noise: float = 1.0  # its objective's standard error in the worst rate's (Score.noise)
     cost: float = 0.0
     fields: int = 0
     steps: float = 0.0
@@ -216,7 +218,7 @@ class Search:
             score = self.score(c.counts, c.fields, c.steps, self._start_at(rung))
             c.objective, c.distance, c.cost = score.objective, score.distance, score.cost
             c.aim_distance = score.aim_distance
-            c.guide = score.guide
+            c.guide, c.noise = score.guide, score.noise
             c.history.append((rung, c.counts.games, c.objective))
 
     def _new(self, values: tuple[int, ...], generation: int) -> Candidate:
@@ -265,9 +267,11 @@ class Search:
         return self.start.at_rung.get(rung) if self.start is not None else None
 
     def _se(self, c: Candidate) -> float:
-        """The standard error of the worst-placed rate, roughly: 0.5 / sqrt(fewest games)."""
+        """The standard error of the objective, roughly: a rate's is at most 0.5 / sqrt(fewest
+        games), and the objective adds the worst rate's and a weighted share of every other
+        Idol's outside the aim (Score.noise)."""
         fewest = c.counts.fewest_idol_games() if c.counts else 1
-        return 0.5 / math.sqrt(max(fewest, 1))
+        return c.noise * 0.5 / math.sqrt(max(fewest, 1))
 
     def _inside(self, values: tuple[int, ...]) -> tuple[int, ...]:
         """`values` with every value outside its axis's range (a start outside it) moved to
