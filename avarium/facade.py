@@ -79,6 +79,7 @@ class Experiment:
     games_per_pairing: int | None = None
     label: str | None = None
     chunk_size: int | None = None
+    record_turns: bool = False  # also write turns/ (docs/data-schema.md)
     variants: Sequence[Mapping[str, object]] = field(default_factory=tuple)
 
     def document(self) -> dict[str, object]:
@@ -110,6 +111,7 @@ class Experiment:
             "games_per_pairing": plain(self.games_per_pairing),
             "label": self.label,
             "chunk_size": plain(self.chunk_size),
+            "record_turns": self.record_turns or None,  # off: the document of older runs
         }
         doc |= {k: v for k, v in optional.items() if v is not None}
         if self.variants:
