@@ -283,6 +283,12 @@ def read_cards(run: Path, files: list[Path] | None = None) -> pd.DataFrame:
     return _to_pandas(_read(files, CARDS_COLUMNS))
 
 
+def kept_turns(run: Path) -> pd.DataFrame | None:
+    """turns/ of a run that kept them (read_turns), or None for a run played without."""
+    files = verify(run).turns
+    return read_turns(run, files) if files else None
+
+
 def read_turns(run: Path, files: list[Path] | None = None) -> pd.DataFrame:
     """turns/ as one DataFrame: each seat's Merit and Reputation turn by turn (default: the
     run's verified part files). DatasetError when the run did not keep its turns."""

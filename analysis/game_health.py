@@ -119,7 +119,7 @@ def _shares(frame: pd.DataFrame, column: str) -> pd.DataFrame:
     return table[[*KEYS, "metric", "games", "value", "lo", "hi"]]
 
 
-def game_health(games: pd.DataFrame, turns: pd.DataFrame) -> pd.DataFrame:
+def lead_metrics(games: pd.DataFrame, turns: pd.DataFrame) -> pd.DataFrame:
     """One row per variant, player count, Idol and metric (METRICS): `games` (the games the
     value is over: the Idol's wins for the winner's measures, its games otherwise), `value`
     and its 95% interval `lo`, `hi` (Wilson for a share, a bootstrap of the mean otherwise)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from avarium.analysis.game_health import bootstrap_mean, game_health, lead_changes, leaders
+from avarium.analysis.game_health import bootstrap_mean, lead_changes, lead_metrics, leaders
 from avarium.analysis.proportions import wilson
 
 
@@ -34,7 +34,7 @@ GAMES = [
 
 
 def health() -> pd.DataFrame:
-    table = game_health(*built(GAMES))
+    table = lead_metrics(*built(GAMES))
     return table.set_index(["idol", "metric"])
 
 
@@ -94,6 +94,6 @@ def test_the_bootstrap_interval_holds_the_mean_and_narrows_with_more_games():
 
 def test_a_winner_that_never_leads_on_the_last_turn_led_for_good_after_the_whole_game():
     games, turns = built([(1, "wincon", 1, [("amyba", [6, 6, 6]), ("coral", [4, 5, 5])])])
-    table = game_health(games, turns).set_index(["idol", "metric"])
+    table = lead_metrics(games, turns).set_index(["idol", "metric"])
     assert table.loc[("coral", "led_for_good_after"), "value"] == 1.0
     assert table.loc[("coral", "margin"), "value"] == -1

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from avarium.analysis.dataset import DatasetError, read_turns
+from avarium.reports.pages import build_report
 from avarium.runner import batch, manifest
 from avarium.runner.batch import play_chunk
 from avarium.runner.experiment import ExperimentError
@@ -139,3 +140,24 @@ def test_record_turns_in_a_file_must_be_true_or_false(tmp_path):
     path.write_text('bots = "random"\nrecord_turns = "yes"\n', encoding="utf-8")
     with pytest.raises(ExperimentError, match="field record_turns: expected true or false"):
         load(path)
+
+
+# -- the report ------------------------------------------------------------------------------
+
+
+def test_the_report_of_a_run_that_kept_its_turns_shows_how_the_lead_moves(tmp_path):
+    out = tmp_path / "run"
+    run(small(record_turns=True), out, jobs=1)
+    page = (build_report(out) / "index.html").read_text(encoding="utf-8")
+    assert '<section id="game-lead">' in page and "How the lead moves" in page
+    written = pd.read_csv(out / "report" / "tables" / "lead_metrics.csv")
+    games = games_of(out)
+    for idol, part in games.groupby("idol"):
+        mine = written[(written["idol_id"] == idol)].set_index("metric")
+        assert mine.loc["stalled", "games"] == len(part)
+        assert mine.loc["comeback", "games"] == part["won"].sum()
+
+
+def test_the_report_of_a_run_without_its_turns_has_no_lead_section(reference_run, tmp_path):
+    page = (build_report(reference_run, tmp_path / "page") / "index.html").read_text("utf-8")
+    assert "game-lead" not in page
