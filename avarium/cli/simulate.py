@@ -240,7 +240,7 @@ def simulate(
             return
         for line in stop_lines(facts):
             say(line)
-        say(f"data: {out}/games and {out}/cards (stopped.json says why)")
+        say(f"data: {_folders(out)} (stopped.json says why)")
         return
     summary = play_experiment(experiment, out, jobs, backend, scheduler, quiet or as_json)
     if as_json:
@@ -327,8 +327,15 @@ def _summary_text(s) -> str:
         f"games/s, start-up included) with {s.jobs} job(s) ({s.backend}); "
         f"{'largest worker' if s.jobs > 1 else 'memory'} {s.worker_peak_mb:,.0f} MB"
     )
-    lines.append(f"data: {s.out}/games and {s.out}/cards ({s.chunks} parts; experiment.toml)")
+    lines.append(f"data: {_folders(s.out)} ({s.chunks} parts; experiment.toml)")
     return "\n".join(lines)
+
+
+def _folders(out) -> str:
+    """The run's data folders as the last line names them (turns/ when the run keeps them)."""
+    if (Path(out) / "turns").is_dir():
+        return f"{out}/games, {out}/cards and {out}/turns"
+    return f"{out}/games and {out}/cards"
 
 
 def replay(
