@@ -18,7 +18,9 @@ from avarium.runner.tabulate import turn_columns
 from avarium.simulator.engine.play import GAME_FIELDS, SEAT_FIELDS
 from avarium.simulator.game.api import Rules
 from avarium.strategies import bot_spec
+from typer.testing import CliRunner
 
+from avarium.cli.main import app
 from tests.bots.test_bot_determinism import deal, same_chunk
 from tests.simulate.conftest import games_of, small
 
@@ -161,3 +163,12 @@ def test_the_report_of_a_run_that_kept_its_turns_shows_how_the_lead_moves(tmp_pa
 def test_the_report_of_a_run_without_its_turns_has_no_lead_section(reference_run, tmp_path):
     page = (build_report(reference_run, tmp_path / "page") / "index.html").read_text("utf-8")
     assert "game-lead" not in page
+
+
+def test_the_record_turns_flag_writes_turns_and_the_last_line_names_it(tmp_path):
+    out = tmp_path / "cli"
+    args = ["simulate", "--games", "40", "--bots", "random", "--out", str(out), "--record-turns"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert f"{out}/turns" in result.output.splitlines()[-1]
+    assert len(read_turns(out)) == games_of(out).groupby("game_id")["turns"].first().sum() * 2
