@@ -188,6 +188,14 @@ class Run:
         """Per-card offered and taken counts (docs/data-schema.md)."""
         return self._data.cards
 
+    @cached_property
+    def turns(self) -> pd.DataFrame:
+        """Each seat's Merit and Reputation turn by turn (docs/data-schema.md), in a run played
+        with `record_turns`; DatasetError otherwise."""
+        from avarium.analysis.dataset import read_turns
+
+        return read_turns(self.path)
+
     def report(self, out: str | Path | None = None, band: tuple[float, float] | None = None):
         """Write the run's report page (default RUN/report) and return its directory."""
         from avarium.reports.pages import build_report

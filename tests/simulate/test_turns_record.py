@@ -20,6 +20,7 @@ from avarium.simulator.game.api import Rules
 from avarium.strategies import bot_spec
 from typer.testing import CliRunner
 
+import avarium
 from avarium.cli.main import app
 from tests.bots.test_bot_determinism import deal, same_chunk
 from tests.simulate.conftest import games_of, small
@@ -172,3 +173,13 @@ def test_the_record_turns_flag_writes_turns_and_the_last_line_names_it(tmp_path)
     assert result.exit_code == 0, result.output
     assert f"{out}/turns" in result.output.splitlines()[-1]
     assert len(read_turns(out)) == games_of(out).groupby("game_id")["turns"].first().sum() * 2
+
+
+def test_the_python_api_keeps_and_reads_the_turns_when_asked(tmp_path):
+    kept = avarium.simulate(
+        avarium.Experiment(bots="random", games=60, seed=2, record_turns=True), tmp_path / "k"
+    )
+    assert len(kept.turns) == kept.games.groupby("game_id")["turns"].first().sum() * 2
+    plain = avarium.simulate(avarium.Experiment(bots="random", games=60, seed=2), tmp_path / "p")
+    with pytest.raises(avarium.DatasetError, match="--record-turns"):
+        _ = plain.turns
