@@ -10,7 +10,9 @@ from pathlib import Path
 
 from avarium.reports.headline import read_table, rows_of
 from avarium.simulator import tomlread
+from avarium.simulator.game.rules import Rules
 
+RULEBOOK = Rules()  # the options a run that records none played
 # What two runs a comparison may hold side by side can differ in (analysis/compare.py refuses
 # the rest, bots included; they are listed so a difference would never go unsaid).
 EXPERIMENT_FIELDS = ("cards", "card_set", "sets", "patches", "bonus", "rules", "bots")
@@ -32,6 +34,11 @@ def _shown(value) -> str:
     return "not recorded" if value is None else str(value)
 
 
+def _rule(rules: dict, name: str):
+    """A rules option as a run played it: its own value, else the rulebook's default."""
+    return rules[name] if name in rules else getattr(RULEBOOK, name, None)
+
+
 def experiment_changes(run_a: Path, run_b: Path, variant: str | None = None) -> list[dict]:
     """What differs between the two runs' experiments, one dict per field (and rules option):
     field, a, b, and the variant when the runs have several."""
@@ -42,11 +49,13 @@ def experiment_changes(run_a: Path, run_b: Path, variant: str | None = None) -> 
         where = {"variant": x.get("label")} if len(va) > 1 else {}
         for name in EXPERIMENT_FIELDS:
             a, b = x.get(name), y.get(name)
-            if name == "rules" and isinstance(a, dict) and isinstance(b, dict):
+            if name == "rules" and (isinstance(a, dict) or isinstance(b, dict)):
+                # a run records only the options it changed: one it left out plays the rulebook's
+                a, b = (r if isinstance(r, dict) else {} for r in (a, b))
                 changes += [
-                    {"field": f"rules.{k}", "a": a.get(k), "b": b.get(k), **where}
+                    {"field": f"rules.{k}", "a": _rule(a, k), "b": _rule(b, k), **where}
                     for k in sorted(set(a) | set(b))
-                    if a.get(k) != b.get(k)
+                    if _rule(a, k) != _rule(b, k)
                 ]
             elif a != b:
                 changes.append({"field": name, "a": a, "b": b, **where})

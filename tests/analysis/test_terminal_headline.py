@@ -101,3 +101,16 @@ def test_a_runs_experiment_file_that_is_not_utf8_gives_no_experiment_changes(tmp
     (tmp_path / "a" / "experiment.toml").write_bytes(b"seed = 1\n\xff\xfe\n")
     (tmp_path / "b" / "experiment.toml").write_text("seed = 2\n", encoding="utf-8")
     assert comparison_headline.experiment_changes(tmp_path / "a", tmp_path / "b") == []
+
+
+def test_a_rules_option_one_run_left_out_is_compared_as_the_rulebooks_default(tmp_path):
+    """A run records only the rules options it changed; the other played the rulebook's."""
+    for run, rules in (("a", '[variant.rules]\nfirst_turn_draw = "not the first seat"\n'),
+                       ("b", "")):  # fmt: skip
+        (tmp_path / run).mkdir()
+        text = f'[[variant]]\nlabel = "main"\n{rules}'
+        (tmp_path / run / "experiment.toml").write_text(text, encoding="utf-8")
+    changes = comparison_headline.experiment_changes(tmp_path / "a", tmp_path / "b")
+    assert changes == [
+        {"field": "rules.first_turn_draw", "a": "not the first seat", "b": "every seat"}
+    ]
