@@ -2,9 +2,10 @@
 game loop that keeps them (runner/tabulate.py makes them dataset columns).
 
 The bots' game loops (strategies/drivers.py) record a game's end only. A run that keeps its
-turns (`record_turns`) plays through keep_turns_loop instead: the same deal, the same bots
-drawing from the same streams, so the same games, with each seat's figures written down after
-every step into the row of the turn the step leaves the game in.
+turns (`record_turns`) plays through keep_turns_loop instead: the same deal and the same step
+of a game as the bots' loop (drivers.deal, drivers.play_one_step), so the same games, with each
+seat's figures written down after every step into the row of the turn the step leaves the game
+in.
 """
 
 from __future__ import annotations
@@ -14,12 +15,10 @@ from pathlib import Path
 import numpy as np
 from avarium.runner.tabulate import Kept, played_turns
 from avarium.simulator.engine._jit import njit, njit_game_loop
-from avarium.simulator.engine.layout import G_DEC_PLAYER, G_DONE, G_TURN, P_MERIT, P_REP, ROW_SEAT
-from avarium.simulator.engine.legal import legal_actions
+from avarium.simulator.engine.layout import G_DONE, G_TURN, P_MERIT, P_REP, ROW_SEAT
 from avarium.simulator.engine.play import GAME_FIELDS, record
-from avarium.simulator.engine.step import step
 from avarium.strategies import drivers
-from avarium.strategies.drivers import choose_action, deal, forced_move, search_scratch
+from avarium.strategies.drivers import deal, play_one_step, search_scratch
 
 # Game-turns one call of the loop fills at most (games x the turn cap, 4 MB for four players):
 # a chunk is played in slices of games, each kept only as long as its games' turns, so that a
@@ -47,17 +46,9 @@ def keep_turns_loop(
         deal(st, tb, n_players, idols[i], bonus[i], seeds[i], config, bot_seeds[i], rngs, made)
         keep_turn(st, i, n_players, kept)
         while st[G_DONE] == 0:
-            m = legal_actions(st, tb, buf)
-            if m < 2:
-                forced_move(st, tb, buf, m)
-            else:
-                p = st[G_DEC_PLAYER]
-                made[p] += 1
-                a = choose_action(
-                    st, tb, vals, kinds[p], weights[p], rngs[p : p + 1], buf, m, deltas,
-                    base, work, buf2, acc, prng,
-                )  # fmt: skip
-                step(st, tb, a)
+            play_one_step(
+                st, tb, vals, kinds, weights, rngs, buf, deltas, base, work, buf2, acc, prng, made
+            )
             keep_turn(st, i, n_players, kept)
         record(st, i, n_players, made, out[0], out[1], out[2])
 

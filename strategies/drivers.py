@@ -155,18 +155,28 @@ def play_games_with_lookahead(
     for i in range(seeds.shape[0]):
         deal(st, tb, n_players, idols[i], bonus[i], seeds[i], config, bot_seeds[i], rngs, made)
         while st[G_DONE] == 0:
-            m = legal_actions(st, tb, buf)
-            if m < 2:
-                forced_move(st, tb, buf, m)
-                continue
-            p = st[G_DEC_PLAYER]
-            made[p] += 1
-            a = choose_action(
-                st, tb, vals, kinds[p], weights[p], rngs[p : p + 1], buf, m, deltas,
-                base, work, buf2, acc, prng,
-            )  # fmt: skip
-            step(st, tb, a)
+            play_one_step(
+                st, tb, vals, kinds, weights, rngs, buf, deltas, base, work, buf2, acc, prng, made
+            )
         record(st, i, n_players, made, out[0], out[1], out[2])
+
+
+@njit_inline
+def play_one_step(st, tb, vals, kinds, weights, rngs, buf, deltas, base, work, buf2, acc, prng,
+                  made):  # fmt: skip
+    """One step of a game with any bots: the forced move, or the deciding seat's bot chooses
+    (counted in `made`) and its action is played."""
+    m = legal_actions(st, tb, buf)
+    if m < 2:
+        forced_move(st, tb, buf, m)
+        return
+    p = st[G_DEC_PLAYER]
+    made[p] += 1
+    a = choose_action(
+        st, tb, vals, kinds[p], weights[p], rngs[p : p + 1], buf, m, deltas,
+        base, work, buf2, acc, prng,
+    )  # fmt: skip
+    step(st, tb, a)
 
 
 @njit_inline
