@@ -11,9 +11,10 @@ import pandas as pd
 import pytest
 from avarium.analysis.balance import Objective
 from avarium.runner.tiers import tier_label
+from avarium.workflows.balance.candidates import Budget, Journal
 from avarium.workflows.balance.guards import Guards, at_check, guards_of, median_turns
 from avarium.workflows.balance.play import Counts
-from avarium.workflows.balance.search import Budget, Journal, Search
+from avarium.workflows.balance.search import Search
 from avarium.workflows.balance.space import Axis, Space
 from avarium.workflows.balance.verdict import BALANCED, CANNOT, status
 from typer.testing import CliRunner

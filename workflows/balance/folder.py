@@ -2,7 +2,7 @@
 
     OUT/balance.json        the request (everything that decides the games), the objective,
                             the budget, the command, and at the end the result
-    OUT/evaluations.jsonl   every step's counts as played (workflows/balance/search.py's journal)
+    OUT/evaluations.jsonl   every step's counts as played (the journal of candidates.py)
     OUT/candidates.parquet  every candidate tried
     OUT/patch.toml          the recommended card changes, a --patch file
     OUT/check/              the check run (an ordinary run: `avarium report OUT/check` works)

@@ -20,6 +20,7 @@ from avarium.runner.tiers import parse_tiers
 from avarium.runner.variants import base_doc
 from avarium.simulator.cards.errors import CardSetError
 from avarium.simulator.constants import MAX_SEED
+from avarium.workflows.balance import candidates
 from avarium.workflows.balance import folder as balance_dir
 from avarium.workflows.balance import search as search_module
 from avarium.workflows.balance.conditions import Condition, Conditions, round_size
@@ -177,7 +178,7 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
     # No rung beyond the one that measures every Idol to about a point: a bigger budget buys
     # more candidates, not more decimals (the check measures the winner on fresh deals).
     enough = TOP_RUNG_PER_IDOL * pool / players
-    rungs = search_module.rungs_for((games or 200_000) / scale, first, round_size(start), enough)
+    rungs = candidates.rungs_for((games or 200_000) / scale, first, round_size(start), enough)
     final_games = _final_games(r.finalists, rungs, games, scale, round_size(start), enough)
     recorded = {
         "players": players,
@@ -208,7 +209,7 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
         # Written only when asked, so that a search directory of before guards resumes.
         **({"guards": guards.describe()} if guards else {}),
     }
-    budget = search_module.Budget(games, seconds)
+    budget = candidates.Budget(games, seconds)
     return _Prepared(space, table, start, objective, guards, budget, rungs, recorded, doc,
                      players, conditions[0].tier)  # fmt: skip
 
@@ -286,7 +287,7 @@ def _search(r: BalanceRequest, p: _Prepared, progress: Progress):
         p.start.bonus,
         p.guards.scored(p.objective.score),
         settled,
-        search_module.Journal(r.out / search_module.JOURNAL),
+        candidates.Journal(r.out / candidates.JOURNAL),
         p.rungs,
         seed=r.seed,
         finalists=r.finalists,
