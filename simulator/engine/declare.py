@@ -13,6 +13,7 @@ chooses (rule C).
 
 from avarium.simulator.constants import PlayerSel, Quantifier
 from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.effective import scheme_rep_cost
 from avarium.simulator.engine.layout import (
     C_DEF,
     C_USED,
@@ -69,7 +70,7 @@ from avarium.simulator.engine.layout import (
     Z_STACK,
 )
 from avarium.simulator.engine.playable import can_act, targets_available
-from avarium.simulator.engine.query import any_matching, scheme_rep_cost
+from avarium.simulator.engine.query import any_matching
 from avarium.simulator.engine.tables import (
     T_AB_EXHAUST,
     T_AB_MERIT,

@@ -7,6 +7,8 @@ trashing player choose (the pause is a pending decision, never a call into a bot
 
 from avarium.simulator.constants import CardKind, Destination, Duration, Op, PlayerSel, Quantifier
 from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.conditions import hand_size, value_of
+from avarium.simulator.engine.effective import defense_of, recruit_cost
 from avarium.simulator.engine.layout import (
     C_DEF,
     C_MC_FIGHT,
@@ -61,15 +63,7 @@ from avarium.simulator.engine.layout import (
     Z_HAND,
     Z_STACK,
 )
-from avarium.simulator.engine.query import (
-    defense_of,
-    enemy,
-    hand_size,
-    list_matching,
-    matches,
-    recruit_cost,
-    value_of,
-)
+from avarium.simulator.engine.query import enemy, list_matching, matches
 from avarium.simulator.engine.rng import randint
 from avarium.simulator.engine.tables import (
     T_EF_AMOUNT,

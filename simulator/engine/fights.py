@@ -10,6 +10,7 @@ Then expel or exhaust, Idols lose Merit, damage is cleared and attackers get Att
 from avarium.simulator.constants import CardKind
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.declare import open_window
+from avarium.simulator.engine.effective import combat_of, defense_of
 from avarium.simulator.engine.effects import end_effects, prevent_damage
 from avarium.simulator.engine.layout import (
     C_DEF,
@@ -73,7 +74,6 @@ from avarium.simulator.engine.layout import (
     Z_CLASS,
 )
 from avarium.simulator.engine.playable import can_lead
-from avarium.simulator.engine.query import combat_of, defense_of
 from avarium.simulator.engine.tables import T_KIND
 from avarium.simulator.engine.zones import (
     ON_ATTACK,

@@ -17,6 +17,7 @@
 
 from avarium.simulator.constants import AbilityKind, CardKind
 from avarium.simulator.engine._jit import njit, njit_entry
+from avarium.simulator.engine.effective import static_discount
 from avarium.simulator.engine.fights import can_join, capacity
 from avarium.simulator.engine.layout import (
     A_CARD_RANGES,
@@ -96,7 +97,7 @@ from avarium.simulator.engine.playable import (
     scheme_can_start,
     scheme_ways,
 )
-from avarium.simulator.engine.query import enemy, list_matching, static_discount
+from avarium.simulator.engine.query import enemy, list_matching
 from avarium.simulator.engine.tables import (
     T_AB_END,
     T_AB_KIND,

@@ -19,6 +19,7 @@ from avarium.simulator.engine.declare import (
     set_target,
     triggers_done,
 )
+from avarium.simulator.engine.effective import recruit_cost
 from avarium.simulator.engine.effects import resolve_top
 from avarium.simulator.engine.fights import (
     add_member,
@@ -129,7 +130,6 @@ from avarium.simulator.engine.phases import (
     start_triggers,
     start_wincon,
 )
-from avarium.simulator.engine.query import recruit_cost
 from avarium.simulator.engine.tables import T_AB_START
 from avarium.simulator.engine.zones import (
     ON_RECRUIT,

@@ -16,8 +16,9 @@ What the bots use, by engine module:
 - step and legal: the legal actions of a decision, the offsets that decode an action code, and
   the one way to apply an action (a bot never writes the state it plays on);
 - setup, play, rng: dealing a game, its dataset row and the random streams (the drivers' loop);
-- query, playable, fights: rules questions the bots ask the engine rather than answer again
-  (a card's current Combat and Defense, costs, who may lead or be attacked, a fight's capacity);
+- query, effective, conditions, playable, fights: rules questions the bots ask the engine
+  rather than answer again (what a selector picks, a card's current Combat and Defense, costs,
+  an ability's values, who may lead or be attacked, a fight's capacity);
 - zones: moving a card, for the search bots' determinization only (they deal the cards a seat
   cannot see afresh in a copy of the state).
 """
@@ -28,6 +29,14 @@ from avarium.simulator.engine._jit import (
     njit_entry,
     njit_game_loop,
     njit_inline,
+)
+from avarium.simulator.engine.conditions import hand_size, value_of
+from avarium.simulator.engine.effective import (
+    combat_of,
+    defense_of,
+    fighting_stats,
+    recruit_cost,
+    scheme_rep_cost,
 )
 from avarium.simulator.engine.fights import (
     capacity,
@@ -127,16 +136,7 @@ from avarium.simulator.engine.playable import (
     can_lead,
     fight_before_damage,
 )
-from avarium.simulator.engine.query import (
-    combat_of,
-    compare,
-    defense_of,
-    fighting_stats,
-    hand_size,
-    recruit_cost,
-    scheme_rep_cost,
-    value_of,
-)
+from avarium.simulator.engine.query import compare
 from avarium.simulator.engine.rng import (
     bot_randint,
     xorshift32,

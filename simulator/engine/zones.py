@@ -7,6 +7,7 @@ rebuilt from the Trash Pile when it runs out; a card that changes zone comes bac
 
 from avarium.simulator.constants import COURTYARD_SIZE, Trigger
 from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.conditions import condition_holds
 from avarium.simulator.engine.layout import (
     ACTIVATED_SLOTS_SHIFT,
     C_DEF,
@@ -93,7 +94,6 @@ from avarium.simulator.engine.layout import (
     Z_STACK,
     Z_TRASH,
 )
-from avarium.simulator.engine.query import condition_holds
 from avarium.simulator.engine.rng import shuffle
 from avarium.simulator.engine.tables import (
     T_AB_COND,

@@ -45,7 +45,7 @@ def test_ruling_16_a_student_returned_to_the_courtyard_stays_there(bundled):
 
 
 def test_ruling_17_combat_never_below_0_and_defense_never_below_1(bundled):
-    from avarium.simulator.engine.query import combat_of, defense_of
+    from avarium.simulator.engine.effective import combat_of, defense_of
 
     g = scenario(
         """
