@@ -17,8 +17,9 @@
 
 from avarium.simulator.constants import AbilityKind, CardKind
 from avarium.simulator.engine._jit import njit, njit_entry
+from avarium.simulator.engine.damage import capacity
 from avarium.simulator.engine.effective import static_discount
-from avarium.simulator.engine.fights import can_join, capacity
+from avarium.simulator.engine.fights import can_join
 from avarium.simulator.engine.layout import (
     A_CARD_RANGES,
     A_END_TURN,

@@ -7,6 +7,7 @@ legal (the Python API checks it); both are compiled, so whole games run without 
 """
 
 from avarium.simulator.engine._jit import njit, njit_entry, njit_inline
+from avarium.simulator.engine.damage import assign_point, step_apply, step_damage, step_split
 from avarium.simulator.engine.declare import (
     begin_ability,
     begin_scheme,
@@ -23,14 +24,10 @@ from avarium.simulator.engine.effective import recruit_cost
 from avarium.simulator.engine.effects import resolve_top
 from avarium.simulator.engine.fights import (
     add_member,
-    assign_point,
     choose_target,
     declare_fight,
-    step_apply,
-    step_damage,
     step_helpers,
     step_last_window,
-    step_split,
     step_support,
 )
 from avarium.simulator.engine.layout import (

@@ -31,15 +31,13 @@ from avarium.simulator.engine._jit import (
     njit_inline,
 )
 from avarium.simulator.engine.conditions import hand_size, value_of
+from avarium.simulator.engine.damage import capacity
 from avarium.simulator.engine.effective import (
     combat_of,
     defense_of,
     fighting_stats,
     recruit_cost,
     scheme_rep_cost,
-)
-from avarium.simulator.engine.fights import (
-    capacity,
 )
 from avarium.simulator.engine.layout import (
     A_END_TURN,
