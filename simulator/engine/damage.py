@@ -46,11 +46,9 @@ from avarium.simulator.engine.layout import (
     S_FIGHT_SPLIT_DEF,
     Z_CLASS,
 )
+from avarium.simulator.engine.leaving import expel
 from avarium.simulator.engine.tables import T_KIND
-from avarium.simulator.engine.zones import (
-    expel,
-    set_exhausted,
-)
+from avarium.simulator.engine.zones import set_exhausted
 
 _IDOL = int(CardKind.IDOL)
 

@@ -63,6 +63,7 @@ from avarium.simulator.engine.layout import (
     Z_HAND,
     Z_STACK,
 )
+from avarium.simulator.engine.leaving import expel
 from avarium.simulator.engine.query import enemy, list_matching, matches
 from avarium.simulator.engine.rng import randint
 from avarium.simulator.engine.tables import (
@@ -82,12 +83,9 @@ from avarium.simulator.engine.tables import (
     T_KIND,
     T_SEL_QUANT,
 )
+from avarium.simulator.engine.triggers import ON_JOIN, ON_RECRUIT, fire
 from avarium.simulator.engine.zones import (
-    ON_JOIN,
-    ON_RECRUIT,
     draw_scheme,
-    expel,
-    fire,
     move,
     refill_courtyard,
     school_put_bottom,

@@ -53,14 +53,14 @@ from avarium.simulator.engine.layout import (
     Z_CLASS,
 )
 from avarium.simulator.engine.playable import can_lead
-from avarium.simulator.engine.zones import (
+from avarium.simulator.engine.triggers import (
     ON_ATTACK,
     ON_DEFEND,
     ON_FIGHT_DECLARED,
     fire,
     fire_class,
-    in_card_order,
 )
+from avarium.simulator.engine.zones import in_card_order
 
 
 @njit

@@ -87,18 +87,19 @@ from avarium.simulator.engine.layout import (
     Z_CLASS,
     Z_HALLWAY,
 )
+from avarium.simulator.engine.leaving import eliminate, next_seat
 from avarium.simulator.engine.tables import T_REP_GAIN, T_WINCON_COND, T_WINCON_TIMING
-from avarium.simulator.engine.zones import (
+from avarium.simulator.engine.triggers import (
     ON_END_OF_TURN,
     ON_JOIN,
     ON_START_OF_TURN,
-    draw_scheme,
-    eliminate,
     fire,
     fire_class,
+)
+from avarium.simulator.engine.zones import (
+    draw_scheme,
     in_card_order,
     move,
-    next_seat,
     offer_courtyard,
     set_exhausted,
 )

@@ -101,6 +101,7 @@ from avarium.simulator.engine.layout import (
     S_START_WINCON,
     Z_HALLWAY,
 )
+from avarium.simulator.engine.leaving import expel, next_seat
 from avarium.simulator.engine.legal import (
     off_activate,
     off_choose,
@@ -128,15 +129,8 @@ from avarium.simulator.engine.phases import (
     start_wincon,
 )
 from avarium.simulator.engine.tables import T_AB_START
-from avarium.simulator.engine.zones import (
-    ON_RECRUIT,
-    expel,
-    fire,
-    move,
-    next_seat,
-    refill_courtyard,
-    trash,
-)
+from avarium.simulator.engine.triggers import ON_RECRUIT, fire
+from avarium.simulator.engine.zones import move, refill_courtyard, trash
 
 
 @njit_inline

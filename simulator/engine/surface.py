@@ -16,9 +16,9 @@ What the bots use, by engine module:
 - step and legal: the legal actions of a decision, the offsets that decode an action code, and
   the one way to apply an action (a bot never writes the state it plays on);
 - setup, play, rng: dealing a game, its dataset row and the random streams (the drivers' loop);
-- query, effective, conditions, playable, fights: rules questions the bots ask the engine
-  rather than answer again (what a selector picks, a card's current Combat and Defense, costs,
-  an ability's values, who may lead or be attacked, a fight's capacity);
+- query, effective, conditions, playable, fights, damage: rules questions the bots ask the
+  engine rather than answer again (what a selector picks, a card's current Combat and Defense,
+  costs, an ability's values, who may lead or be attacked, a fight's capacity);
 - zones: moving a card, for the search bots' determinization only (they deal the cards a seat
   cannot see afresh in a copy of the state).
 """
@@ -197,9 +197,7 @@ from avarium.simulator.engine.tables import (
     T_WINCON_COND,
     T_WINCON_TIMING,
 )
-from avarium.simulator.engine.zones import (
-    move,
-)
+from avarium.simulator.engine.zones import move
 
 __all__ = [
     "A_END_TURN",

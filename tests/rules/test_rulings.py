@@ -64,7 +64,7 @@ def test_ruling_18_a_triggered_ability_with_no_target_is_not_played(bundled):
     triggered while she waits in the Hallway and no ally Student is in the Class."""
     from avarium.simulator.constants import Trigger
     from avarium.simulator.engine.step import step
-    from avarium.simulator.engine.zones import fire
+    from avarium.simulator.engine.triggers import fire
 
     g = scenario(
         """
