@@ -21,7 +21,6 @@ from avarium.simulator.engine.declare import (
     triggers_done,
 )
 from avarium.simulator.engine.effective import recruit_cost
-from avarium.simulator.engine.effects import resolve_top
 from avarium.simulator.engine.fights import (
     add_member,
     choose_target,
@@ -128,6 +127,7 @@ from avarium.simulator.engine.phases import (
     start_triggers,
     start_wincon,
 )
+from avarium.simulator.engine.resolve import resolve_top
 from avarium.simulator.engine.tables import T_AB_START
 from avarium.simulator.engine.triggers import ON_RECRUIT, fire
 from avarium.simulator.engine.zones import move, refill_courtyard, trash
