@@ -25,6 +25,7 @@ from avarium.simulator import schema, tomlread
 # hundred MB.
 GAMES_COLUMNS: dict[str, str] = schema.analysed(schema.GAMES)
 CARDS_COLUMNS: dict[str, str] = schema.analysed(schema.CARDS)
+TURNS_COLUMNS: dict[str, str] = schema.analysed(schema.TURNS)
 # Every column of games/ (docs/data-schema.md): what the Python API hands a notebook, which
 # may want any of them; the analyses read GAMES_COLUMNS only, to keep a large run's memory down.
 EVERY_GAMES_COLUMN: dict[str, str] = {c.name: c.kind for c in schema.GAMES}
@@ -39,7 +40,7 @@ MISSING = schema.missing(schema.GAMES) | schema.missing(schema.CARDS)
 # The schema's integer type of each column; chunks are cast to it on reading.
 INT_TYPES = {
     c.name: getattr(pa, c.type)()
-    for c in (*schema.GAMES, *schema.CARDS)
+    for c in (*schema.GAMES, *schema.CARDS, *schema.TURNS)
     if c.type in schema.INTEGERS
 }
 
@@ -115,6 +116,7 @@ class RunFiles:
     planned: int | None  # games the manifest plans (None: a run written before manifests)
     verified: bool
     unlisted: int = 0  # this run's part files the manifest does not list yet (being written)
+    turns: list[Path] = field(default_factory=list)  # turns/, in a run that keeps it
 
 
 def verify(run: Path) -> RunFiles:
@@ -134,10 +136,10 @@ def verify(run: Path) -> RunFiles:
     if found is None:
         games, cards = part_files(run / "games"), part_files(run / "cards")
         _no_overlaps(games)
-        return RunFiles(games, cards, None, False)
+        return RunFiles(games, cards, None, False, turns=part_files(run / "turns"))
     record, listed = found
     games, cards = listed.files["games"], listed.files["cards"]
-    return RunFiles(games, cards, record.games, True, len(listed.unlisted))
+    return RunFiles(games, cards, record.games, True, len(listed.unlisted), listed.files["turns"])
 
 
 def _no_overlaps(files: list[Path]) -> None:
@@ -279,6 +281,24 @@ def read_cards(run: Path, files: list[Path] | None = None) -> pd.DataFrame:
     if not files:
         return pd.DataFrame({c: pd.Series(dtype=_empty_dtype(k)) for c, k in CARDS_COLUMNS.items()})
     return _to_pandas(_read(files, CARDS_COLUMNS))
+
+
+def kept_turns(run: Path) -> pd.DataFrame | None:
+    """turns/ of a run that kept them (read_turns), or None for a run played without."""
+    files = verify(run).turns
+    return read_turns(run, files) if files else None
+
+
+def read_turns(run: Path, files: list[Path] | None = None) -> pd.DataFrame:
+    """turns/ as one DataFrame: each seat's Merit and Reputation turn by turn (default: the
+    run's verified part files). DatasetError when the run did not keep its turns."""
+    files = verify(run).turns if files is None else files
+    if not files:
+        raise DatasetError(
+            f"{Path(run) / 'turns'}: no turn-by-turn data (the run was played without "
+            "record_turns; play it again with `avarium simulate --record-turns`)"
+        )
+    return _to_pandas(_read(files, TURNS_COLUMNS))
 
 
 def _empty_dtype(kind: str) -> str:

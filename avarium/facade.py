@@ -79,6 +79,7 @@ class Experiment:
     games_per_pairing: int | None = None
     label: str | None = None
     chunk_size: int | None = None
+    record_turns: bool = False  # also write turns/ (docs/data-schema.md)
     variants: Sequence[Mapping[str, object]] = field(default_factory=tuple)
 
     def document(self) -> dict[str, object]:
@@ -110,6 +111,7 @@ class Experiment:
             "games_per_pairing": plain(self.games_per_pairing),
             "label": self.label,
             "chunk_size": plain(self.chunk_size),
+            "record_turns": self.record_turns or None,  # off: the document of older runs
         }
         doc |= {k: v for k, v in optional.items() if v is not None}
         if self.variants:
@@ -185,6 +187,14 @@ class Run:
     def cards(self) -> pd.DataFrame:
         """Per-card offered and taken counts (docs/data-schema.md)."""
         return self._data.cards
+
+    @cached_property
+    def turns(self) -> pd.DataFrame:
+        """Each seat's Merit and Reputation turn by turn (docs/data-schema.md), in a run played
+        with `record_turns`; DatasetError otherwise."""
+        from avarium.analysis.dataset import read_turns
+
+        return read_turns(self.path)
 
     def report(self, out: str | Path | None = None, band: tuple[float, float] | None = None):
         """Write the run's report page (default RUN/report) and return its directory."""

@@ -36,7 +36,6 @@ from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.engine.surface import (
     A_END_TURN,
     A_PASS,
-    D_FIGHT_TARGET,
     D_MAIN,
     D_PRIORITY,
     G_DEC,
@@ -59,21 +58,9 @@ from avarium.simulator.engine.surface import (
 from avarium.simulator.game.api import tables_of
 from avarium.simulator.game.rules import Rules
 from avarium.strategies import bot_spec
-from avarium.strategies.choices import score_choice
-from avarium.strategies.features import (
-    N_TARGETS,
-    SCRATCH_SIZE,
-    forget_wincons,
-    keep_wincons,
-)
-from avarium.strategies.heuristic import any_fight, base_progress, heuristic_choose, score_main
+from avarium.strategies.features import SCRATCH_SIZE, forget_wincons
+from avarium.strategies.heuristic import heuristic_choose, prepare_scoring, score_action
 from avarium.strategies.lookahead import copy_into
-from avarium.strategies.notes import (
-    forget_threats,
-    note_free_combat,
-    note_targets,
-)
-from avarium.strategies.threats import answers_threats
 from avarium.strategies.value_model import log_chances, seat_features
 from avarium.strategies.weights import N_VALUE_FEATURES, VALUE_FEATURES
 from avarium.workflows.train.selfplay import Decisions, play_positions
@@ -98,22 +85,9 @@ def heuristic_scores(st, tb, vals, w, buf, m, deltas, out):
     """heuristic_choose's score of each of the m actions in buf, into out."""
     dec = st[G_DEC]
     p = st[G_DEC_PLAYER]
-    base = 0.0
-    keep_wincons(deltas)
-    if dec in (D_MAIN, D_PRIORITY, D_FIGHT_TARGET):
-        base = base_progress(st, tb, p, deltas)
-    deltas[N_TARGETS] = -1
-    if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
-        note_free_combat(st, tb, deltas)
-        if dec == D_MAIN:
-            note_targets(st, tb, p, deltas)
-    if answers_threats(w):
-        forget_threats(deltas)
+    base = prepare_scoring(st, tb, w, buf, m, deltas)
     for i in range(m):
-        if dec in (D_MAIN, D_PRIORITY):
-            out[i] = score_main(st, tb, vals, w, p, buf[i], deltas, base)
-        else:
-            out[i] = score_choice(st, tb, vals, w, p, dec, buf[i], deltas, base)
+        out[i] = score_action(st, tb, vals, w, p, dec, buf[i], deltas, base)
     forget_wincons(deltas)
 
 

@@ -41,9 +41,10 @@ def build_report(
     # The analysis (pandas, statsmodels, scipy: about 2 s to import) is imported when used, so
     # that every other command, `avarium simulate` first, starts without it.
     from avarium.analysis.coverage import pool_of
-    from avarium.analysis.dataset import keep_variant, load_run
+    from avarium.analysis.dataset import keep_variant, kept_turns, load_run
     from avarium.analysis.early_wins import game_health
     from avarium.analysis.flags import DEFAULT_BAND
+    from avarium.analysis.game_health import lead_metrics
     from avarium.analysis.summary import analyse
     from avarium.analysis.tiers.analyse import analyse_tiers
     from avarium.reports.population import population
@@ -60,6 +61,9 @@ def build_report(
     date, fingerprints = run_date(Path(run)), data.provenance.card_sets_by_variant
     step("analysing")
     health = game_health(data.games)  # every tier's games, not only the tier detailed below
+    turns = kept_turns(Path(run))  # how the lead moved, when the run kept its turns
+    if turns is not None:
+        health["lead_metrics"] = lead_metrics(data.games, turns)
     tiers = analyse_tiers(games, experiment, band)
     sides = {}
     for group in tiers.groups if tiers is not None else ():

@@ -23,6 +23,7 @@ from avarium.reports.sections.games import (
     win_reasons_section,
 )
 from avarium.reports.sections.health import early_win_items, early_wins_section
+from avarium.reports.sections.lead import lead_section
 from avarium.reports.sections.variants import variants_section
 from avarium.reports.sections.wins import (
     balance_flags_section,
@@ -244,6 +245,7 @@ def build_sections(
         provenance_section(prov, summary, bots),
         *detailed,
         early_wins_section(health),
+        lead_section(health),
         methods_section(),
     ]
     return [s for s in sections if s is not None]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 from avarium.runner.python_bots import watched
+from avarium.runner.turns import TURNS_FIELD, Kept, keep_turn, play_keeping_turns, played_turns
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_PLAYERS
 from avarium.simulator.engine.play import (
@@ -47,6 +48,9 @@ class ChunkResult:
     seat: np.ndarray  # (n, players, len(SEAT_FIELDS)) int32
     offered: np.ndarray  # (n, players, definitions) bool
     taken: np.ndarray  # (n, players, definitions) bool
+    # each seat's Merit and Reputation on every turn (runner/turns.py), or None when the games
+    # were played without keeping them
+    turns: Kept | None = None
 
 
 def card_worths(cards: CardSet) -> np.ndarray:
@@ -125,9 +129,11 @@ def play_chunk(
     bot_seeds: np.ndarray,
     bonus: Sequence[int],
     profiles: Path | None = None,
+    keep_turns: bool = False,
 ) -> ChunkResult:
     """Play n games: idols (n, players) definition indices, one bot spec per seat, (n,) deal
-    and bot seeds (32-bit), one starting bonus per seat."""
+    and bot seeds (32-bit), one starting bonus per seat; `keep_turns` also keeps each seat's
+    Merit and Reputation turn by turn (the same games, played through runner/turns.py)."""
     specs = seat_specs(bots, players, profiles)
     idols = np.ascontiguousarray(idols, np.int32)
     n = len(deal_seeds)
@@ -142,6 +148,8 @@ def play_chunk(
     out_seen = np.zeros((n, players, n_defs), np.uint8)
     seeds = engine_seeds(deal_seeds)
     bseeds = np.asarray(bot_seeds, np.int64) & 0xFFFFFFFF
+    outs = (out_game, out_seat, out_seen)
+    kept = None
     if all(s.compiled for s in specs):
         kinds = np.zeros(MAX_PLAYERS, np.int64)
         weights = np.zeros((MAX_PLAYERS, max(len(s.weights) for s in specs)), np.float64)
@@ -150,30 +158,39 @@ def play_chunk(
             weights[p, : len(s.weights)] = s.weights
         b = np.zeros((n, MAX_PLAYERS), np.int32)
         b[:, :players] = np.asarray(bonus, np.int32)
-        # drivers.play_games picks the compiled loop for these bots (searching or not).
-        play_games(
-            allocate(tb), tb, card_worths(cards), players, idols, b, seeds, bseeds, rules.config(),
-            kinds, weights, (out_game, out_seat, out_seen),
-        )  # fmt: skip
+        args = (allocate(tb), tb, card_worths(cards), players, idols, b, seeds, bseeds)
+        args += (rules.config(), kinds, weights, outs)
+        if keep_turns:
+            kept = play_keeping_turns(*args, rules.max_turns)
+        else:  # drivers.play_games picks the compiled loop for these bots (searching or not)
+            play_games(*args)
     else:
-        _play_in_python(cards, rules, players, idols, specs, seeds, bseeds, bonus, out_game,
-                        out_seat, out_seen)  # fmt: skip
+        kept = _play_in_python(cards, rules, players, idols, specs, seeds, bseeds, bonus, outs,
+                               keep_turns)  # fmt: skip
     return ChunkResult(
         game=out_game,
         seat=out_seat,
         offered=(out_seen & SEEN_OFFERED_BIT) != 0,
         taken=(out_seen & SEEN_TAKEN_BIT) != 0,
+        turns=kept,
     )
 
 
-def _play_in_python(cards, rules, players, idols, specs, seeds, bseeds, bonus, og, os_, oseen):
-    """The same games when a seat's bot is written in Python: one step at a time."""
+def _play_in_python(cards, rules, players, idols, specs, seeds, bseeds, bonus, outs, keep_turns):
+    """The same games when a seat's bot is written in Python: one step at a time (with
+    keep_turns, each seat's figures kept after every step, as runner/turns.py's loop does)."""
+    kept = np.zeros((len(seeds), rules.max_turns, players, 2), np.int16) if keep_turns else None
     for i in range(len(seeds)):
         game = new_dealt_game(cards, rules, idols[i], int(seeds[i]), bonus)
         choose = Chooser(game, specs, int(bseeds[i]))
+        if kept is not None:
+            keep_turn(game.state, i, players, kept)
         while not game.is_terminal():
             game.step(choose(game, game.legal_actions()))
-        record(game.state, i, players, choose.decisions, og, os_, oseen)
+            if kept is not None:
+                keep_turn(game.state, i, players, kept)
+        record(game.state, i, players, choose.decisions, *outs)
+    return None if kept is None else played_turns(kept, outs[0][:, TURNS_FIELD])
 
 
 def new_dealt_game(

@@ -1,7 +1,8 @@
 """The run dataset's files (docs/data-schema.md): Arrow schemas, tables and Parquet part files.
 
 A chunk's columns (tabulate) become two tables, `games` (one row per game and seat)
-and `cards` (per-card counts per key), written as zstd Parquet with dictionary-encoded names,
+and `cards` (per-card counts per key), and a third, `turns` (one row per game, turn and seat),
+in a run that keeps it, written as zstd Parquet with dictionary-encoded names,
 the smallest integer types that hold the values and the run's metadata, and published
 atomically, so a part file is either whole or absent.
 """
@@ -15,11 +16,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 from avarium.runner.manifest import digest
-from avarium.runner.tabulate import CARD_TYPES, GAME_TYPES, Columns
+from avarium.runner.tabulate import CARD_TYPES, GAME_TYPES, TURN_TYPES, Columns
 from avarium.simulator.fileio import remove_stale_temporary, write_bytes_atomically
 from avarium.simulator.schema import NAME
 
-FOLDERS = ("games", "cards")
+FOLDERS = ("games", "cards", "turns")  # turns/ only in a run that keeps them (record_turns)
 NAME_TYPE = pa.dictionary(pa.int32(), pa.string())
 
 
@@ -34,6 +35,12 @@ def _schema(types: dict[str, object]) -> pa.Schema:
 
 GAMES_SCHEMA = _schema(GAME_TYPES)
 CARDS_SCHEMA = _schema(CARD_TYPES)
+TURNS_SCHEMA = _schema(TURN_TYPES)
+
+
+def folders(record_turns: bool) -> tuple[str, ...]:
+    """The folders each chunk of a run writes a part file into."""
+    return FOLDERS if record_turns else ("games", "cards")
 
 
 def to_table(columns: Columns, schema: pa.Schema) -> pa.Table:

@@ -41,7 +41,7 @@ MIRRORS_UNSUPPORTED = (
     "a mirror game needs two copies of one Idol, and the engine deals each Idol card once"
 )
 
-RUN_FIELDS = ("version", "seed", "chunk_size", "variant")
+RUN_FIELDS = ("version", "seed", "chunk_size", "record_turns", "variant")
 VARIANT_FIELDS = (
     "label",
     "players",
@@ -174,6 +174,8 @@ class Experiment:
     chunk_size: int
     variants: tuple[Variant, ...]
     version: str
+    # Also write turns/, each seat's Merit and Reputation turn by turn (docs/data-schema.md).
+    record_turns: bool = False
     source: str = field(default="", compare=False)
 
     @property
@@ -191,12 +193,17 @@ class Experiment:
         raise LookupError(f"game {game_id} is not in this run (games 0 to {self.total_games - 1})")
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "version": self.version,
-            "seed": self.seed,
-            "chunk_size": self.chunk_size,
-            "variant": [v.to_dict() for v in self.variants],
-        }
+        return (
+            {
+                "version": self.version,
+                "seed": self.seed,
+                "chunk_size": self.chunk_size,
+            }
+            | (
+                {"record_turns": True} if self.record_turns else {}  # older runs compare equal
+            )
+            | {"variant": [v.to_dict() for v in self.variants]}
+        )
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -208,7 +215,7 @@ class Experiment:
             "version": self.version,
             "seed": self.seed,
             "chunk_size": self.chunk_size,
-        }
+        } | ({"record_turns": True} if self.record_turns else {})
         variants = []
         for first, v in zip(self.first_games(), self.variants, strict=True):
             body = v.to_dict()

@@ -242,9 +242,14 @@ def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
         p.add("", "variant", f"at most {MAX_GAMES:,} games in a run", None, f"{total:,} asked")
     automatic = min(DEFAULT_CHUNK, max(MIN_CHUNK, math.ceil(total / CHUNKS_WANTED)))
     chunk = check.whole(p, "", "chunk_size", doc.get("chunk_size", automatic), 1, MAX_CHUNK)
+    record_turns = doc.get("record_turns", False)
+    if not isinstance(record_turns, bool):
+        p.add("", "record_turns", "true or false", record_turns)
     if p.lines:  # a problem of a tiered table is found once per tier: said once
         raise ExperimentError(list(dict.fromkeys(p.lines)))
-    return Experiment(seed, chunk, tuple(variants), package_version(), source or "flags")
+    return Experiment(
+        seed, chunk, tuple(variants), package_version(), record_turns is True, source or "flags"
+    )
 
 
 def load(path: Path, overrides: Mapping[str, object] | None = None) -> Experiment:

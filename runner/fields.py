@@ -13,6 +13,7 @@ import re
 FLAGS = {
     "seed": "--seed",
     "chunk_size": "--chunk-size",
+    "record_turns": "--record-turns",
     "label": "--label",
     "players": "--players",
     "idols": "--idols",

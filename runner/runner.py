@@ -99,8 +99,11 @@ def plan(experiment: Experiment) -> list[Chunk]:
 def plan_tasks(experiment: Experiment, chunks: list[Chunk], done: set[int]) -> list[Task]:
     """A task for every chunk not yet done."""
     firsts = experiment.first_games()
+    keep = experiment.record_turns
     return [
-        Task(c, experiment.variants[c.variant], firsts[c.variant], experiment.seed, os.getpid())
+        Task(
+            c, experiment.variants[c.variant], firsts[c.variant], experiment.seed, os.getpid(), keep
+        )
         for c in chunks
         if c.index not in done
     ]
@@ -230,7 +233,7 @@ def _strays(out: Path, chunks: list[Chunk]) -> list[str]:
 
 
 def _whole(out: Path, c: Chunk, experiment: Experiment, run_id: str) -> bool:
-    """Whether both part files of chunk c are whole Parquet files of this chunk and run (the
+    """Whether every part file of chunk c is a whole Parquet file of this chunk and run (the
     check every reader makes too: parts.part_problem)."""
     v = experiment.variants[c.variant]
     chunk = parts.chunk_text(c.index, c.first, c.stop - 1, v.label)
@@ -238,7 +241,7 @@ def _whole(out: Path, c: Chunk, experiment: Experiment, run_id: str) -> bool:
     return all(
         parts.part_problem(dataset.part_path(out, folder, c.index), run_id, chunk, rows.get(folder))
         is None
-        for folder in dataset.FOLDERS
+        for folder in dataset.folders(experiment.record_turns)
     )
 
 
@@ -250,7 +253,7 @@ def _record(out: Path, name: str, c: Chunk, label: str, rows: int) -> PartRecord
 
 
 def completed(out: Path, chunks: list[Chunk], experiment: Experiment) -> tuple[set[int], Manifest]:
-    """Chunks whose two part files are whole, belong to this experiment and match the manifest,
+    """Chunks whose part files are whole, belong to this experiment and match the manifest,
     and the manifest of those; every other part file of the plan is deleted, and so are
     temporary files a stopped run left. A run written before manifests gets one, from the
     parts that pass every other check. Raises RunError, changing nothing, for a file that is no
@@ -276,7 +279,10 @@ def completed(out: Path, chunks: list[Chunk], experiment: Experiment) -> tuple[s
     done = set()
     for c in chunks:
         v = experiment.variants[c.variant]
-        names = [f"{folder}/{dataset.part_name(c.index)}" for folder in dataset.FOLDERS]
+        names = [
+            f"{folder}/{dataset.part_name(c.index)}"
+            for folder in dataset.folders(experiment.record_turns)
+        ]
         ok = _whole(out, c, experiment, fresh.run_id)
         if ok and stored is not None:
             ok = all(
@@ -304,10 +310,12 @@ def _write(out: Path, experiment: Experiment, played: Played, record: Manifest) 
     meta = dataset.chunk_metadata(
         experiment.to_json(), v.card_set, experiment.version, experiment.seed, c.describe(v.label)
     )
-    # cards first: a chunk counts as written once its games file exists and both are whole;
-    # then the manifest, which lists the chunk only once both files are on disk.
+    # cards (and turns) first: a chunk counts as written once its games file exists and every
+    # file is whole; then the manifest, which lists the chunk only once all are on disk.
+    kept = () if played.turns is None else (("turns", played.turns, dataset.TURNS_SCHEMA),)
     for folder, columns, schema in (
         ("cards", played.cards, dataset.CARDS_SCHEMA),
+        *kept,
         ("games", played.games, dataset.GAMES_SCHEMA),
     ):
         table = dataset.to_table(columns, schema)
@@ -399,7 +407,7 @@ def _warm(tasks: Sequence[Task]) -> None:
     search = any(searching(t.variant.bots) for t in tasks)
     compile_side_by_side(v.card_data, v.bots, v.profiles_path, search=search)
     first = Chunk(task.chunk.index, task.chunk.variant, task.chunk.first, task.chunk.first + 1)
-    play(Task(first, task.variant, task.variant_first, task.seed))
+    play(Task(first, task.variant, task.variant_first, task.seed, keep_turns=task.keep_turns))
 
 
 def run(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from avarium.simulator import schema
@@ -24,6 +25,7 @@ COUNT_COLUMNS = ("offered", "offered_won", "taken", "taken_won")
 # Every column of the two tables, in their order, with its type (simulator/schema.py).
 GAME_TYPES: dict[str, str] = schema.types(schema.GAMES)
 CARD_TYPES: dict[str, str] = schema.types(schema.CARDS)
+TURN_TYPES: dict[str, str] = schema.types(schema.TURNS)
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class Columns:
         return len(next(iter(self.values.values())))
 
 
-def _typed(values: dict[str, np.ndarray], types: dict[str, str]) -> dict[str, np.ndarray]:
+def typed(values: dict[str, np.ndarray], types: dict[str, str]) -> dict[str, np.ndarray]:
     """The columns in table order, each cast to its type after checking that it fits."""
     out = {}
     for name, kind in types.items():
@@ -132,7 +134,7 @@ def game_columns(
         "bot": bot_names,
         "reason": list(REASON_NAMES),
     }
-    return Columns(_typed(values, GAME_TYPES), names)
+    return Columns(typed(values, GAME_TYPES), names)
 
 
 def card_columns(
@@ -189,4 +191,34 @@ def card_columns(
         "card": [c.id for c in cards.cards],
         "kind": list(CARD_KINDS),
     }
-    return Columns(_typed(values, CARD_TYPES), names)
+    return Columns(typed(values, CARD_TYPES), names)
+
+
+class Kept(NamedTuple):
+    """Each seat's figures on every turn played: row r is game `game[r]` (its index in the
+    chunk), turn `turn[r]` (0 for the first), `figures[r]` (players, 2) Merit and Reputation."""
+
+    game: np.ndarray
+    turn: np.ndarray
+    figures: np.ndarray
+
+
+def played_turns(kept: np.ndarray, turns: np.ndarray, first: int = 0) -> Kept:
+    """The rows of kept (games, turn cap, players, 2) that are turns played (turns: each
+    game's length), their games counted from `first`."""
+    game, turn = np.nonzero(np.arange(kept.shape[1])[None, :] < np.asarray(turns)[:, None])
+    return Kept(game + first, turn, kept[game, turn])
+
+
+def turn_columns(label: str, first_game: int, kept: Kept) -> Columns:
+    """One row per game, turn played and seat, game by game."""
+    rows, p, _ = kept.figures.shape
+    values = {
+        "variant": np.zeros(rows * p, np.int32),
+        "game_id": np.repeat(first_game + kept.game.astype(np.int64), p),
+        "turn": np.repeat(kept.turn + 1, p),
+        "seat": np.tile(np.arange(p), rows),
+        "merit": kept.figures[:, :, 0].ravel(),
+        "reputation": kept.figures[:, :, 1].ravel(),
+    }
+    return Columns(typed(values, TURN_TYPES), {"variant": [label]})

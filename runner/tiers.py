@@ -26,8 +26,9 @@ import math
 from dataclasses import dataclass
 
 # The default tiers, weakest first: the balanced heuristic and the threat-aware tuned heuristic
-# on every game, and the search bot on one game in twenty (a search game costs about 50
-# heuristic games; docs/bots.md).
+# on every game, and the search bot on one game in twenty: a search game costs about 400 plain
+# heuristic games (92 ms against 0.22 ms, docs/performance.md), so even at one game in twenty
+# the search tier takes most of a run's time.
 DEFAULT_TIERS = ("heuristic", "heuristic.tuned", "mcts=5%")
 
 SEPARATOR = " · "  # between a variant's own label and its tier's

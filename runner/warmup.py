@@ -128,6 +128,12 @@ def compile_side_by_side(
     try:
         for kernel, signature in bot_kernels(cards, heuristic):
             kernel.compile(signature)
+    except BaseException:
+        # The command stops here (no room to compile under a memory cap, Ctrl-C): it says so
+        # now, not after the helper's minute of compiling for a run that will not play.
+        if helper is not None:
+            helper.kill()
+        raise
     finally:
         # Whatever happened here, the helper's work is either in the cache or redone later.
         if helper is not None:

@@ -19,7 +19,7 @@ import numpy as np
 from avarium.runner.experiment import Variant
 from avarium.runner.seating import seat_idols
 from avarium.runner.seeds import game_seeds
-from avarium.runner.tabulate import Columns, card_columns, game_columns
+from avarium.runner.tabulate import Columns, card_columns, game_columns, turn_columns
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,7 @@ class Task:
     variant_first: int  # global id of the variant's first game
     seed: int  # the run seed
     driver: int = 0  # process id of the run's driver; a worker it started dies with it
+    keep_turns: bool = False  # also tabulate each seat's figures turn by turn (turns/)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class Played:
     cpu_seconds: float  # CPU time the worker spent on it (less than seconds on a busy machine)
     worker: int  # process id
     peak_mb: float  # the worker process's peak resident memory so far
+    turns: Columns | None = None  # the turns/ table, when the task keeps it
 
 
 def peak_mb() -> float:
@@ -127,7 +129,7 @@ def play(task: Task) -> Played:
     seats = seat_idols(v, task.seed, local, local + c.games)
     result = play_chunk(
         v.card_data, v.rules, v.players, v.idol_indices[seats], v.bots, deal, bots, v.bonus,
-        v.profiles_path,
+        v.profiles_path, task.keep_turns,
     )  # fmt: skip
     games = game_columns(
         v.label, c.first, deal, bots, v.idols, seats, v.bots, v.bonus, result,
@@ -138,6 +140,7 @@ def play(task: Task) -> Played:
     cards = card_columns(
         v.label, v.card_data, v.idols, seats, v.bots, won, result.offered, result.taken, turns
     )
+    kept = None if result.turns is None else turn_columns(v.label, c.first, result.turns)
     return Played(
         c,
         games,
@@ -146,4 +149,5 @@ def play(task: Task) -> Played:
         time.process_time() - cpu,
         os.getpid(),
         peak_mb(),
+        kept,
     )

@@ -140,7 +140,25 @@ CARDS: tuple[Column, ...] = (
     Column("taken_won", "int32", "of those, games the seat won"),
 )
 
-TABLES = {"games": GAMES, "cards": CARDS}
+# Each seat's figures turn by turn, written when the experiment asks for them (`record_turns`):
+# what the game-health metrics (analysis/game_health.py) read. The engine keeps no measure of
+# progress towards a Win-Con that is cheap to read out (each Idol's clause is its own condition),
+# so the table holds Merit and Reputation only.
+TURNS: tuple[Column, ...] = (
+    Column("variant", NAME, "as in `games/`"),
+    Column("game_id", "int64", "as in `games/` (join on it for the game's Idols, bots, winner)"),
+    Column("turn", "int16", "the turn, 1 for the first: a row for each of the game's `turns`"),
+    Column("seat", "int8", "as in `games/`"),
+    Column(
+        "merit",
+        "int16",
+        "the seat's Merit as the turn stood after its last step (the step that passes the turn "
+        "counts on the next: its End Phase and the next Start Phase); 0 once expelled",
+    ),
+    Column("reputation", "int16", "the seat's Reputation, read as `merit` is"),
+)
+
+TABLES = {"games": GAMES, "cards": CARDS, "turns": TURNS}
 CARD_KINDS = ("student", "scheme")
 
 

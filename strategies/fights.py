@@ -9,19 +9,13 @@ from avarium.simulator.constants import CardKind, WinTiming
 from avarium.simulator.engine.surface import (
     C_DEF,
     C_EXHAUSTED,
-    C_OWNED,
     C_OWNER,
-    C_ZONE,
-    G_PLAYERS,
     P_IDOL,
     P_MERIT,
-    P_N_OWNED,
     ROW_CARD,
     ROW_SEAT,
     T_KIND,
     T_WINCON_TIMING,
-    Z_CLASS,
-    can_be_attacked,
     fighting_stats,
     njit,
 )
@@ -32,9 +26,7 @@ from avarium.strategies.features import (
     no_change,
     wincon_progress,
 )
-from avarium.strategies.notes import (
-    free_combat,
-)
+from avarium.strategies.notes import free_combat, next_target
 from avarium.strategies.threats import (
     WINS_NOW,
     WINS_SOON,
@@ -166,15 +158,12 @@ def score_fight(st, tb, vals, w, p, leader, deltas, base):
             best = x
     if n >= 0:
         return w[W_FIGHT] + best
-    for q in range(st[G_PLAYERS]):
-        if q == p:
-            continue
-        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
-            t = st[ROW_CARD + i, C_OWNED + q]
-            if st[ROW_CARD + t, C_ZONE] == Z_CLASS and can_be_attacked(st, tb, p, t):
-                combat, defense = fighting_stats(st, tb, t)
-                fighters = (lead_combat, lead_defense, combat, defense)
-                x = fight_outcome(st, tb, vals, w, p, leader, t, deltas, base, fighters)
-                if x > best:
-                    best = x
+    q, i, t = next_target(st, tb, p, 0, 0)
+    while t >= 0:
+        combat, defense = fighting_stats(st, tb, t)
+        fighters = (lead_combat, lead_defense, combat, defense)
+        x = fight_outcome(st, tb, vals, w, p, leader, t, deltas, base, fighters)
+        if x > best:
+            best = x
+        q, i, t = next_target(st, tb, p, q, i + 1)
     return w[W_FIGHT] + best

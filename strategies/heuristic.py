@@ -55,6 +55,7 @@ from avarium.simulator.engine.surface import (
     fight_before_damage,
     hand_size,
     njit,
+    njit_inline,
     off_activate,
     off_choose,
     off_fight,
@@ -295,9 +296,11 @@ def any_fight(st, buf, m):
     return False
 
 
-@njit
-def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
-    """The best of the m legal actions in buf by the heuristic's rules (ties: at random)."""
+@njit_inline
+def prepare_scoring(st, tb, w, buf, m, deltas):
+    """Note once what scoring the m actions in buf of this decision reads (the Win-Cons, the
+    fighters, the targets) and forget the threats of the position before; the deciding
+    player's Win-Con progress now. forget_wincons ends the scoring."""
     dec = st[G_DEC]
     p = st[G_DEC_PLAYER]
     base = 0.0
@@ -311,15 +314,29 @@ def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
             note_targets(st, tb, p, deltas)  # every fight action scores every target
     if answers_threats(w):
         forget_threats(deltas)  # noted again on first use, for this position
+    return base
+
+
+@njit_inline
+def score_action(st, tb, vals, w, p, dec, action, deltas, base):
+    """The heuristic's score of one legal action, once prepare_scoring has noted the position."""
+    if dec == D_MAIN or dec == D_PRIORITY:
+        return score_main(st, tb, vals, w, p, action, deltas, base)
+    return score_choice(st, tb, vals, w, p, dec, action, deltas, base)
+
+
+@njit
+def heuristic_choose(st, tb, vals, w, rng, buf, m, deltas):
+    """The best of the m legal actions in buf by the heuristic's rules (ties: at random)."""
+    dec = st[G_DEC]
+    p = st[G_DEC_PLAYER]
+    base = prepare_scoring(st, tb, w, buf, m, deltas)
     best = -1e18
     choice = buf[0]
     ties = 0
     for i in range(m):
         action = buf[i]
-        if dec == D_MAIN or dec == D_PRIORITY:
-            s = score_main(st, tb, vals, w, p, action, deltas, base)
-        else:
-            s = score_choice(st, tb, vals, w, p, dec, action, deltas, base)
+        s = score_action(st, tb, vals, w, p, dec, action, deltas, base)
         if s > best + 1e-9:
             best = s
             choice = action

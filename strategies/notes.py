@@ -66,24 +66,39 @@ def note_free_combat(st, tb, scratch):
 
 
 @njit
+def next_target(st, tb, p, q, i):
+    """The first enemy Class card p can attack from seat q's i-th card on, seat by seat in card
+    order, as (q, i, card); card -1 once none is left. A walk over every target is
+    `q, i, t = next_target(st, tb, p, 0, 0)`, then `next_target(st, tb, p, q, i + 1)` while
+    t >= 0: the one order note_targets and score_fight both meet the targets in."""
+    while q < st[G_PLAYERS]:
+        if q != p:
+            while i < st[ROW_SEAT + q, P_N_OWNED]:
+                t = st[ROW_CARD + i, C_OWNED + q]
+                if st[ROW_CARD + t, C_ZONE] == Z_CLASS and can_be_attacked(st, tb, p, t):
+                    return q, i, t
+                i += 1
+        q += 1
+        i = 0
+    return q, i, -1
+
+
+@njit
 def note_targets(st, tb, p, scratch):
     """Note the enemy Class cards p can attack, in the order score_fight meets them, with their
     Combat and Defense (none when there are more than MAX_TARGETS: then counted per leader)."""
     n = 0
     scratch[N_TARGETS] = -1
-    for q in range(st[G_PLAYERS]):
-        if q == p:
-            continue
-        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
-            t = st[ROW_CARD + i, C_OWNED + q]
-            if st[ROW_CARD + t, C_ZONE] == Z_CLASS and can_be_attacked(st, tb, p, t):
-                if n == MAX_TARGETS:
-                    return
-                scratch[TARGETS + 3 * n] = t
-                combat, defense = fighting_stats(st, tb, t)
-                scratch[TARGETS + 3 * n + 1] = combat
-                scratch[TARGETS + 3 * n + 2] = defense
-                n += 1
+    q, i, t = next_target(st, tb, p, 0, 0)
+    while t >= 0:
+        if n == MAX_TARGETS:
+            return
+        scratch[TARGETS + 3 * n] = t
+        combat, defense = fighting_stats(st, tb, t)
+        scratch[TARGETS + 3 * n + 1] = combat
+        scratch[TARGETS + 3 * n + 2] = defense
+        n += 1
+        q, i, t = next_target(st, tb, p, q, i + 1)
     scratch[N_TARGETS] = n
 
 

@@ -20,6 +20,14 @@ def _folder(kernel) -> str:
     return Path(kernel._cache._cache_path).parent.name
 
 
+def test_a_runner_loop_calling_the_bots_is_cached_under_the_bots_sources_too():
+    from avarium.runner.turns import keep_turns_loop
+
+    runner = Path(keep_turns_loop.py_func.__code__.co_filename).resolve().parent
+    assert _folder(keep_turns_loop) == Path(_jit.cache_dir(runner, (STRATEGIES,))).name
+    assert _folder(keep_turns_loop).endswith(Path(_jit.cache_dir(STRATEGIES)).name.split("-")[-1])
+
+
 def test_engine_kernels_are_cached_under_the_engines_sources_only():
     assert _folder(step) == Path(_jit.cache_dir()).name
 

@@ -29,6 +29,7 @@ LAYERS = [
         "foundation",
         (
             "avarium.simulator",
+            "avarium.simulator.address_space",
             "avarium.simulator.arguments",
             "avarium.simulator.constants",
             "avarium.simulator.fileio",

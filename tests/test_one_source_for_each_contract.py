@@ -20,7 +20,8 @@ def _plain(t: pa.DataType) -> str:
 
 
 def test_the_writer_writes_the_schema_columns_in_their_types():
-    for table, arrow in (("games", writer.GAMES_SCHEMA), ("cards", writer.CARDS_SCHEMA)):
+    written = (("games", writer.GAMES_SCHEMA), ("cards", writer.CARDS_SCHEMA))
+    for table, arrow in (*written, ("turns", writer.TURNS_SCHEMA)):
         columns = schema.TABLES[table]
         assert arrow.names == [c.name for c in columns]
         for c in columns:
@@ -31,6 +32,7 @@ def test_the_writer_writes_the_schema_columns_in_their_types():
 def test_the_reader_reads_the_analysed_columns_of_the_schema():
     assert list(reader.GAMES_COLUMNS) == [c.name for c in schema.GAMES if c.analysed]
     assert list(reader.CARDS_COLUMNS) == [c.name for c in schema.CARDS if c.analysed]
+    assert list(reader.TURNS_COLUMNS) == [c.name for c in schema.TURNS if c.analysed]
 
 
 def test_synthetic_runs_are_written_in_the_writers_schema(tmp_path):

@@ -267,7 +267,15 @@ class UntilResult:
         lines = [head, f"a fixed-size run with the same guarantee: {sized}"]
         if facts["games_played_now"] == 0:
             lines.insert(0, "nothing to play: the rounds already written reach this stop")
-        return [*lines, f"data: {self.out}/games and {self.out}/cards (stopped.json says why)"]
+        return [*lines, f"data: {data_folders(self.out)} (stopped.json says why)"]
+
+
+def data_folders(out) -> str:
+    """A run's data folders as a command's last line names them (turns/ when the run keeps
+    them)."""
+    if (Path(out) / "turns").is_dir():
+        return f"{out}/games, {out}/cards and {out}/turns"
+    return f"{out}/games and {out}/cards"
 
 
 def play_until(experiment: Experiment, out: Path, rule: str, precision: float | None, band,

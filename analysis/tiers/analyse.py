@@ -192,22 +192,24 @@ def reasons(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
 def samples(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
     """Up to three game ids per flagged Idol (too strong, too weak, or depends on skill), chosen
     to show its verdict: games it won at the strongest tier (too strong), games it lost there
-    (too weak), or deals whose result changed between the two strongest tiers (depends on
-    skill), each with the command that replays it."""
+    (too weak), or, for depends on skill, deals whose result changed the way its rate moved
+    between the two tiers where it moved most (not always the two strongest: an Idol may be
+    strong with the plain heuristic alone), each with the command that replays it."""
     verdict = result.tables["tier_verdicts"]
     rows = []
     for v in verdict.itertuples():
         if v.verdict not in FLAGGED:
             continue
         tiers = sorted((t for t in result.tiers if t.group == v.group), key=lambda t: t.order)
-        weaker, stronger = tiers[-2], tiers[-1]
-        wa, wb, deals = paired_wins(games, weaker, stronger, v.idol, v.players)
         if v.verdict in (TOO_STRONG, TOO_WEAK):
+            stronger = tiers[-1]
+            _, wb, deals = paired_wins(games, tiers[-2], stronger, v.idol, v.players)
             wanted = wb if v.verdict == TOO_STRONG else ~wb
             why = "won" if v.verdict == TOO_STRONG else "lost"
             picks = [(stronger, d, f"{why} at {stronger.tier}") for d in deals[wanted][:SAMPLES]]
         else:
-            changed = deals[wa != wb][:SAMPLES]
+            weaker, stronger, wa, wb, deals = most_apart(games, tiers, v.idol, v.players)
+            moved = (wb & ~wa) if wb.mean() >= wa.mean() else (wa & ~wb)
             picks = [
                 (
                     stronger,
@@ -215,8 +217,8 @@ def samples(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
                     f"{'won' if b else 'lost'} at {stronger.tier}, "
                     f"{'won' if a else 'lost'} at {weaker.tier}",
                 )
-                for d, a, b in zip(changed, wa[wa != wb], wb[wa != wb], strict=False)
-            ]
+                for d, a, b in zip(deals[moved], wa[moved], wb[moved], strict=True)
+            ][:SAMPLES]
         for t, deal, what in picks:
             game = int(t.first + deal)
             rows.append(
@@ -233,6 +235,19 @@ def samples(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
             )
     columns = ["group", "players", "idol", "verdict", "game_id", "tier", "what", "replay"]
     return pd.DataFrame(rows, columns=columns)
+
+
+def most_apart(games: pd.DataFrame, tiers: list[TierVariant], idol: str, players: int):
+    """The two tiers (weaker first) between which the Idol's rate moved most on the deals both
+    played, with its results in each on those deals (paired_wins)."""
+    best = None
+    for i, a in enumerate(tiers):
+        for b in tiers[i + 1 :]:
+            wa, wb, deals = paired_wins(games, a, b, idol, players)
+            gap = abs(wb.mean() - wa.mean()) if len(deals) else -1.0
+            if best is None or gap > best[0]:
+                best = (gap, a, b, wa, wb, deals)
+    return best[1:]
 
 
 def by_tier(games: pd.DataFrame, experiment: dict) -> list[tuple[str, pd.DataFrame]]:

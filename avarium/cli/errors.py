@@ -86,4 +86,4 @@ class CommandGroup(TyperGroup):
             # imports numba, pyarrow or scipy (an ImportError, or llvmlite's OSError).
             if not memory_cap.ran_out(exc):
                 raise
-            raise fail(memory_cap.message(), 1) from None
+            raise fail(memory_cap.message(exc), 1) from None

@@ -28,6 +28,8 @@ import errno
 import os
 import sys
 
+from avarium.simulator import address_space
+
 #: Room the cap must leave when numpy or scipy is first imported. Each loads an OpenBLAS, which
 #: maps its library and then a 32 MB buffer; when the cap refuses the buffer, scipy's retries for
 #: ever and numpy's exits the process. Measured from the import's start, both failed that way
@@ -46,40 +48,23 @@ _BLAS_LOADERS = {"numpy": "numpy", "scipy.linalg": "scipy", "scipy.special": "sc
 _MAPPING_REFUSED = ("failed to map segment", "cannot map zero-fill pages")
 
 
-def address_space_cap() -> int | None:
-    """The soft cap on this process's address space in bytes (`ulimit -v`), or None."""
-    try:
-        import resource
-    except ImportError:  # not a Unix
-        return None
-    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
-    return None if soft == resource.RLIM_INFINITY else soft
-
-
-def address_space_used() -> int | None:
-    """This process's address space in bytes (Linux's VmSize: what the cap counts), or None
-    where /proc does not say."""
-    try:
-        with open("/proc/self/status", "rb") as status:
-            for line in status:
-                if line.startswith(b"VmSize:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
+address_space_cap = address_space.cap
+address_space_used = address_space.used
 
 
 _said = False  # whether this process said it ran out (message() was asked for)
 
 
-def message() -> str:
-    """What the command says when memory runs out (after `error: `)."""
+def message(exc: BaseException | None = None) -> str:
+    """What the command says when memory runs out (after `error: `); with the step that asked
+    for room and found too little when `exc` (or what it was raised from) says so."""
     global _said
     _said = True
     cap = address_space_cap()
     capped = f" (its address space is capped at {cap >> 20} MB: ulimit -v)" if cap else ""
+    step = next((f": {e}" for e in _chain(exc) if isinstance(e, address_space.NoRoom)), "")
     return (
-        "out of memory; every file written so far is kept. Give the command more "
+        f"out of memory{step}; every file written so far is kept. Give the command more "
         f"memory{capped}, or ask it for less: fewer --jobs, a smaller --chunk-size, fewer "
         "games per report"
     )
@@ -91,20 +76,26 @@ def ran_out(exc: BaseException) -> bool:
     ImportError, or llvmlite's OSError raised while handling the loader's). Without a cap the
     loader's words are not taken for memory: a noexec mount says the same."""
     capped = address_space_cap() is not None
+    for e in _chain(exc):
+        if isinstance(e, MemoryError):
+            return True
+        if isinstance(e, OSError) and e.errno == errno.ENOMEM:
+            return True
+        if capped and isinstance(e, ImportError | OSError):
+            text = str(e).lower()
+            if any(words in text for words in _MAPPING_REFUSED):
+                return True
+    return False
+
+
+def _chain(exc: BaseException | None):
+    """`exc` and what it was raised from or during, as a traceback would show them: `raise ...
+    from None` hides what it was raised during."""
     seen: set[int] = set()
     while exc is not None and id(exc) not in seen:
         seen.add(id(exc))
-        if isinstance(exc, MemoryError):
-            return True
-        if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
-            return True
-        if capped and isinstance(exc, ImportError | OSError):
-            text = str(exc).lower()
-            if any(words in text for words in _MAPPING_REFUSED):
-                return True
-        # As a traceback would show them: `raise ... from None` hides what it was raised during.
+        yield exc
         exc = exc.__cause__ or (None if exc.__suppress_context__ else exc.__context__)
-    return False
 
 
 class _RoomForBlas:
@@ -133,13 +124,8 @@ class _RoomForBlas:
 
 
 def _room_for(who: str, megabytes: int, why: str) -> None:
-    """MemoryError unless the cap leaves `megabytes` of address space."""
-    cap, used = address_space_cap(), address_space_used()
-    if cap is not None and used is not None and cap - used < megabytes << 20:
-        raise MemoryError(
-            f"{who} about {megabytes} MB more address space {why}; the cap of {cap >> 20} MB "
-            f"leaves {max(cap - used, 0) >> 20} MB"
-        )
+    """MemoryError (NoRoom) unless the cap leaves `megabytes` of address space."""
+    address_space.room_for(who, megabytes, why, address_space_cap(), address_space_used())
 
 
 class _WithBuffer:
@@ -176,7 +162,7 @@ def _one_line_hook(previous):
     def hook(kind, exc, traceback):
         if ran_out(exc):
             try:
-                sys.stderr.write(f"error: {message()}\n")
+                sys.stderr.write(f"error: {message(exc)}\n")
                 end_now(1)
             except Exception:  # printing itself failed: Python's own report, then
                 pass

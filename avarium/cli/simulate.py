@@ -67,7 +67,7 @@ def _experiment(config: Path | None, flags: dict[str, object]):
             )
         overrides = {
             k: flags[k]
-            for k in ("seed", "chunk_size", "games", "games_per_pairing")
+            for k in ("seed", "chunk_size", "record_turns", "games", "games_per_pairing")
             if flags.get(k) is not None
         }
         return experiment.load(config, overrides)
@@ -140,6 +140,14 @@ def simulate(
         int | None, typer.Option(help="Games per part file (default: up to 20,000).")
     ] = None,
     label: Annotated[str | None, typer.Option(help='Variant label (default "main").')] = None,
+    record_turns: Annotated[
+        bool | None,
+        typer.Option(
+            "--record-turns/--no-record-turns",
+            help="Also write turns/: each seat's Merit and Reputation turn by turn, for the "
+            "game-health metrics (default off; docs/data-schema.md).",
+        ),
+    ] = None,
     path: Cards = None,
     sets: Sets = None,
     patch: Patches = None,
@@ -189,6 +197,7 @@ def simulate(
         "games_per_pairing": games_per_pairing,
         "seed": seed,
         "chunk_size": chunk_size,
+        "record_turns": record_turns,
         "label": label,
         "cards": None if path is None else str(path),
         "sets": sets,
@@ -274,6 +283,8 @@ def play_experiment(experiment, out: Path, jobs: int | None, backend: str = "lok
 
 
 def _summary_text(s) -> str:
+    from avarium.workflows.until import data_folders
+
     if s.games_played == 0:
         return f"nothing to do: all {s.games:,} games are already in {s.out}"
     lines = []
@@ -284,7 +295,7 @@ def _summary_text(s) -> str:
         f"games/s, start-up included) with {s.jobs} job(s) ({s.backend}); "
         f"{'largest worker' if s.jobs > 1 else 'memory'} {s.worker_peak_mb:,.0f} MB"
     )
-    lines.append(f"data: {s.out}/games and {s.out}/cards ({s.chunks} parts; experiment.toml)")
+    lines.append(f"data: {data_folders(s.out)} ({s.chunks} parts; experiment.toml)")
     return "\n".join(lines)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import textwrap
+import warnings
 
 import matplotlib
 
@@ -99,9 +100,26 @@ def shown(fig: Figure) -> None:
 
 def layout(fig: Figure) -> None:
     """Fit the figure's panels to their labels (tight_layout), its text shown first: laying
-    out is the first time matplotlib draws a glyph."""
+    out is the first time matplotlib draws a glyph. Where the labels are too long for the
+    figure (two dozen tune-bonus points under their rotated names), tight_layout gives up with
+    a warning on the user's terminal; the figure is then made tall enough for them instead."""
     shown(fig)
-    fig.tight_layout()
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        fig.tight_layout()
+    if not any("Tight layout not applied" in str(w.message) for w in said):
+        return
+    renderer = fig.canvas.get_renderer()
+    width, height = fig.get_size_inches()
+    panels = max(ax.get_position().height for ax in fig.axes) if fig.axes else 1.0
+    labels = max(
+        (ax.get_tightbbox(renderer).height / fig.dpi - panels * height for ax in fig.axes),
+        default=0.0,
+    )
+    fig.set_size_inches(width, height + max(labels, 0.0))
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Tight layout not applied")
+        fig.tight_layout()
 
 
 def png(fig: Figure, dpi: int = DPI) -> bytes:

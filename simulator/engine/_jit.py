@@ -9,8 +9,9 @@ it calls in other files, so after an edit elsewhere it could load stale machine 
 therefore lives in a directory named by a hash of every engine source file: any edit gives a
 fresh cache. A kernel written outside the engine (the compiled bots in strategies/) calls into
 the engine and into its own package, so its cache is named by the engine's hash and its own
-folder's: the engine does not list its clients, and a client's edit never recompiles the
-engine. NUMBA_CACHE_DIR, when set, is respected as is.
+folder's (a loop that calls another client's kernels, the runner's calling the bots, names
+that folder too: `calls`): the engine does not list its clients, and a client's edit never
+recompiles the engine. NUMBA_CACHE_DIR, when set, is respected as is.
 """
 
 import hashlib
@@ -20,6 +21,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
+from avarium.simulator import address_space
 from avarium.simulator.engine import _codegen
 from numba import config, types
 from numba.core import event
@@ -45,15 +47,18 @@ def _folder_hash(folder: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def cache_dir(folder: Path = ENGINE) -> str:
-    """Where the kernels written in `folder` are cached: named by the engine's sources, and for
-    a folder outside the engine by its own sources too."""
+def cache_dir(folder: Path = ENGINE, calls: tuple[Path, ...] = ()) -> str:
+    """Where the kernels written in `folder` are cached: named by the engine's sources, for a
+    folder outside the engine by its own sources too, and by those of the other client folders
+    its kernels `calls` (a runner loop calling the bots)."""
     base = os.environ.get("AVARIUM_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "avarium-balance-lab"
     )
     name = f"numba-{_folder_hash(ENGINE)}"
     if folder != ENGINE:
         name += f"-{folder.name}-{_folder_hash(folder)}"
+    for other in calls:
+        name += f"-{other.name}-{_folder_hash(other)}"
     return os.path.join(base, name)
 
 
@@ -73,6 +78,12 @@ def announce_as(text: str) -> None:
     _notice[0] = text
 
 
+# Address space a cold compile adds to a process, in MB. Measured under a cap of 1,000 MB with
+# an empty cache (`avarium simulate --bots heuristic`, numba 0.68, llvmlite 0.50): the first
+# compile began at 572 MB and the process peaked at 805 MB (233 MB more); a cap of 750 MB
+# ended in LLVM's abort and one of 800 MB compiled. Warm, the same command peaked at 632 MB.
+COMPILE_ROOM_MB = 256
+
 # Set once the message is printed, so the processes started afterwards (the run's workers, a
 # helper) inherit it and stay quiet: the wait is announced once per command, not per process.
 ANNOUNCED = "AVARIUM_COMPILE_ANNOUNCED"
@@ -86,7 +97,22 @@ class _FirstCompileNotice(event.Listener):
     broadcasts nothing), so a warm start prints nothing, and a cold one says why the first
     command sits silent for a minute before it does anything."""
 
+    checked = False  # whether this process asked for room to compile in
+
     def on_start(self, event):
+        if not _FirstCompileNotice.checked:
+            _FirstCompileNotice.checked = True
+            # Under a cap too tight for it, LLVM aborts the process mid-compile ("LLVM ERROR:
+            # out of memory"), which no Python code can catch: ask for the room first, so the
+            # command says in one line what it needs. Once compiled, the engine is loaded from
+            # the cache in less.
+            address_space.room_for(
+                "compiling the engine (first run only) needs",
+                COMPILE_ROOM_MB,
+                "(later runs load it compiled, in less)",
+                address_space.cap(),
+                address_space.used(),
+            )
         if os.environ.get(ANNOUNCED):
             return
         os.environ[ANNOUNCED] = "1"
@@ -129,7 +155,7 @@ class _KernelDispatcher(CPUDispatcher):
         return super().get_call_template(args, kws)
 
 
-def _compiled(fn, nrt: bool, inline: str = "never", cache: bool = True):
+def _compiled(fn, nrt: bool, inline: str = "never", cache: bool = True, calls=()):
     if config.DISABLE_JIT:
         return fn
     options = {"nopython": True, "boundscheck": None, "_nrt": nrt, "inline": inline}
@@ -137,7 +163,8 @@ def _compiled(fn, nrt: bool, inline: str = "never", cache: bool = True):
     if cache:
         # numba's cache locator reads config.CACHE_DIR once, when caching is enabled
         if not USER_CACHE:
-            config.CACHE_DIR = cache_dir(Path(inspect.getsourcefile(fn)).resolve().parent)
+            folder = Path(inspect.getsourcefile(fn)).resolve().parent
+            config.CACHE_DIR = cache_dir(folder, tuple(calls))
         dispatcher.enable_caching()
     return dispatcher
 
@@ -168,7 +195,7 @@ def njit_entry(fn):
     return _compiled(fn, nrt=False)
 
 
-def njit_game_loop(fn=None, *, nrt: bool = True):
+def njit_game_loop(fn=None, *, nrt: bool = True, calls: tuple[Path, ...] = ()):
     """A whole-game loop (a driver no kernel calls): the engine it links in is made private to
     it after linking (_codegen), so LLVM may drop unused arguments and inline across the
     engine; same games, cheaper calls.
@@ -176,11 +203,14 @@ def njit_game_loop(fn=None, *, nrt: bool = True):
     `@njit_game_loop(nrt=False)`: a loop given its scratch arrays by its caller, which then
     allocates nothing and is compiled without reference counting, like the kernels: a seat's
     row of weights or its random stream taken per decision is then a view with no atomic
-    count (perf put numba's reference counting at about 5% of random players' games)."""
+    count (perf put numba's reference counting at about 5% of random players' games).
+
+    `calls`: the client folders (outside the engine and the loop's own) whose kernels the loop
+    calls, so that an edit there gives it a fresh cache too (see cache_dir)."""
     if fn is None:
-        return lambda f: njit_game_loop(f, nrt=nrt)
+        return lambda f: njit_game_loop(f, nrt=nrt, calls=calls)
     _codegen.GAME_LOOPS.add(fn.__qualname__)
-    return _compiled(fn, nrt=nrt)
+    return _compiled(fn, nrt=nrt, calls=calls)
 
 
 def njit_inline(fn):

@@ -574,3 +574,26 @@ def test_a_headline_is_kept_when_the_table_beside_it_is_empty():
         ],
     )
     assert "no change needed" in page.html()
+
+
+def test_labels_too_long_for_a_figure_make_it_taller_not_a_warning_on_the_terminal():
+    """Two dozen tune-bonus points under their rotated names: tight_layout gave up and
+    printed matplotlib's warning on the user's terminal, the labels spilling off the figure."""
+    import warnings
+
+    import matplotlib.pyplot as plt
+    from avarium.reports.charts.style import layout
+
+    fig, axes = plt.subplots(1, 2, figsize=(6, 3))
+    names = [f"bonus=0,{i % 3} +no-first-draw +last-draws-two" for i in range(24)]
+    for ax in axes:
+        ax.bar(range(24), range(24))
+        ax.set_xticks(range(24), names, rotation=90)
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        layout(fig)
+    assert [str(w.message) for w in said] == []
+    assert fig.get_size_inches()[1] > 3
+    drawn = fig.get_tightbbox(fig.canvas.get_renderer())
+    assert drawn.y0 >= -0.05 and drawn.y1 <= fig.get_size_inches()[1] + 0.05  # nothing cut off
+    plt.close(fig)

@@ -141,6 +141,30 @@ def test_a_flagged_idol_gets_sample_games_with_the_command_that_replays_them():
     assert (mine["tier"] == "mcts/40").all()
 
 
+def test_sample_games_of_an_idol_that_depends_on_skill_come_from_the_tiers_where_it_moved():
+    """Strong with the plain heuristic only: the two strongest tiers do not differ for her, so
+    the samples set the plain heuristic beside the tier where she fell most, and show deals she
+    won there and lost at the stronger tier."""
+    games, experiment = tiered_run(
+        {
+            "heuristic.balanced": {"hatsurugi_touka": 1.5},
+            "heuristic.tuned": {},
+            "mcts/40": {},
+        }
+    )
+    result = analyse_tiers(games, experiment)
+    assert verdict_of(result, "hatsurugi_touka") == DEPENDS
+    samples = result.tables["tier_samples"]
+    mine = samples[samples["idol"] == "hatsurugi_touka"]
+    assert len(mine) == 3
+    for row in mine.itertuples():
+        assert row.what.endswith("won at heuristic.balanced"), row.what
+        assert row.what.startswith("lost at "), row.what
+        played = games[(games["game_id"] == row.game_id) & (games["idol"] == "hatsurugi_touka")]
+        assert not played["won"].item()  # the game shown is the one she lost, at row.tier
+        assert row.tier in ("heuristic.tuned", "mcts/40")
+
+
 def test_why_an_idol_wins_shows_how_its_games_end_at_each_tier():
     games, experiment = tiered_run({"heuristic.balanced": {}, "mcts/40": {}})
     reasons = analyse_tiers(games, experiment).tables["tier_reasons"]
