@@ -26,6 +26,7 @@ _EXPORTS = {
     "tune_bonus": "avarium.workflow_calls",
     "compare": "avarium.workflow_calls",
     "balance": "avarium.workflow_calls",
+    "run_until": "avarium.workflow_calls",
     "BalanceRequest": "avarium.workflows.balance.request",
     "CompareRequest": "avarium.workflows.sequential",
     "SweepRequest": "avarium.workflows.sweep",

@@ -12,6 +12,7 @@ from avarium.runner.variants import MAX_POINTS
 from avarium.simulator import arguments
 from avarium.workflows import sequential as sequential_workflow
 from avarium.workflows import sweep as sweep_workflow
+from avarium.workflows import until as until_workflow
 from avarium.workflows.balance import request as balance_request
 
 CARDS = "a card file or folder, or a bundled set's name"
@@ -95,7 +96,7 @@ def compare(
     delta: float = 0.03,
     alpha: float = 0.05,
     beta: float = 0.10,
-    games: int | None = None,
+    max_games: int | None = None,
     seed: int | None = None,
     out: str | Path | None = None,
     jobs: int = 1,
@@ -113,7 +114,7 @@ def compare(
         alpha=_number("alpha", alpha),
         beta=_number("beta", beta),
         seed=_optional_whole("seed", seed, 0),
-        games=_optional_whole("games", games, 1),
+        games=_optional_whole("max_games", max_games, 1),
     )
     return sequential_workflow.compare(request, arguments.whole("jobs", jobs, 1))
 
@@ -206,3 +207,46 @@ def balance(
         profiles=_optional_path("profiles", profiles, "a bot-profiles file"),
     )
     return run.balance(request, arguments.whole("jobs", jobs, 1))
+
+
+def run_until(
+    experiment: object,
+    out: str | Path,
+    precision: float | None = None,
+    band: Sequence[float] = (0.45, 0.55),
+    jobs: int = 1,
+) -> until_workflow.UntilResult:
+    """Play `experiment` (an `avarium.Experiment`) into the run directory `out` in rounds until
+    every Idol's band verdict is decided, with the two-player `band` (as `avarium simulate
+    --until settled`), or, given `precision`, until every Idol's 95% interval is within
+    +/-`precision` (as `--precision`); its games are the cap. Played again, it reads the rounds
+    already written and reaches the same stop. Returns an UntilResult: `as_dict()` (what
+    `--json` prints), `lines()` (what the command says), `until` and `decision`."""
+    from avarium.facade import Experiment
+    from avarium.runner.experiment import Experiment as Resolved
+
+    arguments.of_type("experiment", experiment, Experiment | Resolved, "an avarium.Experiment")
+    out = arguments.path("out", out, "a run directory")
+    rule = until_workflow.SETTLED
+    if precision is not None:
+        precision, rule = until_workflow.check_precision(precision), until_workflow.PRECISION
+    low, high = (_number("band", x) for x in _pair("band", band))
+    if not 0 <= low < high <= 1:
+        raise ValueError(f"band: expected two fractions 0 <= low < high <= 1, got {band!r:.60}")
+    jobs = arguments.whole("jobs", jobs, 1)
+    done, decision = until_workflow.play_until(
+        experiment.resolve() if isinstance(experiment, Experiment) else experiment,
+        out,
+        rule,
+        precision,
+        (low, high),
+        jobs,
+    )
+    return until_workflow.UntilResult(done, decision, out)
+
+
+def _pair(name: str, value: object) -> tuple:
+    value = arguments.plain(value)
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
+        raise TypeError(f"{name}: expected two numbers such as (0.45, 0.55), got {value!r:.60}")
+    return tuple(value)

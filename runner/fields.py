@@ -56,6 +56,7 @@ def flagged(message: str, own: dict[str, str] | None = None) -> str:
     names otherwise (balance names its tier `--tier`)."""
     flags = FLAGS | (own or {})
     head, colon, rest = message.partition(":")
-    if colon and head in flags:
-        message = f"{flags[head]}:{rest}"
+    first, space, more = head.partition(" ")  # `vary "touka.combat"`: the field, then its value
+    if colon and first in flags:
+        message = f"{flags[first]}{space}{more}:{rest}"
     return _NAMED.sub(lambda m: flags.get(m.group(1), m.group(0)), message)

@@ -157,14 +157,14 @@ def levers_of(label: str) -> tuple[str, frozenset[str]]:
 _RANGE = re.compile(r"^\s*([^=\s]+)\s*=\s*(.+?)\s*$")
 
 
-def parse_sweep(text: str, flag: str = "--set") -> tuple[str, Sequence[int]]:
+def parse_sweep(text: str, flag: str = "sweep") -> tuple[str, Sequence[int]]:
     """`kumara_raj.merit=16..22` (or `16..22..2`, or `16,18,20`) -> (card.field, values).
 
     A range stays a range (its length is known without making its values), so a long one costs
     nothing until sweep_points refuses it; every number is first checked to be one a card may
     take (0 to MAX_CARD_NUMBER), so no range is longer than that either (a range past 2^63 was
-    an OverflowError traceback). `flag` is how errors name the option (`--vary` for a balance
-    search)."""
+    an OverflowError traceback). `flag` is the field errors name (`sweep`, `vary` for a balance
+    search): the keyword a Python caller wrote, which the command line shows as its flag."""
     m = _RANGE.match(text)
     if not m or "." not in m.group(1):
         raise ValueError(
@@ -217,19 +217,19 @@ def sweep_points(
     that there are one or two axes, on different fields, and at most max_points points (counted
     before any is made). `card_id` maps a card name as written to the card's id."""
     if not 1 <= len(axes) <= 2:
-        raise ValueError(f"--set: sweep one or two fields, got {len(axes)}")
+        raise ValueError(f"sweep: sweep one or two fields, got {len(axes)}")
     check_limit(max_points)
     fields = [_field(t, card_id) for t, _ in axes]
     if len(set(fields)) < len(fields):
         raise ValueError(
-            f"--set: {axes[0][0]} and {axes[1][0]} are the same field; sweep a field once, "
-            "with all its values in one --set"
+            f"sweep: {axes[0][0]} and {axes[1][0]} are the same field; sweep a field once, "
+            "with all its values in one `sweep` entry"
         )
     count = math.prod(len(values) for _, values in axes)
     if count > max_points:
         sizes = " x ".join(f"{len(values):,}" for _, values in axes)
         raise ValueError(
-            f"--set: the sweep makes {count:,} points ({sizes} values), more than the limit of "
+            f"sweep: the sweep makes {count:,} points ({sizes} values), more than the limit of "
             f"{max_points:,}; sweep fewer values (FROM..TO..STEP), or raise the limit with "
             "`max_points`"
         )

@@ -258,3 +258,71 @@ def test_every_command_that_reads_cards_takes_overrides_and_patches():
     for path in reading:
         options = _options(path)
         assert "--set" in options and "--patch" in options, f"{path} has --cards but no --set"
+
+
+# Each Python call (`import avarium`) beside the command that runs its workflow, and the flag of
+# each keyword where the two names differ. `jobs` is left out on purpose: a call from Python plays
+# in its own process unless asked (1, docs/python.md), the command on every usable core.
+PYTHON_CALLS = {
+    "sweep": ("sweep", {}),
+    "tune_bonus": ("tune-bonus", {"levers": "--lever"}),
+    "balance": ("balance", {}),
+    "compare": ("compare", {"set": "--set"}),
+    "ladder": ("ladder", {}),
+    "run_until": ("simulate", {}),
+    "play_games": ("play", {}),
+}
+# Defaults written differently that mean the same: a number as the command's text, not given
+# (None, empty), a seed of 0 where the command leaves it None, the band as text, and None for
+# what the call fills in. `out` is left out: each command names its own default directory.
+NOT_GIVEN = (None, (), "")
+
+
+def _same_default(python: object, command: object) -> bool:
+    from avarium.workflows.balance.request import BalanceRequest
+
+    from avarium import facade
+    from avarium.cli.common import parse_band
+
+    if str(python) == str(command) or (python in NOT_GIVEN and command in NOT_GIVEN):
+        return True
+    if command is None and python == 0:  # the seed
+        return True
+    if isinstance(python, tuple) and isinstance(command, str) and "," in command:
+        return tuple(python) == parse_band(command)
+    # None where the call fills in what the command writes out: the default check tiers of
+    # balance, the heuristic of play_games (which plays the tiers instead when given them).
+    return python is None and command in (BalanceRequest().check_tiers, facade.DEFAULT_BOTS)
+
+
+@pytest.mark.parametrize("call", sorted(PYTHON_CALLS))
+def test_a_python_call_defaults_as_its_command_does(call):
+    import inspect
+
+    import avarium
+    from avarium import workflow_calls
+
+    path, renamed = PYTHON_CALLS[call]
+    keywords = dict(inspect.signature(getattr(avarium, call)).parameters)
+    if call in ("sweep", "tune_bonus"):  # the keywords both take, as **points
+        keywords |= inspect.signature(workflow_calls._points).parameters
+    options = _options(path)
+    differ = {}
+    for name, keyword in keywords.items():
+        flag = renamed.get(name, "--" + name.replace("_", "-"))
+        if keyword.default is inspect.Parameter.empty or name in ("jobs", "out"):
+            continue
+        if flag not in options:
+            continue
+        if not _same_default(keyword.default, options[flag].default):
+            differ[name] = (keyword.default, options[flag].default)
+    assert not differ, f"avarium.{call} and `avarium {path}` default differently: {differ}"
+
+
+def test_games_is_the_games_played_in_all_and_other_counts_are_named_for_what_they_count():
+    """`--games` is how many games a command plays in all (simulate, check, bench); each side's
+    cap of `compare --sequential` and a training generation's games have names of their own."""
+    takes = {path for path in _every_command() if "--games" in _options(path)}
+    assert takes == {"simulate", "check", "bench"}
+    assert "--max-games" in _options("compare")
+    assert "--games-per-generation" in _options("train")

@@ -186,7 +186,7 @@ def sequential_lines(facts: dict) -> list[str]:
         )
     else:
         lines.append(
-            f"reached the cap of {facts['cap_per_side']:,} games per side (--games) with some "
+            f"reached the cap of {facts['cap_per_side']:,} games per side (`max_games`) with some "
             "Idols undecided"
         )
     for r in facts["idols"]:

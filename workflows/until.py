@@ -213,6 +213,71 @@ def run_together(
 SETTLED, PRECISION = "settled", "precision"
 
 
+def check_precision(precision: object) -> float:
+    """The half-width `--precision` asks for, a fraction between 0 and 0.5; ValueError naming
+    the field otherwise."""
+    if isinstance(precision, bool) or not isinstance(precision, int | float):
+        precision = None
+    if precision is None or not 0 < precision < 0.5:
+        raise ValueError(
+            "precision: expected the half-width of the 95% interval as a fraction between 0 "
+            f"and 0.5 (0.01 is +/-1 point), got {precision!r:.60}"
+        )
+    return float(precision)
+
+
+@dataclass(frozen=True)
+class UntilResult:
+    """A run played until its rule stopped it (or its games, the cap, were played): the Until,
+    the rule's last Decision (analysis/stopping.py) and the run directory."""
+
+    until: Until
+    decision: object
+    out: Path
+
+    def as_dict(self) -> dict:
+        """The stop as plain values: what `simulate --json` prints."""
+        look = self.until.look
+        return {
+            "stopped": self.until.stopped,
+            "why": self.decision.why,
+            "round": look.round,
+            "rounds": look.rounds,
+            "games": look.total,
+            "cap": look.cap,
+            "games_played_now": self.until.games_played,
+            "fixed_size_games": self.decision.fixed,
+            "out": str(self.out),
+        }
+
+    def lines(self) -> list[str]:
+        """What `simulate` says on the terminal."""
+        facts = self.as_dict()
+        head = (
+            f"stopped after round {facts['round']} of {facts['rounds']}, at "
+            f"{facts['games']:,} games (cap {facts['cap']:,}): {facts['why']}"
+            if facts["stopped"]
+            else f"reached the cap of {facts['cap']:,} games (`games`) before stopping: "
+            f"{facts['why']}; raise `games` to go on"
+        )
+        sized = "; ".join(
+            f"{games:,} games sized for the {how}" if games >= 0 else f"no fixed size ({how})"
+            for how, games in facts["fixed_size_games"].items()
+        )
+        lines = [head, f"a fixed-size run with the same guarantee: {sized}"]
+        if facts["games_played_now"] == 0:
+            lines.insert(0, "nothing to play: the rounds already written reach this stop")
+        return [*lines, f"data: {data_folders(self.out)} (stopped.json says why)"]
+
+
+def data_folders(out) -> str:
+    """A run's data folders as a command's last line names them (turns/ when the run keeps
+    them)."""
+    if (Path(out) / "turns").is_dir():
+        return f"{out}/games, {out}/cards and {out}/turns"
+    return f"{out}/games and {out}/cards"
+
+
 def play_until(experiment: Experiment, out: Path, rule: str, precision: float | None, band,
                jobs: int, backend: str = "loky", scheduler: str | None = None,
                on_progress: Callable | None = None):  # fmt: skip

@@ -242,6 +242,7 @@ def _balance(request: BalanceRequest, jobs: int | None, quiet: bool, as_json: bo
     from avarium.cli.progress import Bars
     from avarium.reports.output import OutputError
     from avarium.runner.experiment import ExperimentError
+    from avarium.runner.fields import flagged
     from avarium.simulator.cards.errors import CardSetError
     from avarium.workflows.balance import request as asked
     from avarium.workflows.balance import run
@@ -251,8 +252,8 @@ def _balance(request: BalanceRequest, jobs: int | None, quiet: bool, as_json: bo
     try:
         with run_errors(request.out / "check", datasets=True):
             result = run.balance(request, jobs_to_use(jobs), Bars(quiet))
-    except asked.BalanceInputError as exc:
-        raise fail(str(exc), 2) from None
+    except asked.BalanceInputError as exc:  # it names fields; the command, their flags
+        raise fail(flagged(str(exc), asked.FLAGS), 2) from None
     except ExperimentError as exc:
         for line in exc.problems:
             say(line, err=True)

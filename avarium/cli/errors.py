@@ -33,6 +33,11 @@ def note(message: str) -> None:
     say(f"note: {message}", err=True)
 
 
+def _is_help(exc: Exception) -> bool:
+    """`avarium` or `avarium cards` alone: click shows the help, as asked, not an error."""
+    return type(exc).__name__ == "NoArgsIsHelpError"
+
+
 class CommandGroup(TyperGroup):
     """The command line's group: what no command catches itself still ends in one line.
 
@@ -45,14 +50,28 @@ class CommandGroup(TyperGroup):
     to change instead of showing numpy's traceback, or the traceback of a library that could
     not be loaded under the cap (memory_cap.py)."""
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:  # the group's own options (`avarium --nope`) are read here, before any command
+            return super().make_context(info_name, args, parent, **extra)
+        except _USAGE_ERROR as exc:
+            if _is_help(exc):
+                raise
+            raise fail(
+                f"avarium: {exc.format_message()} (see avarium --help)", exc.exit_code
+            ) from None
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except _USAGE_ERROR as exc:
+            if _is_help(exc):
+                raise
             # click's form is four lines (usage, hint, blank, error); a domain error is one.
             at = exc.ctx if exc.ctx is not None else ctx
             # named as typed, `avarium ...`, however the process was started (python -m, a test)
             where = "avarium" + at.command_path[len(at.find_root().info_name or "") :]
+            if exc.ctx is None and ctx.invoked_subcommand:  # an option left without its value:
+                where += f" {ctx.invoked_subcommand}"  # click's error names no command
             raise fail(
                 f"{where}: {exc.format_message()} (see {where} --help)", exc.exit_code
             ) from None

@@ -130,10 +130,12 @@ def compare_command(
             help="With --sequential: the chance to call an Idol that moved by delta unchanged."
         ),
     ] = 0.10,
-    games: Annotated[
+    max_games: Annotated[
         int | None,
         typer.Option(
-            min=1, help="With --sequential: the cap, games per side (default: the experiment's)."
+            min=1,
+            help="With --sequential: the most games each side plays, the cap (default: the "
+            "experiment's games).",
         ),
     ] = None,
     sets: Sets = None,
@@ -155,12 +157,13 @@ def compare_command(
         if variant is not None:
             raise _fail("--variant: not with --sequential (every variant is compared)", 2)
         request = CompareRequest(
-            run_a, run_b, out, sets or (), patch or (), delta, alpha, beta, seed, games
+            run_a, run_b, out, sets or (), patch or (), delta, alpha, beta, seed, max_games
         )
         _compare_sequentially(request, jobs, quiet or as_json, as_json)
         return
     only_sequential = {
-        "--set": sets, "--patch": patch, "--seed": seed, "--jobs": jobs, "--games": games,
+        "--set": sets, "--patch": patch, "--seed": seed, "--jobs": jobs,
+        "--max-games": max_games,
     }  # fmt: skip
     given = [flag for flag, value in only_sequential.items() if value]
     if given:
@@ -193,6 +196,10 @@ def compare_command(
         say(line)
 
 
+# The request's `games`, each side's cap, is --max-games here: --games is a run's total elsewhere.
+_CAP = {"games": "--max-games", "max_games": "--max-games"}
+
+
 def _compare_sequentially(request: CompareRequest, jobs: int | None, quiet: bool,
                           as_json: bool) -> None:  # fmt: skip
     """Play the comparison (avarium/workflows/sequential.py) and print its decisions."""
@@ -207,8 +214,8 @@ def _compare_sequentially(request: CompareRequest, jobs: int | None, quiet: bool
             result = compare(request, jobs, Bars(quiet))
     except ExperimentError as exc:
         for line in exc.problems[:-1]:
-            say(flagged(line), err=True)
-        raise _fail(flagged(exc.problems[-1]), 2) from None
+            say(flagged(line, _CAP), err=True)
+        raise _fail(flagged(exc.problems[-1], _CAP), 2) from None
     except SequentialError as exc:
         raise _fail(flagged(str(exc), {"out": "--out"}), 2) from None
     except ValueError as exc:  # a design that means nothing
@@ -217,4 +224,4 @@ def _compare_sequentially(request: CompareRequest, jobs: int | None, quiet: bool
         print_json(result.as_dict())
         return
     for line in result.lines():
-        say(line)
+        say(flagged(line, _CAP))

@@ -226,7 +226,8 @@ def simulate(
             "minutes; later runs load it from the worker's cache): the first chunks wait for it"
         )
     if stop_rule is not None:
-        from avarium.workflows.until import play_until
+        from avarium.runner.fields import flagged
+        from avarium.workflows.until import UntilResult, play_until
 
         jobs = jobs_to_use(jobs)
         again = "it reaches the same stop"
@@ -234,13 +235,12 @@ def simulate(
             done, decision = play_until(
                 experiment, out, stop_rule, precision, limits, jobs, backend, scheduler, bar
             )
-        facts = stop_facts(done, decision) | {"out": str(out)}
+        result = UntilResult(done, decision, out)
         if as_json:
-            print_json(facts)
+            print_json(result.as_dict())
             return
-        for line in stop_lines(facts):
-            say(line)
-        say(f"data: {_folders(out)} (stopped.json says why)")
+        for line in result.lines():
+            say(flagged(line))
         return
     summary = play_experiment(experiment, out, jobs, backend, scheduler, quiet or as_json)
     if as_json:
@@ -252,7 +252,7 @@ def simulate(
 def check_rule(precision: float | None, until: str | None) -> str | None:
     """Which rule the flags ask for (None: play every game), or a one-line error naming the
     flag."""
-    from avarium.workflows.until import PRECISION, SETTLED
+    from avarium.workflows.until import PRECISION, SETTLED, check_precision
 
     if precision is not None and until is not None:
         raise _fail("--precision and --until: give one of them, not both", 2)
@@ -260,48 +260,14 @@ def check_rule(precision: float | None, until: str | None) -> str | None:
         raise _fail(
             f"--until: expected {SETTLED!r} (every Idol's verdict decided), got {until!r}", 2
         )
-    if precision is not None and not 0 < precision < 0.5:
-        raise _fail(
-            f"--precision: expected the half-width of the 95% interval as a fraction between 0 "
-            f"and 0.5 (0.01 is +/-1 point), got {precision!r}",
-            2,
-        )
+    if precision is not None:
+        try:
+            check_precision(precision)
+        except ValueError as exc:
+            raise _fail("--" + str(exc), 2) from None
     if precision is not None:
         return PRECISION
     return SETTLED if until is not None else None
-
-
-def stop_facts(until, decision) -> dict:
-    """The stop as plain values, for --json and the terminal lines."""
-    look = until.look
-    return {
-        "stopped": until.stopped,
-        "why": decision.why,
-        "round": look.round,
-        "rounds": look.rounds,
-        "games": look.total,
-        "cap": look.cap,
-        "games_played_now": until.games_played,
-        "fixed_size_games": decision.fixed,
-    }
-
-
-def stop_lines(facts: dict) -> list[str]:
-    head = (
-        f"stopped after round {facts['round']} of {facts['rounds']}, at {facts['games']:,} "
-        f"games (cap {facts['cap']:,}): {facts['why']}"
-        if facts["stopped"]
-        else f"reached the cap of {facts['cap']:,} games (--games) before stopping: "
-        f"{facts['why']}; raise --games to go on"
-    )
-    sized = "; ".join(
-        f"{games:,} games sized for the {how}" if games >= 0 else f"no fixed size ({how})"
-        for how, games in facts["fixed_size_games"].items()
-    )
-    lines = [head, f"a fixed-size run with the same guarantee: {sized}"]
-    if facts["games_played_now"] == 0:
-        lines.insert(0, "nothing to play: the rounds already written reach this stop")
-    return lines
 
 
 def play_experiment(experiment, out: Path, jobs: int | None, backend: str = "loky",
@@ -317,6 +283,8 @@ def play_experiment(experiment, out: Path, jobs: int | None, backend: str = "lok
 
 
 def _summary_text(s) -> str:
+    from avarium.workflows.until import data_folders
+
     if s.games_played == 0:
         return f"nothing to do: all {s.games:,} games are already in {s.out}"
     lines = []
@@ -327,15 +295,8 @@ def _summary_text(s) -> str:
         f"games/s, start-up included) with {s.jobs} job(s) ({s.backend}); "
         f"{'largest worker' if s.jobs > 1 else 'memory'} {s.worker_peak_mb:,.0f} MB"
     )
-    lines.append(f"data: {_folders(s.out)} ({s.chunks} parts; experiment.toml)")
+    lines.append(f"data: {data_folders(s.out)} ({s.chunks} parts; experiment.toml)")
     return "\n".join(lines)
-
-
-def _folders(out) -> str:
-    """The run's data folders as the last line names them (turns/ when the run keeps them)."""
-    if (Path(out) / "turns").is_dir():
-        return f"{out}/games, {out}/cards and {out}/turns"
-    return f"{out}/games and {out}/cards"
 
 
 def replay(

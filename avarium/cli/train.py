@@ -27,7 +27,7 @@ from avarium.workflows.train import MAX_GENERATIONS
 
 # The fields a training run's messages name, as this command's flags.
 FLAGS = {
-    "games": "--games",
+    "games": "--games-per-generation",
     "check_games": "--check-games",
     "budget": "--budget",
     "players": "--players",
@@ -72,7 +72,10 @@ def train_command(
     games: Annotated[
         int,
         typer.Option(
-            min=50, max=1_000_000, help="Self-play games per generation and player count."
+            "--games-per-generation",
+            min=50,
+            max=1_000_000,
+            help="Self-play games per generation and player count.",
         ),
     ] = 2000,
     players: Annotated[

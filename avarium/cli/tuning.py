@@ -71,7 +71,7 @@ def _play(request, jobs: int | None, quiet: bool, as_json: bool) -> None:
     try:  # checked before anything heavy is imported: a refusal is immediate
         plan = request.plan()
     except ValueError as exc:
-        raise _fail(flagged(str(exc)), 2) from None
+        raise _fail(flagged(str(exc), {"sweep": "--set"}), 2) from None
     if not as_json:
         say(plan.heading)
     from avarium.cli.common import jobs_to_use, run_errors

@@ -13,6 +13,7 @@ chooses (rule C).
 
 from avarium.simulator.constants import PlayerSel, Quantifier
 from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.effective import scheme_rep_cost
 from avarium.simulator.engine.layout import (
     C_DEF,
     C_USED,
@@ -68,8 +69,9 @@ from avarium.simulator.engine.layout import (
     TR_PLAYER,
     Z_STACK,
 )
+from avarium.simulator.engine.leaving import alive_count, next_seat
 from avarium.simulator.engine.playable import can_act, targets_available
-from avarium.simulator.engine.query import any_matching, scheme_rep_cost
+from avarium.simulator.engine.query import any_matching
 from avarium.simulator.engine.tables import (
     T_AB_EXHAUST,
     T_AB_MERIT,
@@ -82,15 +84,8 @@ from avarium.simulator.engine.tables import (
     T_EF_START,
     T_SEL_QUANT,
 )
-from avarium.simulator.engine.zones import (
-    ON_SCHEME_PLAYED,
-    alive_count,
-    fire_class,
-    move,
-    next_seat,
-    set_exhausted,
-    set_used,
-)
+from avarium.simulator.engine.triggers import ON_SCHEME_PLAYED, fire_class
+from avarium.simulator.engine.zones import move, set_exhausted, set_used
 
 # -- windows --------------------------------------------------------------------------------
 

@@ -17,7 +17,9 @@
 
 from avarium.simulator.constants import AbilityKind, CardKind
 from avarium.simulator.engine._jit import njit, njit_entry
-from avarium.simulator.engine.fights import can_join, capacity
+from avarium.simulator.engine.damage import capacity
+from avarium.simulator.engine.effective import static_discount
+from avarium.simulator.engine.fights import can_join
 from avarium.simulator.engine.layout import (
     A_CARD_RANGES,
     A_END_TURN,
@@ -96,7 +98,7 @@ from avarium.simulator.engine.playable import (
     scheme_can_start,
     scheme_ways,
 )
-from avarium.simulator.engine.query import enemy, list_matching, static_discount
+from avarium.simulator.engine.query import enemy, list_matching
 from avarium.simulator.engine.tables import (
     T_AB_END,
     T_AB_KIND,

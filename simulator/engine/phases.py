@@ -8,6 +8,7 @@ priority window (section 10), which costs nothing when nobody can act.
 
 from avarium.simulator.constants import CLASS_LIMIT, HAND_LIMIT, WinTiming
 from avarium.simulator.engine._jit import njit
+from avarium.simulator.engine.conditions import condition_holds, hand_size, students_in_class
 from avarium.simulator.engine.declare import open_window
 from avarium.simulator.engine.effects import end_effects
 from avarium.simulator.engine.layout import (
@@ -86,19 +87,19 @@ from avarium.simulator.engine.layout import (
     Z_CLASS,
     Z_HALLWAY,
 )
-from avarium.simulator.engine.query import condition_holds, hand_size, students_in_class
+from avarium.simulator.engine.leaving import eliminate, next_seat
 from avarium.simulator.engine.tables import T_REP_GAIN, T_WINCON_COND, T_WINCON_TIMING
-from avarium.simulator.engine.zones import (
+from avarium.simulator.engine.triggers import (
     ON_END_OF_TURN,
     ON_JOIN,
     ON_START_OF_TURN,
-    draw_scheme,
-    eliminate,
     fire,
     fire_class,
+)
+from avarium.simulator.engine.zones import (
+    draw_scheme,
     in_card_order,
     move,
-    next_seat,
     offer_courtyard,
     set_exhausted,
 )

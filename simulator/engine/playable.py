@@ -15,6 +15,8 @@ from avarium.simulator.constants import (
     Restriction,
 )
 from avarium.simulator.engine._jit import njit, njit_inline
+from avarium.simulator.engine.conditions import condition_holds, hand_size
+from avarium.simulator.engine.effective import static_discount
 from avarium.simulator.engine.layout import (
     C_DEF,
     C_EXHAUSTED,
@@ -51,13 +53,7 @@ from avarium.simulator.engine.layout import (
     Z_CLASS,
     Z_HAND,
 )
-from avarium.simulator.engine.query import (
-    any_matching,
-    condition_holds,
-    enemy,
-    hand_size,
-    static_discount,
-)
+from avarium.simulator.engine.query import any_matching, enemy
 from avarium.simulator.engine.tables import (
     T_AB_COND,
     T_AB_END,

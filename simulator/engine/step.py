@@ -7,6 +7,7 @@ legal (the Python API checks it); both are compiled, so whole games run without 
 """
 
 from avarium.simulator.engine._jit import njit, njit_entry, njit_inline
+from avarium.simulator.engine.damage import assign_point, step_apply, step_damage, step_split
 from avarium.simulator.engine.declare import (
     begin_ability,
     begin_scheme,
@@ -19,17 +20,13 @@ from avarium.simulator.engine.declare import (
     set_target,
     triggers_done,
 )
-from avarium.simulator.engine.effects import resolve_top
+from avarium.simulator.engine.effective import recruit_cost
 from avarium.simulator.engine.fights import (
     add_member,
-    assign_point,
     choose_target,
     declare_fight,
-    step_apply,
-    step_damage,
     step_helpers,
     step_last_window,
-    step_split,
     step_support,
 )
 from avarium.simulator.engine.layout import (
@@ -103,6 +100,7 @@ from avarium.simulator.engine.layout import (
     S_START_WINCON,
     Z_HALLWAY,
 )
+from avarium.simulator.engine.leaving import expel, next_seat
 from avarium.simulator.engine.legal import (
     off_activate,
     off_choose,
@@ -129,17 +127,10 @@ from avarium.simulator.engine.phases import (
     start_triggers,
     start_wincon,
 )
-from avarium.simulator.engine.query import recruit_cost
+from avarium.simulator.engine.resolve import resolve_top
 from avarium.simulator.engine.tables import T_AB_START
-from avarium.simulator.engine.zones import (
-    ON_RECRUIT,
-    expel,
-    fire,
-    move,
-    next_seat,
-    refill_courtyard,
-    trash,
-)
+from avarium.simulator.engine.triggers import ON_RECRUIT, fire
+from avarium.simulator.engine.zones import move, refill_courtyard, trash
 
 
 @njit_inline

@@ -16,8 +16,9 @@ What the bots use, by engine module:
 - step and legal: the legal actions of a decision, the offsets that decode an action code, and
   the one way to apply an action (a bot never writes the state it plays on);
 - setup, play, rng: dealing a game, its dataset row and the random streams (the drivers' loop);
-- query, playable, fights: rules questions the bots ask the engine rather than answer again
-  (a card's current Combat and Defense, costs, who may lead or be attacked, a fight's capacity);
+- query, effective, conditions, playable, fights, damage: rules questions the bots ask the
+  engine rather than answer again (what a selector picks, a card's current Combat and Defense,
+  costs, an ability's values, who may lead or be attacked, a fight's capacity);
 - zones: moving a card, for the search bots' determinization only (they deal the cards a seat
   cannot see afresh in a copy of the state).
 """
@@ -29,8 +30,14 @@ from avarium.simulator.engine._jit import (
     njit_game_loop,
     njit_inline,
 )
-from avarium.simulator.engine.fights import (
-    capacity,
+from avarium.simulator.engine.conditions import hand_size, value_of
+from avarium.simulator.engine.damage import capacity
+from avarium.simulator.engine.effective import (
+    combat_of,
+    defense_of,
+    fighting_stats,
+    recruit_cost,
+    scheme_rep_cost,
 )
 from avarium.simulator.engine.layout import (
     A_END_TURN,
@@ -127,16 +134,7 @@ from avarium.simulator.engine.playable import (
     can_lead,
     fight_before_damage,
 )
-from avarium.simulator.engine.query import (
-    combat_of,
-    compare,
-    defense_of,
-    fighting_stats,
-    hand_size,
-    recruit_cost,
-    scheme_rep_cost,
-    value_of,
-)
+from avarium.simulator.engine.query import compare
 from avarium.simulator.engine.rng import (
     bot_randint,
     xorshift32,
@@ -199,9 +197,7 @@ from avarium.simulator.engine.tables import (
     T_WINCON_COND,
     T_WINCON_TIMING,
 )
-from avarium.simulator.engine.zones import (
-    move,
-)
+from avarium.simulator.engine.zones import move
 
 __all__ = [
     "A_END_TURN",

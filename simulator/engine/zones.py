@@ -5,11 +5,10 @@ rebuilt from the Trash Pile when it runs out; a card that changes zone comes bac
 (ready, no token, no changes in force).
 """
 
-from avarium.simulator.constants import COURTYARD_SIZE, Trigger
+from avarium.simulator.constants import COURTYARD_SIZE
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.layout import (
     ACTIVATED_SLOTS_SHIFT,
-    C_DEF,
     C_EXHAUSTED,
     C_FDMG,
     C_LIBRARY,
@@ -36,83 +35,44 @@ from avarium.simulator.engine.layout import (
     CLASS_NEEDS_READY,
     CLASS_ONCE,
     G_ACTIVE,
-    G_ELIMINATED,
     G_LIB_CAP,
     G_LIB_HEAD,
     G_LIB_N,
     G_N_CARDS,
     G_OPT_SCHOOL,
-    G_PLAYERS,
     G_SCHOOL_CAP,
     G_SCHOOL_EMPTY,
     G_SCHOOL_HEAD,
     G_SCHOOL_N,
-    G_STACK_N,
     G_STEP,
-    G_TRIG_N,
     G_YARD_N,
     HAND_SCHEME,
     INSTANT_CLASS_SHIFT,
     INSTANT_HAND_SHIFT,
-    K_CANCEL,
-    K_PLAYER,
-    MAX_PLAYERS,
-    MAX_TRIGGERS,
-    P_ALIVE,
-    P_IDOL,
-    P_MERIT,
     P_N_CLASS_STUDENTS,
-    P_N_EXPELLED,
     P_N_HAND,
     P_N_HAND_SCHEMES,
     P_N_INSTANT,
     P_N_OWNED,
     P_N_STATIC_DISC,
     P_N_STATIC_MOD,
-    P_PLACE,
     ROW_CARD,
     ROW_SEAT,
-    ROW_STACK,
-    ROW_TRIG,
     S_PLAN,
     SEEN_TAKEN,
     STATIC_DISC,
     STATIC_MOD,
     STUDENT_CARD,
-    TR_AB,
-    TR_CARD,
-    TR_PLAYER,
     Z_CLASS,
     Z_COURTYARD,
-    Z_EXPEL,
     Z_HALLWAY,
     Z_HAND,
     Z_LIBRARY,
-    Z_OUT,
     Z_SCHOOL,
     Z_STACK,
     Z_TRASH,
 )
-from avarium.simulator.engine.query import condition_holds
 from avarium.simulator.engine.rng import shuffle
-from avarium.simulator.engine.tables import (
-    T_AB_COND,
-    T_AB_END,
-    T_AB_START,
-    T_AB_TRIGGER,
-    T_TRIGGERS,
-)
-
-# Trigger codes as plain ints (an IntEnum argument would compile a second version of fire()).
-ON_JOIN = int(Trigger.JOIN)
-ON_RECRUIT = int(Trigger.RECRUIT)
-ON_START_OF_TURN = int(Trigger.START_OF_TURN)
-ON_END_OF_TURN = int(Trigger.END_OF_TURN)
-ON_EXPELLED = int(Trigger.EXPELLED)
-ON_ATTACK = int(Trigger.ATTACK)
-ON_DEFEND = int(Trigger.DEFEND)
-ON_FIGHT_DECLARED = int(Trigger.FIGHT_DECLARED)
-ON_SCHEME_PLAYED = int(Trigger.SCHEME_PLAYED)
 
 
 @njit
@@ -288,44 +248,6 @@ def move(st, c, zone, owner):
     st[ROW_CARD + c, C_FDMG] = 0
 
 
-# -- triggers ---------------------------------------------------------------------------------
-
-
-@njit
-def fire(st, tb, c, trigger, controller):
-    """Queue card c's abilities that trigger on `trigger` (their `if` is checked now)."""
-    d = st[ROW_CARD + c, C_DEF]
-    if (tb[d, T_TRIGGERS] >> trigger) & 1 == 0:
-        return  # most cards have no ability for most events
-    for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
-        if tb[a, T_AB_TRIGGER] != trigger:
-            continue
-        if not condition_holds(st, tb, tb[a, T_AB_COND], controller, c):
-            continue
-        n = st[G_TRIG_N]
-        if n >= MAX_TRIGGERS:
-            return
-        st[ROW_TRIG + n, TR_CARD] = c
-        st[ROW_TRIG + n, TR_AB] = a
-        st[ROW_TRIG + n, TR_PLAYER] = controller
-        st[G_TRIG_N] = n + 1
-
-
-@njit
-def fire_class(st, tb, p, trigger):
-    """Queue the `trigger` abilities of every card in seat p's Class (p = -1: every Class)."""
-    for q in range(MAX_PLAYERS):
-        if p >= 0 and q != p:
-            continue
-        for i in range(st[ROW_SEAT + q, P_N_OWNED]):
-            c = st[ROW_CARD + i, C_OWNED + q]
-            if (
-                st[ROW_CARD + c, C_ZONE] == Z_CLASS
-                and (tb[st[ROW_CARD + c, C_DEF], T_TRIGGERS] >> trigger) & 1
-            ):
-                fire(st, tb, c, trigger, q)
-
-
 # -- the School and the Courtyard ----------------------------------------------------------------
 
 
@@ -405,74 +327,3 @@ def draw_scheme(st, p):
 @njit
 def trash(st, c):
     move(st, c, Z_TRASH, -1)
-
-
-# -- leaving the game ---------------------------------------------------------------------------
-
-
-@njit
-def expel(st, tb, c, by):
-    """Expel Student c to the Expel Pile; `by` (or -1) is the seat credited if it is an enemy's."""
-    owner = st[ROW_CARD + c, C_OWNER]
-    was_in_class = st[ROW_CARD + c, C_ZONE] == Z_CLASS
-    from_courtyard = st[ROW_CARD + c, C_ZONE] == Z_COURTYARD
-    move(st, c, Z_EXPEL, -1)
-    if by >= 0 and owner >= 0 and by != owner:
-        st[ROW_SEAT + by, P_N_EXPELLED] += 1
-    if was_in_class and owner >= 0:
-        fire(st, tb, c, ON_EXPELLED, owner)
-    if from_courtyard:
-        refill_courtyard(st)
-
-
-@njit
-def eliminate(st, p, order):
-    """Seat p is expelled from the School (0 Merit): its Students go to the Expel Pile, its
-    Schemes to the Trash Pile, its Idol out of the game (ruling 8). `order` numbers the
-    expulsion (1 = the first); players expelled at the same moment share it."""
-    st[ROW_SEAT + p, P_ALIVE] = 0
-    st[G_ELIMINATED] += 1
-    st[ROW_SEAT + p, P_PLACE] = order
-    st[ROW_SEAT + p, P_MERIT] = 0
-    for c in range(st[G_N_CARDS]):
-        if st[ROW_CARD + c, C_OWNER] != p:
-            continue
-        z = st[ROW_CARD + c, C_ZONE]
-        if z in (Z_CLASS, Z_HALLWAY):
-            if c == st[ROW_SEAT + p, P_IDOL]:
-                move(st, c, Z_OUT, -1)
-            else:
-                move(st, c, Z_EXPEL, -1)
-        elif z == Z_HAND:
-            move(st, c, Z_TRASH, -1)
-    # Its effects waiting on the stack are cancelled; its queued triggers dropped.
-    for i in range(st[G_STACK_N]):
-        if st[ROW_STACK + i, K_PLAYER] == p:
-            st[ROW_STACK + i, K_CANCEL] = 1
-    n = 0
-    for i in range(st[G_TRIG_N]):
-        if st[ROW_TRIG + i, TR_PLAYER] != p:
-            st[ROW_TRIG + n, TR_CARD] = st[ROW_TRIG + i, TR_CARD]
-            st[ROW_TRIG + n, TR_AB] = st[ROW_TRIG + i, TR_AB]
-            st[ROW_TRIG + n, TR_PLAYER] = st[ROW_TRIG + i, TR_PLAYER]
-            n += 1
-    st[G_TRIG_N] = n
-
-
-@njit
-def next_seat(st, p):
-    """The next seat in turn order still in the game (p itself if it is the only one)."""
-    n = st[G_PLAYERS]
-    for k in range(1, n + 1):
-        q = (p + k) % n
-        if st[ROW_SEAT + q, P_ALIVE] == 1:
-            return q
-    return p
-
-
-@njit
-def alive_count(st):
-    n = 0
-    for p in range(st[G_PLAYERS]):
-        n += st[ROW_SEAT + p, P_ALIVE]
-    return n

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.engine import layout as L
-from avarium.simulator.engine.query import combat_of, defense_of
+from avarium.simulator.engine.effective import combat_of, defense_of
 
 # The zones by the words a designer uses (the engine's names, and the scenario's).
 ZONE_WORDS = {name: z for z, name in enumerate(L.ZONE_NAMES)} | {

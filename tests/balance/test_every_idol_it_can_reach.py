@@ -17,9 +17,10 @@ import pandas as pd
 import pytest
 from avarium.analysis.balance import Objective, shown_outside
 from avarium.runner.tiers import tier_label
+from avarium.workflows.balance.candidates import Budget, Journal
 from avarium.workflows.balance.headline import _check_line
 from avarium.workflows.balance.play import Counts
-from avarium.workflows.balance.search import Budget, Journal, Search
+from avarium.workflows.balance.search import Search
 from avarium.workflows.balance.space import Axis, Space
 from typer.testing import CliRunner
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import time
 
 from avarium.analysis.balance import Objective
+from avarium.workflows.balance.candidates import Budget, Journal
 from avarium.workflows.balance.play import Counts
-from avarium.workflows.balance.search import Budget, Journal, Search
+from avarium.workflows.balance.search import Search
 from avarium.workflows.balance.space import Axis, Space
 
 TOP = 1000  # the one rung: every candidate is at the top rung

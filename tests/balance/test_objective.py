@@ -6,10 +6,10 @@ import math
 
 import pytest
 from avarium.analysis.balance import Objective, distances, outside
+from avarium.workflows.balance.candidates import Journal, rungs_for
 from avarium.workflows.balance.conditions import Condition, Conditions, Joint
 from avarium.workflows.balance.folder import BalanceDirError, check_out, parse_budget, write_record
 from avarium.workflows.balance.play import Counts, Step
-from avarium.workflows.balance.search import Journal, rungs_for
 
 
 def counts(rates, games=1000, seats=(0.5, 0.5)) -> Counts:

@@ -159,7 +159,7 @@ def test_the_help_says_how_to_stop_early():
     simulate = cli.invoke(app, ["simulate", "--help"], terminal_width=200)
     assert "--precision" in simulate.output and "--until" in simulate.output
     compared = cli.invoke(app, ["compare", "--help"], terminal_width=200)
-    for flag in ("--sequential", "--delta", "--alpha", "--beta", "--games", "--patch"):
+    for flag in ("--sequential", "--delta", "--alpha", "--beta", "--max-games", "--patch"):
         assert flag in compared.output
 
 

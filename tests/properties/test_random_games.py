@@ -99,7 +99,7 @@ def test_fighting_stats_are_combat_of_and_defense_of_in_every_state(bundled):
     """The bots' one-pass read of a card's Combat and Defense (query.fighting_stats) gives what
     combat_of and defense_of give, for every card of every state of random games, statics in
     force included."""
-    from avarium.simulator.engine.query import combat_of, defense_of, fighting_stats
+    from avarium.simulator.engine.effective import combat_of, defense_of, fighting_stats
 
     with_statics = 0
     for seed in range(8 if COMPILED else 1):

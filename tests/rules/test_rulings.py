@@ -45,7 +45,7 @@ def test_ruling_16_a_student_returned_to_the_courtyard_stays_there(bundled):
 
 
 def test_ruling_17_combat_never_below_0_and_defense_never_below_1(bundled):
-    from avarium.simulator.engine.query import combat_of, defense_of
+    from avarium.simulator.engine.effective import combat_of, defense_of
 
     g = scenario(
         """
@@ -64,7 +64,7 @@ def test_ruling_18_a_triggered_ability_with_no_target_is_not_played(bundled):
     triggered while she waits in the Hallway and no ally Student is in the Class."""
     from avarium.simulator.constants import Trigger
     from avarium.simulator.engine.step import step
-    from avarium.simulator.engine.zones import fire
+    from avarium.simulator.engine.triggers import fire
 
     g = scenario(
         """

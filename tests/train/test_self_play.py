@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from avarium.runner.batch import play_chunk
-from avarium.runner.experiment_file import _fingerprinted
+from avarium.runner.field_checks import fingerprinted
 from avarium.runner.seeds import game_seeds
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.engine.play import GAME_FIELDS
@@ -121,8 +121,8 @@ def test_a_profile_without_a_learned_value_keeps_its_fingerprint():
     of the fingerprint."""
     w = bot_spec("mcts").weights
     value = [NAMES.index(name) for name in ADDED_LATER_GROUPS[-1]]
-    assert np.array_equal(_fingerprinted(w), np.delete(w, value))
-    assert len(_fingerprinted(learned(2, active=1.0))) == len(NAMES)
+    assert np.array_equal(fingerprinted(w), np.delete(w, value))
+    assert len(fingerprinted(learned(2, active=1.0))) == len(NAMES)
 
 
 def test_a_stride_longer_than_a_game_still_keeps_decisions_of_short_games():

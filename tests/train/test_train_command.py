@@ -14,7 +14,10 @@ from typer.testing import CliRunner
 
 from avarium.cli.main import app
 
-SMALL = ("--generations", "1", "--games", "60", "--budget", "2", "--check-games", "2", "-j", "1")
+SMALL = (
+    "--generations", "1", "--games-per-generation", "60", "--budget", "2", "--check-games", "2",
+    "-j", "1",
+)  # fmt: skip
 
 
 def train(out, *more: str):

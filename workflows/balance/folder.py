@@ -2,7 +2,7 @@
 
     OUT/balance.json        the request (everything that decides the games), the objective,
                             the budget, the command, and at the end the result
-    OUT/evaluations.jsonl   every step's counts as played (workflows/balance/search.py's journal)
+    OUT/evaluations.jsonl   every step's counts as played (the journal of candidates.py)
     OUT/candidates.parquet  every candidate tried
     OUT/patch.toml          the recommended card changes, a --patch file
     OUT/check/              the check run (an ordinary run: `avarium report OUT/check` works)
@@ -31,16 +31,16 @@ class BalanceDirError(ValueError):
 
 def parse_budget(text: str) -> tuple[int | None, float | None]:
     """`200000` or `200_000` -> (200000 games, None); `20m` -> (None, 1200 seconds); also
-    `90s` and `1h`. ValueError naming --budget otherwise."""
+    `90s` and `1h`. ValueError naming `budget` otherwise."""
     m = _BUDGET.match(str(text))
     if not m:
         raise ValueError(
-            f'--budget "{text}": expected a number of games (200000) or of minutes (20m)'
+            f'budget "{text}": expected a number of games (200000) or of minutes (20m)'
         )
     number = int(m.group(1).replace("_", "").replace(",", ""))
     unit = (m.group(2) or "").lower()
     if number < 1:
-        raise ValueError(f'--budget "{text}": expected more than 0')
+        raise ValueError(f'budget "{text}": expected more than 0')
     if not unit:
         return number, None
     seconds = {"s": 1, "h": 3600}.get(unit, 60) * number

@@ -36,13 +36,13 @@ LENGTH = "median game length"
 
 
 def parse_turns(text: str | None) -> tuple[int, int] | None:
-    """`8-16` -> (8, 16); ValueError naming --turns otherwise."""
+    """`8-16` -> (8, 16); ValueError naming `turns` otherwise."""
     if text is None:
         return None
     m = _TURNS.match(str(text))
     if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
         raise ValueError(
-            f'--turns "{text}": expected a range of turns such as 8-16 (from at least 1, the '
+            f'turns "{text}": expected a range of turns such as 8-16 (from at least 1, the '
             "lower first)"
         )
     return int(m.group(1)), int(m.group(2))
@@ -66,7 +66,7 @@ def guards_of(max_early_wins: float | None, turns: str | None) -> Guards:
     naming the flag otherwise."""
     early = max_early_wins
     if early is not None and not (np.isfinite(early) and 0 <= early <= 1):
-        raise ValueError(f"--max-early-wins: expected a share from 0 to 1, got {early}")
+        raise ValueError(f"max_early_wins: expected a share from 0 to 1, got {early}")
     return Guards(early, parse_turns(turns))
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from avarium.analysis.tiers.gaps import APART, WHY, apart_sentence
 from avarium.analysis.tiers.play import PLAYED_DIFFERENTLY, differently_sentence
+from avarium.workflows.balance.candidates import ETA
 from avarium.workflows.balance.guards import said
-from avarium.workflows.balance.search import ETA
 from avarium.workflows.balance.verdict import BALANCED, CANNOT, NO_CHANGE
 
 

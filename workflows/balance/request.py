@@ -5,7 +5,7 @@ loading the search (run.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from avarium.runner.tiers import DEFAULT_TIERS
@@ -26,7 +26,9 @@ MARGIN_MOST = 0.04  # further inside than this leaves a band of 2-player rates t
 
 
 class BalanceInputError(ValueError):
-    """A request the search cannot take; nothing was played. The message names the option."""
+    """A request the search cannot take; nothing was played. The message names the field as
+    `avarium.balance` takes it (`vary`, `max_early_wins`); the command shows it as its flag
+    (FLAGS)."""
 
 
 class BalanceError(Exception):
@@ -73,6 +75,16 @@ class BalanceRequest:
     patches: Sequence[Path] = ()
     profiles: Path | None = None
     command: str = "avarium.balance"
+
+
+# Each field's flag on `avarium balance`, for the command to show the fields its messages name:
+# the field with dashes (`max_early_wins` is --max-early-wins); sets, patches and cards are the
+# card-set options every command shares (runner/fields.py).
+FLAGS = {
+    f.name: "--" + f.name.replace("_", "-")
+    for f in fields(BalanceRequest)
+    if f.name not in ("sets", "patches", "cards", "command")
+}
 
 
 @dataclass

@@ -15,11 +15,11 @@ from avarium.analysis import balance as objective_module
 from avarium.reports.output import check_target
 from avarium.runner.experiment import ExperimentError
 from avarium.runner.experiment_file import resolve
-from avarium.runner.fields import flagged
 from avarium.runner.tiers import parse_tiers
 from avarium.runner.variants import base_doc
 from avarium.simulator.cards.errors import CardSetError
 from avarium.simulator.constants import MAX_SEED
+from avarium.workflows.balance import candidates
 from avarium.workflows.balance import folder as balance_dir
 from avarium.workflows.balance import search as search_module
 from avarium.workflows.balance.conditions import Condition, Conditions, round_size
@@ -89,7 +89,7 @@ def _check_extremes(space: Space, cards) -> None:
             except CardSetError as exc:
                 first = next(iter(exc.problems))
                 raise BalanceInputError(
-                    f"--vary {axis.name}: the value {value} makes the card set invalid: "
+                    f'vary "{axis.name}": the value {value} makes the card set invalid: '
                     f"{first.message}"
                 ) from None
 
@@ -101,19 +101,19 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
         games, seconds = balance_dir.parse_budget(r.budget)
     except ValueError as exc:
         raise BalanceInputError(str(exc)) from None
-    for flag, count in (("--first-rung", r.first_rung), ("--check-games", r.check_games)):
+    for flag, count in (("first_rung", r.first_rung), ("check_games", r.check_games)):
         if count is not None and not 1 <= count <= MAX_SET_GAMES:
             raise BalanceInputError(
                 f"{flag}: expected a whole number from 1 to {MAX_SET_GAMES:,}, got {count}"
             )
-    for flag, cost in (("--field-cost", r.field_cost), ("--step-cost", r.step_cost)):
+    for flag, cost in (("field_cost", r.field_cost), ("step_cost", r.step_cost)):
         # typer takes inf (it is at least 0), and an infinite cost makes every change lose
         if not math.isfinite(cost):
             raise BalanceInputError(f"{flag}: expected a finite number of at least 0, got {cost}")
     if not 0 <= r.margin <= MARGIN_MOST:  # the command line's own range, for Python callers
-        raise BalanceInputError(f"--margin: expected 0 to {MARGIN_MOST}, got {r.margin}")
+        raise BalanceInputError(f"margin: expected 0 to {MARGIN_MOST}, got {r.margin}")
     if not 0 <= r.others_weight <= 1:
-        raise BalanceInputError(f"--others-weight: expected 0 to 1, got {r.others_weight}")
+        raise BalanceInputError(f"others_weight: expected 0 to 1, got {r.others_weight}")
     try:
         guards = guards_of(r.max_early_wins, r.turns)
     except ValueError as exc:
@@ -121,7 +121,7 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
     try:  # checked now, as written; the check run resolves each tier's bot when it plays
         parse_tiers(r.check_tiers)
     except ValueError as exc:
-        raise BalanceInputError(f"--check-tiers: expected {exc}") from None
+        raise BalanceInputError(f"check_tiers: expected {exc}") from None
     check_tier_specs = [s.strip() for s in r.check_tiers.split(",") if s.strip()]
     conditions = _conditions(r)
     players = conditions[0].players
@@ -146,12 +146,12 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
     resolve(tiers | {"games": 1}, "balance check", Path.cwd())
     try:
         space = build_space(list(r.vary), r.vary_file, cards, start.bonus)
-    except ValueError as exc:  # named by its flag, as every message of this request is
-        raise BalanceInputError(flagged(str(exc))) from None
+    except ValueError as exc:  # named by its field, as every message of this request is
+        raise BalanceInputError(str(exc)) from None
     several_counts = len({c.players for c in conditions}) > 1
     if several_counts and (r.fair_seats or any(a.seat is not None for a in space.axes)):
         raise BalanceInputError(
-            "--fair-seats and bonus.K need one --players: a seat bonus is a rule of one table "
+            "fair_seats and bonus.K need one `players`: a seat bonus is a rule of one table "
             "size (run `avarium tune-bonus` for each player count)"
         )
     _check_extremes(space, cards)
@@ -177,7 +177,7 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
     # No rung beyond the one that measures every Idol to about a point: a bigger budget buys
     # more candidates, not more decimals (the check measures the winner on fresh deals).
     enough = TOP_RUNG_PER_IDOL * pool / players
-    rungs = search_module.rungs_for((games or 200_000) / scale, first, round_size(start), enough)
+    rungs = candidates.rungs_for((games or 200_000) / scale, first, round_size(start), enough)
     final_games = _final_games(r.finalists, rungs, games, scale, round_size(start), enough)
     recorded = {
         "players": players,
@@ -208,7 +208,7 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
         # Written only when asked, so that a search directory of before guards resumes.
         **({"guards": guards.describe()} if guards else {}),
     }
-    budget = search_module.Budget(games, seconds)
+    budget = candidates.Budget(games, seconds)
     return _Prepared(space, table, start, objective, guards, budget, rungs, recorded, doc,
                      players, conditions[0].tier)  # fmt: skip
 
@@ -230,27 +230,25 @@ def _conditions(r: BalanceRequest) -> list[Condition]:
     value or a comma list); the first is the one the rungs count games in."""
     tiers = [t.strip() for t in str(r.tier).split(",") if t.strip()]
     if not tiers:
-        raise BalanceInputError(
-            f'--tier: expected a bot, or a comma list of bots, found "{r.tier}"'
-        )
+        raise BalanceInputError(f'tier: expected a bot, or a comma list of bots, found "{r.tier}"')
     counts = []
     for part in str(r.players).split(","):
         text = part.strip()
         if text not in {"2", "3", "4"}:
             raise BalanceInputError(
-                f'--players: expected 2, 3 or 4, or a comma list of them, found "{r.players}"'
+                f'players: expected 2, 3 or 4, or a comma list of them, found "{r.players}"'
             )
         counts.append(int(text))
     if len(set(tiers)) < len(tiers) or len(set(counts)) < len(counts):
-        raise BalanceInputError("--tier and --players: each value once")
+        raise BalanceInputError("tier and `players`: each value once")
     return [Condition(t, p) for t in tiers for p in counts]
 
 
 def _bad_tier(exc: ExperimentError, tier: str) -> BalanceInputError:
-    """A search tier the experiment refuses, named by its option (the experiment's own wording
+    """A search tier the experiment refuses, named by its field (the experiment's own wording
     names its `bots` field, which the user never wrote)."""
     detail = "; ".join(line.split(": ", 1)[-1] for line in exc.problems if "bots" in line)
-    return BalanceInputError(f'--tier "{tier}": {detail}')
+    return BalanceInputError(f'tier "{tier}": {detail}')
 
 
 @contextlib.contextmanager
@@ -286,7 +284,7 @@ def _search(r: BalanceRequest, p: _Prepared, progress: Progress):
         p.start.bonus,
         p.guards.scored(p.objective.score),
         settled,
-        search_module.Journal(r.out / search_module.JOURNAL),
+        candidates.Journal(r.out / candidates.JOURNAL),
         p.rungs,
         seed=r.seed,
         finalists=r.finalists,

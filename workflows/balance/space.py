@@ -113,7 +113,7 @@ def _values(spec: object, where: str, name: str) -> Sequence[int]:
 
 def read_vary_file(path: Path) -> list[tuple[str, Sequence[int], str]]:
     """A vary file's entries as (target, values, where); ValueError naming the file."""
-    where = f"--vary-file {path}"
+    where = f"vary_file {path}"
     try:
         doc = tomlread.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
@@ -168,13 +168,13 @@ def build_space(
     """The search's axes from `--vary` flags and a vary file, checked against the starting set:
     every card and field exists, every range is within what the card language accepts, no
     field is named twice."""
-    entries = [(*parse_sweep(text, "--vary"), "--vary") for text in flags]
+    entries = [(*parse_sweep(text, "vary"), "vary") for text in flags]
     if vary_file is not None:
         entries += read_vary_file(vary_file)
     if not entries:
         raise ValueError(
-            "--vary: name at least one field the search may change, e.g. --vary "
-            "touka.combat=2..5 (or give --vary-file)"
+            'vary: name at least one field the search may change, e.g. `vary` "touka.combat=2..5" '
+            "(or give `vary_file`)"
         )
     axes: list[Axis] = []
     for target, values, where in entries:
@@ -195,5 +195,5 @@ def build_space(
         axes.append(axis)
     space = Space(tuple(axes))
     if space.size > MAX_CANDIDATES:
-        raise ValueError(f"--vary: {space.size:,} candidates is more than {MAX_CANDIDATES:,}")
+        raise ValueError(f"vary: {space.size:,} candidates is more than {MAX_CANDIDATES:,}")
     return space
