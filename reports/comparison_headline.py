@@ -10,9 +10,7 @@ from pathlib import Path
 
 from avarium.reports.headline import read_table, rows_of
 from avarium.simulator import tomlread
-from avarium.simulator.game.rules import Rules
 
-RULEBOOK = Rules()  # the options a run that records none played
 # What two runs a comparison may hold side by side can differ in (analysis/compare.py refuses
 # the rest, bots included; they are listed so a difference would never go unsaid).
 EXPERIMENT_FIELDS = ("cards", "card_set", "sets", "patches", "bonus", "rules", "bots")
@@ -36,7 +34,12 @@ def _shown(value) -> str:
 
 def _rule(rules: dict, name: str):
     """A rules option as a run played it: its own value, else the rulebook's default."""
-    return rules[name] if name in rules else getattr(RULEBOOK, name, None)
+    if name in rules:
+        return rules[name]
+    # the game's rules load the engine: not while the command line registers its commands
+    from avarium.simulator.game.rules import Rules
+
+    return getattr(Rules(), name, None)
 
 
 def experiment_changes(run_a: Path, run_b: Path, variant: str | None = None) -> list[dict]:
