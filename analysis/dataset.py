@@ -13,7 +13,13 @@ from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
-import pyarrow.parquet as pq
+from avarium.analysis.columns import (
+    DatasetError,
+    normalise,
+    part_schema,
+    read_checked,
+    to_pandas,
+)
 from avarium.analysis.tiers.play import MEASURES
 from avarium.analysis.tiers.variants import tier_variants
 from avarium.runner import manifest, parts, stopped
@@ -35,22 +41,6 @@ EVERY_GAMES_COLUMN: dict[str, str] = {c.name: c.kind for c in schema.GAMES}
 PLAY_COLUMNS: dict[str, str] = {
     c.name: c.kind for c in schema.GAMES if c.name in MEASURES and c.name not in GAMES_COLUMNS
 }
-# Columns added after runs were first written, and what an older part file reads as.
-MISSING = schema.missing(schema.GAMES) | schema.missing(schema.CARDS)
-# The schema's integer type of each column; chunks are cast to it on reading.
-INT_TYPES = {
-    c.name: getattr(pa, c.type)()
-    for c in (*schema.GAMES, *schema.CARDS, *schema.TURNS)
-    if c.type in schema.INTEGERS
-}
-
-
-class DatasetError(Exception):
-    """A run directory that cannot be analysed; the message says which file and what was wanted."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass
@@ -146,7 +136,7 @@ def _no_overlaps(files: list[Path]) -> None:
     """Refuse two part files that hold the same games (by the game range each records)."""
     seen: list[tuple[int, int, Path]] = []
     for path in files:
-        meta = _schema(path).metadata or {}
+        meta = part_schema(path).metadata or {}
         try:
             chunk = json.loads(meta.get(b"avarium.chunk", b"{}"))
             first = int(chunk.get("first_game", chunk.get("first")))
@@ -160,88 +150,6 @@ def _no_overlaps(files: list[Path]) -> None:
                     "move one of them out of the run"
                 )
         seen.append((first, last, path))
-
-
-def _kind_ok(kind: str, t: pa.DataType) -> bool:
-    if pa.types.is_dictionary(t):
-        t = t.value_type
-    if kind == "integer":
-        return pa.types.is_integer(t)
-    if kind == "bool":
-        return pa.types.is_boolean(t)
-    return pa.types.is_string(t) or pa.types.is_large_string(t)
-
-
-def _schema(path: Path) -> pa.Schema:
-    try:
-        return pq.read_schema(path)
-    except (pa.ArrowException, OSError) as exc:
-        raise DatasetError(f"{path}: not a readable Parquet file ({_short(exc)})") from None
-
-
-def _short(exc: BaseException) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-
-
-def _check_columns(path: Path, schema: pa.Schema, wanted: dict[str, str]) -> None:
-    names = set(schema.names)
-    missing = [c for c in wanted if c not in names and c not in MISSING]
-    if missing:
-        raise DatasetError(
-            f"{path}: missing column(s) {', '.join(missing)}; expected the columns of "
-            "docs/data-schema.md"
-        )
-    for column, kind in wanted.items():
-        if column not in names:
-            continue  # an older file: read as MISSING says
-        t = schema.field(column).type
-        if not _kind_ok(kind, t):
-            raise DatasetError(f"{path}: column {column} is {t}, expected {kind}")
-
-
-def _read(files: list[Path], wanted: dict[str, str]) -> pa.Table:
-    """Every chunk's wanted columns, checked and cast to the schema's types."""
-    strings = [c for c, k in wanted.items() if k == "string"]
-    tables = []
-    for path in files:
-        file_schema = _schema(path)
-        _check_columns(path, file_schema, wanted)
-        present = [c for c in wanted if c in file_schema.names]
-        try:
-            table = pq.read_table(path, columns=present, read_dictionary=strings)
-        except (pa.ArrowException, OSError) as exc:
-            raise DatasetError(f"{path}: not a readable Parquet file ({_short(exc)})") from None
-        for column in wanted:
-            if column not in present:  # written before the column existed
-                table = table.append_column(column, pa.array([MISSING[column]] * len(table)))
-        tables.append(_normalise(table, wanted))
-    # Chunks encode their strings with their own dictionaries; one shared dictionary per column
-    # lets pandas hold each as one categorical.
-    return pa.concat_tables(tables).unify_dictionaries()
-
-
-def _normalise(table: pa.Table, wanted: dict[str, str]) -> pa.Table:
-    """Cast every chunk to the same types so that chunks written by any version concatenate."""
-    columns = []
-    for name, kind in wanted.items():
-        col = table.column(name)
-        if kind == "string":
-            col = col.cast(pa.dictionary(pa.int32(), pa.string()))
-        elif kind == "bool":
-            col = col.cast(pa.bool_())
-        else:
-            col = col.cast(INT_TYPES[name])
-        columns.append(col)
-    return pa.table(columns, names=list(wanted))
-
-
-def _to_pandas(table: pa.Table) -> pd.DataFrame:
-    # One chunk per column and one block per column: several times faster than the default.
-    frame = table.combine_chunks().to_pandas(split_blocks=True)
-    for name in frame.columns:
-        if pa.types.is_dictionary(table.schema.field(name).type):
-            frame[name] = frame[name].astype("category")
-    return frame
 
 
 def read_games(
@@ -262,7 +170,7 @@ def read_games(
         raise DatasetError(f"{folder}: no games data (expected part-*.parquet files)")
     columns = EVERY_GAMES_COLUMN if every else GAMES_COLUMNS
     wanted = {k: v for k, v in columns.items() if seeds or k != "game_seed"}
-    return _to_pandas(_read(files, wanted | (PLAY_COLUMNS if play and not every else {})))
+    return to_pandas(read_checked(files, wanted | (PLAY_COLUMNS if play and not every else {})))
 
 
 def games_frame(tables: list[pa.Table]) -> pd.DataFrame:
@@ -271,8 +179,8 @@ def games_frame(tables: list[pa.Table]) -> pd.DataFrame:
     columns = EVERY_GAMES_COLUMN
     if not tables:
         return pd.DataFrame({c: pd.Series(dtype=_empty_dtype(k)) for c, k in columns.items()})
-    normalised = [_normalise(t.select(list(columns)), columns) for t in tables]
-    return _to_pandas(pa.concat_tables(normalised).unify_dictionaries())
+    normalised = [normalise(t.select(list(columns)), columns) for t in tables]
+    return to_pandas(pa.concat_tables(normalised).unify_dictionaries())
 
 
 def read_cards(run: Path, files: list[Path] | None = None) -> pd.DataFrame:
@@ -280,7 +188,7 @@ def read_cards(run: Path, files: list[Path] | None = None) -> pd.DataFrame:
     files = part_files(Path(run) / "cards") if files is None else files
     if not files:
         return pd.DataFrame({c: pd.Series(dtype=_empty_dtype(k)) for c, k in CARDS_COLUMNS.items()})
-    return _to_pandas(_read(files, CARDS_COLUMNS))
+    return to_pandas(read_checked(files, CARDS_COLUMNS))
 
 
 def kept_turns(run: Path) -> pd.DataFrame | None:
@@ -298,7 +206,7 @@ def read_turns(run: Path, files: list[Path] | None = None) -> pd.DataFrame:
             f"{Path(run) / 'turns'}: no turn-by-turn data (the run was played without "
             "record_turns; play it again with `avarium simulate --record-turns`)"
         )
-    return _to_pandas(_read(files, TURNS_COLUMNS))
+    return to_pandas(read_checked(files, TURNS_COLUMNS))
 
 
 def _empty_dtype(kind: str) -> str:
@@ -322,7 +230,7 @@ def read_provenance(run: Path, files: list[Path] | None = None) -> Provenance:
     files = part_files(run / "games") if files is None else files
     prov.files = len(files)
     for path in files:
-        meta = _schema(path).metadata or {}
+        meta = part_schema(path).metadata or {}
         for key, bucket in (
             ("avarium.card_set", prov.card_sets),
             ("avarium.version", prov.versions),
