@@ -59,7 +59,7 @@ def first_games_config() -> str:
 
 def digests(games: pd.DataFrame) -> dict[str, str]:
     """Per variant (version and tier): a digest of its first games (FIRST, by the tier's bot),
-    every column but the run-wide game id, in the order the games were dealt."""
+    every column load_run reads but the run-wide game id, in the order the games were dealt."""
     found = {}
     for variant, rows in games.groupby("variant", observed=True, sort=True):
         rows = rows.sort_values(["game_id", "seat"])
