@@ -209,7 +209,7 @@ def samples(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
             picks = [(stronger, d, f"{why} at {stronger.tier}") for d in deals[wanted][:SAMPLES]]
         else:
             weaker, stronger, wa, wb, deals = most_apart(games, tiers, v.idol, v.players)
-            moved = (wb & ~wa) if wb.mean() >= wa.mean() else (wa & ~wb)
+            moved = (wb & ~wa) if wb.sum() >= wa.sum() else (wa & ~wb)  # the same deals
             picks = [
                 (
                     stronger,
