@@ -21,6 +21,16 @@ from tests.hostile_input.helpers import workers
 pytest.importorskip("distributed")
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_reaches_this_process():
+    """Ctrl-C as a user's shell delivers it: SIGINT unblocked, with Python's own handler. A
+    test process may have been left otherwise by what ran in it before (a library that blocks
+    SIGINT around starting a helper process of its own), and a command started from here
+    inherits the signal mask; then these tests would measure the leftover, not the toolkit."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_a_ctrl_c_dropped_inside_a_garbage_collection_callback_is_delivered_again():
     sent = []
