@@ -9,6 +9,8 @@ from avarium.simulator.cards import registry as R
 from avarium.simulator.constants import Op, Trigger
 
 ROOT = Path(__file__).resolve().parents[1]
+# The toolkit's own packages, bottom layer to top (docs/layers.md).
+CODE_FOLDERS = ("simulator", "strategies", "runner", "analysis", "reports", "workflows", "avarium")
 
 
 def _imports(path: Path) -> set[str]:
@@ -82,10 +84,9 @@ MAX_MODULE_LINES = 400
 
 
 def test_no_module_is_over_400_lines():
-    folders = ("simulator", "strategies", "runner", "analysis", "reports", "workflows", "avarium")
     too_long = {
         str(path.relative_to(ROOT)): lines
-        for folder in folders
+        for folder in CODE_FOLDERS
         for path in (ROOT / folder).rglob("*.py")
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
     }
@@ -97,15 +98,7 @@ def test_toml_is_read_only_through_tomlread():
     TOMLDecodeError every reader already reports by file name."""
     calls = [
         f"{path.relative_to(ROOT)}:{node.lineno}"
-        for folder in (
-            "simulator",
-            "strategies",
-            "runner",
-            "analysis",
-            "reports",
-            "workflows",
-            "avarium",
-        )
+        for folder in CODE_FOLDERS
         for path in (ROOT / folder).rglob("*.py")
         if path != ROOT / "simulator" / "tomlread.py"
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
@@ -114,3 +107,60 @@ def test_toml_is_read_only_through_tomlread():
         and getattr(node.value, "id", "") == "tomllib"
     ]
     assert not calls, f"read with tomlread.loads instead: {calls}"
+
+
+# Reference, not diary: code, docs and the build say what is, not when or in which stretch of
+# work it was written; measured history has one home, docs/results.md, under its dated headings.
+# Each pattern below is a way such a note was written before.
+_MONTH = "January|February|March|April|May|June|July|August|September|October|November|December"
+DIARY = {
+    "a stint of work": r"\bstints?\b",
+    "a session of work": r"\b(?:this|that|previous|last|next|earlier|later|work(?:ing)?) session\b"
+    r"|\bsession \d+\b",
+    "a numbered round or stop of work": r"\bround \d+ of (?:the )?work\b|\bstop \d+ of\b",
+    "an issue's history": r"\bissue \d+ (?:ended|began|started|closed|was)\b",
+    "a date of work": rf"\b\d{{1,2}}\s+(?:{_MONTH})\b|\b(?:{_MONTH})\s+\d{{1,2}}\b",
+    "a path outside the repository": r"\.\./shared\b|\.\./reference\b|(?<![\w.])/work/",
+}
+# Where the project's text lives (the machinery's folders and the built .venv are not its text).
+TEXT_FOLDERS = (*CODE_FOLDERS, "benchmarks", "examples", "experiments", "tests", "docs")
+TEXT_SUFFIXES = {".py", ".md", ".toml", ".txt", ".ipynb", ".cfg", ".sh"}
+# Named exceptions. docs/results.md is where dated measurements belong. The engine's and the
+# runner's notes below still cite a measurement by its date: this list may only shrink.
+ALLOWED = {
+    "docs/results.md": {"a date of work"},
+    "simulator/engine/_codegen.py": {"a date of work"},
+    "simulator/engine/_jit.py": {"a date of work"},
+    "runner/warmup.py": {"a date of work"},
+    "tests/test_conventions.py": set(DIARY),  # the patterns themselves
+}
+
+
+def _project_text() -> list[Path]:
+    files = [ROOT / "README.md", ROOT / "Makefile", ROOT / "pyproject.toml", ROOT / ".ci" / "run"]
+    for folder in TEXT_FOLDERS:
+        files += [
+            p
+            for p in (ROOT / folder).rglob("*")
+            if p.is_file() and p.suffix in TEXT_SUFFIXES and "__pycache__" not in p.parts
+        ]
+    return [p for p in files if p.is_file()]
+
+
+def test_nothing_in_code_docs_or_the_makefile_is_a_work_log():
+    import json
+    import re
+
+    found = []
+    for path in _project_text():
+        name = path.relative_to(ROOT).as_posix()
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if path.suffix == ".ipynb":  # what its cells say, not the bytes of its saved charts
+            text = "\n".join("".join(c["source"]) for c in json.loads(text)["cells"])
+        for what, pattern in DIARY.items():
+            if what in ALLOWED.get(name, ()):
+                continue
+            for m in re.finditer(pattern, text, re.IGNORECASE):
+                line = text.count("\n", 0, m.start()) + 1
+                found.append(f"{name}:{line}: {what}: {m.group(0)!r}")
+    assert not found, "reference, not diary (history goes to docs/results.md):\n" + "\n".join(found)

@@ -27,7 +27,7 @@ def _caller(x, y):
     return _fresh_add(x, 1) + _fresh_add(x, 2) + _fresh_add(x, y) + _fresh_add(x, _Side.ENEMY)
 
 
-# Compiled afresh in every test session (not cached), so their signatures are this session's.
+# Compiled afresh in every pytest run (not cached), so their signatures are this run's.
 _fresh_add = _compiled(_add, nrt=False, cache=False)
 _fresh_caller = _compiled(_caller, nrt=False, cache=False)
 

@@ -2,8 +2,8 @@
 
 One game is a few hundred engine steps; numba's plain-Python mode (the one NUMBA_DISABLE_JIT=1
 gives, which the tests hold to the same games as the compiled engine) plays each in about a
-millisecond. Measured on this project's 2-core machine (docs/results.md, 1 December,
-"`avarium play` plays one game uncompiled when that is quicker"):
+millisecond. Measured on this project's 2-core machine (docs/results.md, "`avarium play` plays
+one game uncompiled when that is quicker"):
 
 - random bots, one 2-player game: about 1.5 s of CPU as plain Python, against 2.2-2.9 s to load
   the compiled engine from a warm cache and play it, and about 3 CPU minutes to compile it
