@@ -23,8 +23,8 @@ EXTRAS := .[test,cluster]
 
 # The installer is uv, put into the venv by pip: it installs the toolkit and the test tools in
 # about 5 s where pip took 45 s to a minute and a half, and it prints no build warnings
-# (docs/performance.md, "CI time"). Where uv cannot be installed, pip installs instead. Either
-# installer's output goes to .venv/install.log, shown only if the install fails.
+# (docs/results.md, "CI time, phase by phase"). Where uv cannot be installed, pip installs
+# instead. Either installer's output goes to .venv/install.log, shown only if the install fails.
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($$($(PYTHON) --version)) with the installer uv"
 	@$(PYTHON) -m venv $(VENV)
@@ -109,7 +109,8 @@ warm: $(TEST_STAMP)
 # PYTHONDONTWRITEBYTECODE is set (the shells on the project's machine set it), each compiled
 # numba's, pandas' and matplotlib's sources to bytecode again: importing the report's libraries
 # took 10.4 s of CPU, 3.7 s from bytecode, and collecting the suite 16.8 s, 4.7 s. So the build
-# writes bytecode, under .venv/pycache rather than beside the sources (docs/performance.md).
+# writes bytecode, under .venv/pycache rather than beside the sources (docs/results.md, "CI
+# time, phase by phase").
 test warm plain-start: export PYTHONDONTWRITEBYTECODE :=
 test warm plain-start: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 
