@@ -16,6 +16,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from avarium.analysis.balance import Objective, shown_outside
+from avarium.reports.balance import records_of
 from avarium.runner.tiers import tier_label
 from avarium.workflows.balance.candidates import Budget, Journal
 from avarium.workflows.balance.headline import _check_line
@@ -124,3 +125,17 @@ def test_an_idol_outside_by_its_estimate_is_named_even_when_the_test_does_not_sh
     assert "has Idols shown outside the band: Love 30.0%" in line
     assert "outside by the estimate but not shown (its interval reaches into the band): " in line
     assert f"Kitty 44.0% ({kitty['lo']:.1%}-{kitty['hi']:.1%}) at heuristic.tuned" in line
+
+
+def test_an_idol_with_too_few_games_at_the_check_is_named_without_an_interval():
+    """A small --check-games leaves some Idol of a thin tier under the flag test's minimum: it
+    has no judged interval, and the last line names it as such instead of failing to print."""
+    games = _games({"Raj": (0.50, 2000), "Love": (0.20, 10)})
+    found = shown_outside(games, "after")
+    assert list(found["idol"]) == ["Love"] and not found.iloc[0]["shown"]
+    for records in (found.to_dict("records"), records_of(found)):  # NaN in a frame, null in JSON
+        line = _check_line(
+            {"best": None, "status": "cannot within the allowed ranges",
+             "check_tiers": ["heuristic.tuned"], "check_outside": records}
+        )  # fmt: skip
+        assert "Love 20.0% (too few games to judge) at heuristic.tuned, 10 games" in line

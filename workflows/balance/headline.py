@@ -10,11 +10,20 @@ from avarium.workflows.balance.guards import said
 from avarium.workflows.balance.verdict import BALANCED, CANNOT, NO_CHANGE
 
 
+def _judged_on(row: dict) -> str:
+    """The interval the flag test judged an Idol on; an Idol with too few games at the check
+    for the test has none (null in the record, NaN in a frame)."""
+    lo, hi = row.get("lo"), row.get("hi")
+    if lo is None or hi is None or lo != lo or hi != hi:
+        return "too few games to judge"
+    return f"{lo:.1%}-{hi:.1%}"
+
+
 def _named(rows: list[dict]) -> str:
     """Idols at the check, each with its rate, the interval it was judged on, tier and games."""
     several = len({r["players"] for r in rows}) > 1
     return ", ".join(
-        f"{r['idol']} {r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%}) at {r['tier']}, "
+        f"{r['idol']} {r['rate']:.1%} ({_judged_on(r)}) at {r['tier']}, "
         f"{int(r['games']):,} games" + (f", {r['players']} players" if several else "")
         for r in rows
     )
