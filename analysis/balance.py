@@ -285,8 +285,9 @@ def shown_outside(
     verdict) or by its estimate alone (`shown` False: the interval reaches into the band).
     `lo`, `hi` are the interval the test judged it on (the Holm-consistent flag interval,
     analysis/flags.py, never narrower than 95%): it lies wholly outside the band exactly when
-    the Idol is shown. An Idol out by its estimate but not shown was once left off this list,
-    and the designer read "no Idol outside" of a set with one 2 points out."""
+    the Idol is shown. An Idol out by its estimate but not shown is listed too: left off, it
+    would let a designer read "no Idol outside" of a set with one 2 points out. An Idol with
+    too few games for the test has no judged interval (`lo`, `hi` NaN)."""
     rates = _rates(games)
     mine = rates[(rates["group"] == group) & (rates["tier"] != "")].reset_index(drop=True)
     columns = ["tier", "players", "idol", "games", "rate", "lo", "hi", "side", "shown"]

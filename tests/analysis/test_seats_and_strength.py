@@ -137,8 +137,8 @@ def test_overdispersion_widens_the_models_intervals_by_its_scale():
 
 
 def test_complete_separation_is_caught_and_said():
-    """Seat 0 wins every game: the seat term has no finite estimate (an SE in the thousands
-    was once shown silently); the model is not shown and the note says why."""
+    """Seat 0 wins every game: the seat term has no finite estimate (a fitted model would show
+    an SE in the thousands); the model is not shown and the note says why."""
     games = synthetic_games(2_000, Plan(), seed=8)
     games["won"] = games["seat"] == 0
     tables = seat_and_strength(games)
