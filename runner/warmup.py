@@ -9,7 +9,8 @@ the game loop compiled afterwards loads the rules from it instead of compiling t
 
 Kernels reached from both sides (the card queries) are compiled twice, at the same time; the
 rest is split. With a warm cache none of this runs. Measured: see docs/performance.md, "Compile
-time", and docs/results.md, 1 December (where a second step, the searching seats' game loop
+time", and docs/results.md, "The first game without the compile, two helpers for a cold
+start" (where a second step, the searching seats' game loop
 compiled in a helper beside the other loop, was tried and dropped).
 """
 

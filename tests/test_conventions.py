@@ -125,13 +125,9 @@ DIARY = {
 # Where the project's text lives (the machinery's folders and the built .venv are not its text).
 TEXT_FOLDERS = (*CODE_FOLDERS, "benchmarks", "examples", "experiments", "tests", "docs")
 TEXT_SUFFIXES = {".py", ".md", ".toml", ".txt", ".ipynb", ".cfg", ".sh"}
-# Named exceptions. docs/results.md is where dated measurements belong. The engine's and the
-# runner's notes below still cite a measurement by its date: this list may only shrink.
+# Named exceptions. docs/results.md is where dated measurements belong.
 ALLOWED = {
     "docs/results.md": {"a date of work"},
-    "simulator/engine/_codegen.py": {"a date of work"},
-    "simulator/engine/_jit.py": {"a date of work"},
-    "runner/warmup.py": {"a date of work"},
     "tests/test_conventions.py": set(DIARY),  # the patterns themselves
 }
 

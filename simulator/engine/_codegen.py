@@ -5,8 +5,8 @@ Numba compiles each kernel into a library of its own and links the libraries of 
 kernel calls into its module, marked `linkonce_odr` (any copy may be chosen at run time, so LLVM
 must keep each function's signature as it is). Every call that LLVM does not inline then passes
 the state and the tables field by field: 21 machine arguments, 15 of them on the stack, about
-6.8 ns a call, at about 50 calls a decision (measured when this hook was written, 1 December:
-docs/results.md).
+6.8 ns a call, at about 50 calls a decision (measured when this hook was written:
+docs/results.md, "The game loops' private copies of the engine").
 
 Marked `private` after linking, those copies belong to the one module: LLVM may drop the
 arguments a callee never reads, pass constants in and inline more. No kernel changes and the
@@ -34,7 +34,8 @@ game loops and the kernels Python calls one at a time. Those (`GAME_LOOPS` and
 `choose_action`) keep numba's full optimisation; every other kernel gets only its cheap first
 stage (inlining, simplification and reference-count pruning), which its callers' full passes
 then finish. A cold compile of `avarium bench`'s kernels took 20% less CPU (213.6 s -> 170.8 s),
-the game loops ran as fast and the Python API within 3% (docs/results.md, 2 December).
+the game loops ran as fast and the Python API within 3% (docs/results.md, "The engine optimised
+in full only where it runs").
 
 It reaches into numba's private code generator (`CPUCodeLibrary._optimize_final_module`), so it
 is installed only on the numba versions it was written against, and only when that method is

@@ -190,7 +190,7 @@ def njit_entry(fn):
     the bots' choose_action): its own module gets numba's full optimisation. Other kernels get
     only the cheap passes, since the code that runs is the copy each caller links in and
     optimises again (_codegen): a fifth less CPU to compile the engine, the game loops as fast
-    (docs/results.md, 2 December)."""
+    (docs/results.md, "The engine optimised in full only where it runs")."""
     _codegen.ENTRY_POINTS.add(fn.__qualname__)
     return _compiled(fn, nrt=False)
 
