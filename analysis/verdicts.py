@@ -40,7 +40,9 @@ FLAGGED = (Verdict.TOO_STRONG, Verdict.TOO_WEAK, Verdict.DEPENDS)
 
 class Strength(StrEnum):
     """Whether an Idol's win rate has stopped moving with the strength of play: its two strongest
-    tiers shown within the margin of each other (analysis/tiers/settled.py), or not."""
+    tiers shown within the margin of each other, shown apart, or neither because too few games
+    were played to tell (analysis/tiers/settled.py)."""
 
     SETTLED = "settled at strong play"
     MOVING = "still moving with skill"
+    UNDECIDED = "too few games to tell"

@@ -89,6 +89,8 @@ TIER_SETTLED = {
     "p_upper": P_VALUE,
     "p": P_VALUE,
     "p_holm": P_VALUE,
+    "p_change": P_VALUE,
+    "p_change_holm": P_VALUE,
     "strength": TEXT,
 }
 # How each tier plays: means per seat and game (analysis/tiers/play.py).
@@ -357,6 +359,8 @@ TYPES: dict[str, dict[str, str]] = {
 # CSV keeps the names the analysis gave, for a notebook to join on.
 HEADINGS = {
     "p_holm": "p (Holm)",
+    "p_change": "p of no change",
+    "p_change_holm": "p of no change (Holm)",
     "level": "Holm level",
     "flag_lo": "Holm lo",
     "flag_hi": "Holm hi",

@@ -110,8 +110,10 @@ SETTLED_TEXT = (
     f"strongest's on the deals both played, with its 90% interval. The Idol's answer is "
     f"<em>{Strength.SETTLED}</em> when an equivalence test (two one-sided tests at 5%, Holm "
     f"over the Idols of the player count) shows the two tiers within {MARGIN * 100:.1f} points "
-    f"of each other: stronger play is no longer moving it. Otherwise it is <em>"
-    f"{Strength.MOVING}</em>: a stronger tier may still change the verdict.</p>"
+    f"of each other: stronger play is no longer moving it. It is <em>{Strength.MOVING}</em> "
+    f"when the two tiers are shown apart (a two-sided test at 5%, Holm over the same Idols): a "
+    f"stronger tier may still change the verdict. Neither is <em>{Strength.UNDECIDED}</em>: "
+    f"the interval holds both no change and more than {MARGIN * 100:.1f} points.</p>"
 )
 
 

@@ -88,7 +88,7 @@ def test_two_tiers_that_agree_closely_are_settled_and_two_that_differ_still_move
     assert list(table.index) == ["amyba", "hatsurugi_touka"]
 
 
-def test_holm_over_the_idols_turns_a_borderline_settled_into_still_moving():
+def test_holm_over_the_idols_turns_a_borderline_settled_into_too_few_games_to_tell():
     borderline = {"syeira_coral": (800, 350, 350)}  # alone: p about 0.029, settled
     alone = settled_at_strong_play([TUNED, SEARCH], games_of(borderline)).iloc[0]
     assert 0.025 < alone["p"] < 0.035 and alone["p_holm"] == alone["p"]
@@ -99,7 +99,9 @@ def test_holm_over_the_idols_turns_a_borderline_settled_into_still_moving():
     coral = table.loc["syeira_coral"]
     assert coral["p"] == pytest.approx(alone["p"], rel=1e-12)
     assert coral["p_holm"] == pytest.approx(2 * alone["p"], rel=1e-12)
-    assert coral["strength"] == Strength.MOVING
+    # Not shown within the margin, and not shown apart either (no change at all).
+    assert coral["p_change_holm"] > 0.05
+    assert coral["strength"] == Strength.UNDECIDED
 
 
 def test_each_player_count_is_its_own_holm_family():
@@ -108,6 +110,27 @@ def test_each_player_count_is_its_own_holm_family():
     table = settled_at_strong_play([TUNED, SEARCH], pd.concat([two, three], ignore_index=True))
     coral = table[table["players"] == 2].iloc[0]
     assert coral["p_holm"] == coral["p"] and coral["strength"] == Strength.SETTLED
+
+
+def test_an_idol_neither_shown_within_the_margin_nor_shown_apart_is_too_few_games_to_tell():
+    # Amyba: +1.5 points on many discordant deals, an interval that holds both no change and
+    # more than the margin.
+    few = {"amyba": (600, 400, 430), "hatsurugi_touka": (700, 100, 250)}
+    table = settled_at_strong_play([TUNED, SEARCH], games_of(few)).set_index("idol")
+    amyba, touka = table.loc["amyba"], table.loc["hatsurugi_touka"]
+    assert amyba["lo90"] < 0 < MARGIN < amyba["hi90"]
+    assert amyba["strength"] == Strength.UNDECIDED
+    assert touka["strength"] == Strength.MOVING
+    # The two-sided p of no change, against a direct computation.
+    for idol, (_, only_a, only_b) in few.items():
+        m = DEALS + 2.0
+        pb, pa = (only_b + 0.5) / m, (only_a + 0.5) / m
+        se = np.sqrt((pb + pa - (pb - pa) ** 2) / m)
+        direct = 2 * norm.sf(abs(pb - pa) / se)
+        assert table.loc[idol, "p_change"] == pytest.approx(direct, rel=1e-12)
+    (line,) = strength_sentence(table.reset_index().to_dict("records"))
+    assert line.startswith("settled at strong play: 0 of 2 Idols; still moving with skill: ")
+    assert "; too few games to tell: amyba (heuristic.tuned " in line
 
 
 def test_a_run_of_one_tier_per_group_has_nothing_to_settle():
