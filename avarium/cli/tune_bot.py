@@ -92,6 +92,7 @@ def tune_bot_command(
     from avarium.strategies.profiles import ProfileError, load
     from avarium.workflows.tune_bot import LogError, check_inputs, tune, write_profiles
 
+    players_flag = [] if players is None else [f"--players={players}"]  # the command, as asked
     seed, players = given("seed", seed), given("players", players)
     log = log if log is not None else out.with_suffix(".csv")
     for flag, target in (("--out", out), ("--log", log)):
@@ -142,7 +143,7 @@ def tune_bot_command(
             players,
         )  # fmt: skip
         flags = [f"--generations={generations}", f"--population={population}"]
-        flags += [f"--players={players}"] if players != 2 else []
+        flags += players_flag
         flags += [f"--rounds={rounds}", f"--seed={seed}", f"--start={start}"]
         flags += [f"--against={against}", f"--name={name}", f"--out={out}"]
         flags += [f"--profiles={profiles}"] if profiles is not None else []
