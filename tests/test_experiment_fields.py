@@ -98,3 +98,15 @@ def test_a_comparison_names_every_field_the_table_marks_and_no_other(tmp_path):
         (tmp_path / run / "experiment.toml").write_text(table + "\n")
     named = [c["field"] for c in experiment_changes(tmp_path / "a", tmp_path / "b")]
     assert named == [("rules.max_turns" if n == "rules" else n) for n in marked]
+
+
+def test_the_simulate_guide_describes_every_field_a_file_may_hold():
+    """docs/simulate.md's tables of an experiment file's fields, row by row: a field added to
+    the table without a line there (or one left there after it went) fails here."""
+    import re
+
+    text = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    section = text.split("## Experiment files", 1)[1].split("\n## ", 1)[0].split("\n### ")[0]
+    described = set(re.findall(r"^\| `([a-z_]+)` \|", section, re.M))
+    described |= {"rules"} if "| `[rules]` / `[variant.rules]` |" in section else set()
+    assert described == {*field_table.RUN_FIELDS, *VARIANT_FIELDS} - {"variant"}
