@@ -9,14 +9,15 @@ command-line flags: `ExperimentError` ("Experiment, field games: expected ..."),
 from __future__ import annotations
 
 import numbers
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence  # noqa: F401 (Mapping: the table's annotations)
+from dataclasses import dataclass, field, make_dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from avarium.runner import experiment as experiment_module
 from avarium.runner import experiment_file, runner
+from avarium.runner.field_table import FIELDS
 from avarium.simulator import arguments
 from avarium.simulator.cards import loader
 from avarium.simulator.cards.model import CardSet
@@ -53,34 +54,8 @@ def _listed(value: object) -> object:
     return list(value) if isinstance(value, Sequence) and not isinstance(value, str) else value
 
 
-@dataclass
-class Experiment:
-    """What a run plays, by field name (the fields of an experiment file, docs/simulate.md).
-
-    `cards` is a path, or a CardSet from `load_cards` (its overrides and patches come along);
-    `tiers` skill tiers played on the same deals, weakest first (`["heuristic", "mcts=5%"]`), or
-    `bots` one bot spec for every seat or one per seat (neither: the default tiers);
-    `variants` a list of dicts of variant fields, each played on the same deals. Fields left
-    None take the experiment file's defaults."""
-
-    games: int | None = None
-    players: int = 2
-    bots: str | Sequence[str] | None = None
-    tiers: str | Sequence[str | Mapping[str, object]] | None = None
-    cards: CardSet | str | Path | None = None
-    idols: str | Sequence[str] | None = None
-    seed: int = 0
-    bonus: Sequence[int] | None = None
-    rules: Mapping[str, object] | None = None
-    sets: Sequence[str] = ()
-    patches: Sequence[str | Path] = ()
-    profiles: str | Path | None = None
-    seating: str | None = None
-    games_per_pairing: int | None = None
-    label: str | None = None
-    chunk_size: int | None = None
-    record_turns: bool = False  # also write turns/ (docs/data-schema.md)
-    variants: Sequence[Mapping[str, object]] = field(default_factory=tuple)
+class _Document:
+    """What avarium.Experiment does with its fields (made below from the field table)."""
 
     def document(self) -> dict[str, object]:
         """The experiment as the document an experiment file parses to."""
@@ -129,6 +104,30 @@ class Experiment:
         """Every field checked and every default filled in; raises ExperimentError naming each
         bad field."""
         return experiment_file.resolve(self.document(), WHERE, Path.cwd())
+
+
+# An Experiment's keywords are the experiment fields the field table gives a Python annotation,
+# with its defaults (runner/field_table.py), then `variants`; keywords only, as a file names them.
+Experiment = make_dataclass(
+    "Experiment",
+    [
+        *((f.name, f.python, field(default=f.python_default)) for f in FIELDS if f.python),
+        ("variants", "Sequence[Mapping[str, object]]", field(default_factory=tuple)),
+    ],
+    bases=(_Document,),
+    namespace={
+        "__doc__": """What a run plays, by field name (the fields of an experiment file,
+    docs/simulate.md).
+
+    `cards` is a path, or a CardSet from `load_cards` (its overrides and patches come along);
+    `tiers` skill tiers played on the same deals, weakest first (`["heuristic", "mcts=5%"]`), or
+    `bots` one bot spec for every seat or one per seat (neither: the default tiers);
+    `variants` a list of dicts of variant fields, each played on the same deals. Fields left
+    None take the experiment file's defaults.""",
+    },
+    kw_only=True,
+)
+Experiment.__module__ = __name__  # where its annotations' names (CardSet, Mapping) are found
 
 
 def _rules(rules: object) -> dict[str, object]:

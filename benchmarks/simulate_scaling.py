@@ -29,8 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from avarium.runner.experiment import DEFAULT_CHUNK
 from avarium.runner.experiment_file import from_flags
+from avarium.runner.field_table import DEFAULT_CHUNK
 from avarium.runner.runner import run
 
 

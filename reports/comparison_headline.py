@@ -9,11 +9,13 @@ import tomllib
 from pathlib import Path
 
 from avarium.reports.headline import read_table, rows_of
+from avarium.runner.field_table import FIELDS
 from avarium.simulator import tomlread
 
-# What two runs a comparison may hold side by side can differ in (analysis/compare.py refuses
-# the rest, bots included; they are listed so a difference would never go unsaid).
-EXPERIMENT_FIELDS = ("cards", "card_set", "sets", "patches", "bonus", "rules", "bots")
+# What two runs a comparison may hold side by side can differ in, as the field table marks them
+# (analysis/compare.py refuses the rest, bots included; they are listed so a difference would
+# never go unsaid).
+EXPERIMENT_FIELDS = tuple(f.name for f in FIELDS if f.compared)
 
 
 def _variants(run: Path) -> list[dict]:

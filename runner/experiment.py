@@ -19,20 +19,17 @@ from importlib import metadata
 from pathlib import Path
 
 import numpy as np
+from avarium.runner.field_table import BUNDLED
 from avarium.simulator import tomlwrite
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_SEED, SEAT_LEVERS
 from avarium.simulator.game.api import Rules
 from avarium.simulator.safetext import described
 
-BUNDLED = "bundled"  # the `cards` value naming the bundled prototype set
 SEATINGS = ("all", "balanced")
 MAX_BONUS = 100
-DEFAULT_GAMES = 10_000
-# Games per chunk file. 20,000 games is a few seconds of play per task (task overhead is noise),
-# a few MB per worker, and under 64 bytes per Parquet row; smaller runs get smaller chunks (down
-# to MIN_CHUNK) so that two workers share the work and the progress bar moves.
-DEFAULT_CHUNK = 20_000
+# Smaller runs get smaller chunks than field_table.DEFAULT_CHUNK (a sixteenth of their games,
+# down to MIN_CHUNK) so that two workers share the work and the progress bar moves.
 MIN_CHUNK = 1_000
 CHUNKS_WANTED = 16
 MAX_CHUNK = 1_000_000
@@ -41,27 +38,6 @@ MIRRORS_UNSUPPORTED = (
     "a mirror game needs two copies of one Idol, and the engine deals each Idol card once"
 )
 
-RUN_FIELDS = ("version", "seed", "chunk_size", "record_turns", "variant")
-VARIANT_FIELDS = (
-    "label",
-    "players",
-    "idols",
-    "seating",
-    "mirrors",
-    "bots",
-    "bonus",
-    "games",
-    "games_per_pairing",
-    "rules",
-    "cards",
-    "sets",
-    "patches",
-    "card_set",
-    "profiles",
-    "bot_weights",
-    "tiers",
-    "tier",
-)
 RULE_FIELDS = tuple(f.name for f in fields(Rules) if f.name != "bonuses")
 RULE_DEFAULTS = Rules()
 

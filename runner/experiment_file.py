@@ -14,32 +14,33 @@ from pathlib import Path
 
 from avarium.runner import field_checks as check
 from avarium.runner.experiment import (
-    BUNDLED,
     CHUNKS_WANTED,
-    DEFAULT_CHUNK,
-    DEFAULT_GAMES,
     MAX_CHUNK,
     MAX_SEED,
     MIN_CHUNK,
     MIRRORS_UNSUPPORTED,
-    RUN_FIELDS,
     SEATINGS,
-    VARIANT_FIELDS,
     Experiment,
     ExperimentError,
     Variant,
     package_version,
 )
-from avarium.runner.tiers import DEFAULT_TIERS, Tier, parse_tiers, split_label, tier_label
+from avarium.runner.field_table import BY_NAME, DEFAULT_CHUNK, RUN_FIELDS, VARIANT_FIELDS
+from avarium.runner.tiers import Tier, parse_tiers, split_label, tier_label
 from avarium.simulator import tomlread
 from avarium.simulator.constants import MAX_GAMES
 from avarium.simulator.safetext import first_control, whole_number
 
 
+def _given(raw: Mapping, name: str) -> object:
+    """A field as a table holds it, or its default (runner/field_table.py) when left out."""
+    return raw.get(name, BY_NAME[name].default)
+
+
 def _where(i: int, raw: Mapping, count: int) -> str:
     """How a message names variant i: by number and label, or by label alone when the file's
     top level is the one variant."""
-    label = raw.get("label", "main" if count <= 1 else None)
+    label = _given(raw, "label") if count <= 1 else raw.get("label")
     named = isinstance(label, str) and label.strip()
     if count == 0:
         return f'variant "{label}"' if named else ""
@@ -56,7 +57,7 @@ def _tiers(p: check.Problems, i: int, raw: Mapping, count: int) -> list[Tier] | 
             )
         return None
     if "tiers" not in raw:
-        return None if "bots" in raw else parse_tiers(list(DEFAULT_TIERS))
+        return None if "bots" in raw else parse_tiers(list(_given(raw, "tiers")))
     if "bots" in raw:
         p.add(_where(i, raw, count), "tiers", "bots or tiers, not both", raw["tiers"])
         return []
@@ -78,7 +79,7 @@ def _variant(
 ):
     """Variant i (count = how many [[variant]] tables; 0 when the top level is the variant),
     played by one tier's bot in every seat when `tier` is given."""
-    label = raw.get("label", "main" if count <= 1 else None)
+    label = _given(raw, "label") if count <= 1 else raw.get("label")
     where = _where(i, raw, count)
     before = len(p.lines)
     check.unknown(p, where, raw, VARIANT_FIELDS)
@@ -93,11 +94,11 @@ def _variant(
             what + (" (each of several variants needs one)" if count > 1 else ""),
             label,
         )
-    players = check.whole(p, where, "players", raw.get("players", 2), 2, 4)
+    players = check.whole(p, where, "players", _given(raw, "players"), 2, 4)
     seating = raw.get("seating", "all" if players == 2 else "balanced")
     if seating not in SEATINGS:
         p.add(where, "seating", " or ".join(f'"{s}"' for s in SEATINGS), seating)
-    mirrors = raw.get("mirrors", False)
+    mirrors = _given(raw, "mirrors")
     if not isinstance(mirrors, bool):
         p.add(where, "mirrors", "true or false", mirrors)
     elif mirrors:
@@ -106,14 +107,14 @@ def _variant(
         p.add(where, "mirrors", "false", mirrors, MIRRORS_UNSUPPORTED)
     cs, cards, sets, patches = check.card_set(p, where, raw, base, cache)
     # With a bad player count, what depends on it (seat counts) is left unchecked.
-    profiles = check.profiles(p, where, raw.get("profiles", BUNDLED), base)
+    profiles = check.profiles(p, where, _given(raw, "profiles"), base)
     if tier is None:
         bots, bot_weights = check.bots(p, where, raw.get("bots"), players, profiles)
     else:  # one bot in every seat: a tier is a level of play, not a match between two
         bots, bot_weights = check.bots(p, where, [tier.bots], players, profiles, "tiers")
     bonus = check.bonus(p, where, raw.get("bonus"), players) if players else None
     rules = check.rules(p, where, raw.get("rules"), players or 2, bonus)
-    idols = check.idols(p, where, raw.get("idols", "all"), cs) if cs is not None else None
+    idols = check.idols(p, where, _given(raw, "idols"), cs) if cs is not None else None
     if idols is not None and players and mirrors is False and len(idols) < players:
         p.add(
             where,
@@ -190,7 +191,7 @@ def _games(p, where, raw, seating, players, idols, mirrors) -> int | None:
             p.add(where, "games_per_pairing", f"at most {MAX_GAMES:,} games in all", per)
             return None
         return total
-    return check.whole(p, where, "games", raw.get("games", DEFAULT_GAMES), 1, MAX_GAMES)
+    return check.whole(p, where, "games", _given(raw, "games"), 1, MAX_GAMES)
 
 
 def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
@@ -199,7 +200,7 @@ def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
     p = check.Problems(source)
     defaults = {k: v for k, v in doc.items() if k in VARIANT_FIELDS}
     check.unknown(p, "", doc, RUN_FIELDS + VARIANT_FIELDS)
-    seed = check.whole(p, "", "seed", doc.get("seed", 0), 0, MAX_SEED)
+    seed = check.whole(p, "", "seed", _given(doc, "seed"), 0, MAX_SEED)
     raws = doc.get("variant", [{}])
     count = len(raws) if "variant" in doc and isinstance(raws, list) else 0
     if not isinstance(raws, list) or not raws or not all(isinstance(r, dict) for r in raws):
@@ -242,7 +243,7 @@ def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
         p.add("", "variant", f"at most {MAX_GAMES:,} games in a run", None, f"{total:,} asked")
     automatic = min(DEFAULT_CHUNK, max(MIN_CHUNK, math.ceil(total / CHUNKS_WANTED)))
     chunk = check.whole(p, "", "chunk_size", doc.get("chunk_size", automatic), 1, MAX_CHUNK)
-    record_turns = doc.get("record_turns", False)
+    record_turns = _given(doc, "record_turns")
     if not isinstance(record_turns, bool):
         p.add("", "record_turns", "true or false", record_turns)
     if p.lines:  # a problem of a tiered table is found once per tier: said once

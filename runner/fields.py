@@ -9,31 +9,16 @@ from __future__ import annotations
 
 import re
 
-# How each field is spelled on the command line, for messages about flags.
-FLAGS = {
-    "seed": "--seed",
-    "chunk_size": "--chunk-size",
-    "record_turns": "--record-turns",
-    "label": "--label",
-    "players": "--players",
-    "idols": "--idols",
-    "seating": "--seating",
-    "mirrors": "--mirrors",
-    "bots": "--bots",
-    "tiers": "--tiers",
-    "bonus": "--bonus",
-    "games": "--games",
+from avarium.runner.field_table import FLAGGED
+
+# How each field is spelled on the command line, for messages about flags: the experiment's
+# fields as runner/field_table.py declares them, then the fields of the workflows' requests.
+FLAGS = {f.name: f.flag for f in FLAGGED} | {
     "game": "--game",
     "games_per_point": "--games-per-point",
     "rounds": "--rounds",
     "lookahead_games": "--lookahead-games",
     "mcts_games": "--mcts-games",
-    "games_per_pairing": "--games-per-pairing",
-    "rules": "--rule",
-    "cards": "--cards",
-    "sets": "--set",
-    "patches": "--patch",
-    "profiles": "--profiles",
 }
 
 # Fields of a run rather than of an experiment.

@@ -172,6 +172,7 @@ CLI_SHARED = {
     "avarium.cli",
     "avarium.cli.main",
     "avarium.cli.common",
+    "avarium.cli.fields",
     "avarium.cli.errors",
     "avarium.cli.progress",
     "avarium.cli.memory_cap",

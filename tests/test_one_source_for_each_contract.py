@@ -181,3 +181,86 @@ def test_the_dataset_takes_every_figure_the_engine_records_and_the_schema_names(
     assert set(played.games.values) == set(writer.GAMES_SCHEMA.names)
     engine = {*GAME_FIELDS, *SEAT_FIELDS} & set(writer.GAMES_SCHEMA.names)
     assert engine <= set(played.games.values)
+
+
+def _commands():
+    """Every command of `avarium` by its path ("cards show") with its parameters."""
+    import typer
+
+    from avarium.cli.main import app
+
+    def walk(command, path=()):
+        subs = getattr(command, "commands", None)
+        if not subs:
+            yield " ".join(path), command.params
+            return
+        for name, sub in subs.items():
+            yield from walk(sub, (*path, name))
+
+    return dict(walk(typer.main.get_command(app)))
+
+
+def test_every_flag_of_an_experiment_field_is_built_from_the_field_table():
+    """A command that takes a field's flag is one the table lists, and its flag has the table's
+    help, names and no default of its own (not given: the field's default applies); a command
+    that gives the flag another meaning on purpose is listed under the field's `own`."""
+    from avarium.runner.field_table import FLAGGED
+
+    wrong = []
+    commands = _commands()
+    for field in FLAGGED:
+        taking = set()
+        for path, params in commands.items():
+            for param in params:
+                if field.flag not in param.opts:
+                    continue
+                taking.add(path)
+                if path in field.own:
+                    if param.help == field.help_for(path):
+                        wrong.append(f"{path} {field.flag}: listed as its own, yet the table's")
+                    continue
+                if path not in field.commands:
+                    wrong.append(f"{path} {field.flag}: not among the table's commands")
+                    continue
+                if param.help != field.help_for(path):
+                    wrong.append(f"{path} {field.flag}: help written again: {param.help!r}")
+                if param.default is not None:
+                    wrong.append(f"{path} {field.flag}: a default of its own: {param.default!r}")
+                if set(param.opts) != {field.flag, *field.aliases}:  # a switch's --no- aside
+                    wrong.append(f"{path} {field.flag}: named {param.opts}")
+        missing = (set(field.commands) | set(field.own)) - taking
+        wrong += [f"{path}: listed for {field.flag}, which it does not take" for path in missing]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_command_module_writes_a_fields_help_or_default_again():
+    """The help of an experiment field is written in runner/field_table.py only, and its
+    default too: a command module neither quotes the help nor fills in a field it was not
+    given (`0 if seed is None else seed`; runner/field_table.given does)."""
+    import ast
+    from pathlib import Path
+
+    from avarium.runner.field_table import FIELDS
+
+    root = Path(__file__).resolve().parents[1]
+    helps = {f.help for f in FIELDS}
+    names = {f.name for f in FIELDS}
+    found = []
+    for path in sorted((root / "avarium" / "cli").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(root)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                copied = [h for h in helps if h in node.value]
+                found += [f"{where}:{node.lineno} writes the help {h!r}" for h in copied]
+            if (
+                isinstance(node, ast.IfExp)
+                and isinstance(node.body, ast.Constant)
+                and node.body.value is not None  # None if X is None: a conversion, no default
+                and isinstance(node.test, ast.Compare)
+                and isinstance(node.test.left, ast.Name)
+                and node.test.left.id in names
+                and isinstance(node.test.ops[0], ast.Is)
+            ):
+                found.append(f"{where}:{node.lineno} fills in {node.test.left.id}'s default")
+    assert not found, "\n".join(found)

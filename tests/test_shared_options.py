@@ -273,12 +273,14 @@ PYTHON_CALLS = {
     "play_games": ("play", {}),
 }
 # Defaults written differently that mean the same: a number as the command's text, not given
-# (None, empty), a seed of 0 where the command leaves it None, the band as text, and None for
+# (None, empty), an experiment field's default where the command leaves its flag None (the field
+# table's, which a flag not given takes: runner/field_table.py), the band as text, and None for
 # what the call fills in. `out` is left out: each command names its own default directory.
 NOT_GIVEN = (None, (), "")
 
 
-def _same_default(python: object, command: object) -> bool:
+def _same_default(python: object, command: object, flag: str) -> bool:
+    from avarium.runner.field_table import FLAGGED
     from avarium.workflows.balance.request import BalanceRequest
 
     from avarium import facade
@@ -286,7 +288,8 @@ def _same_default(python: object, command: object) -> bool:
 
     if str(python) == str(command) or (python in NOT_GIVEN and command in NOT_GIVEN):
         return True
-    if command is None and python == 0:  # the seed
+    fields = {f.flag: f for f in FLAGGED}
+    if command is None and flag in fields and python == fields[flag].default:
         return True
     if isinstance(python, tuple) and isinstance(command, str) and "," in command:
         return tuple(python) == parse_band(command)
@@ -314,7 +317,7 @@ def test_a_python_call_defaults_as_its_command_does(call):
             continue
         if flag not in options:
             continue
-        if not _same_default(keyword.default, options[flag].default):
+        if not _same_default(keyword.default, options[flag].default, flag):
             differ[name] = (keyword.default, options[flag].default)
     assert not differ, f"avarium.{call} and `avarium {path}` default differently: {differ}"
 

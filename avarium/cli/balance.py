@@ -18,6 +18,7 @@ import typer
 
 from avarium.cli.common import Cards, Jobs, Json, Patches, Profiles, Quiet, Seed, Sets, out_option
 from avarium.cli.errors import fail, say
+from avarium.runner.field_table import given
 from avarium.runner.tiers import DEFAULT_TIERS
 from avarium.runner.variants import parse_sweep
 from avarium.workflows.balance.request import (
@@ -55,7 +56,7 @@ def balance_command(
         str,
         typer.Option(
             metavar="N[,N...]",
-            help="Players per game, 2 to 4; a comma list (2,3,4) searches every count at "
+            help="Player count, 2 to 4, or a comma list (2,3,4) that searches every count at "
             "once, each against its own band (0.9-1.1 x 1/N), and checks each.",
         ),
     ] = "2",
@@ -227,7 +228,7 @@ def balance_command(
         step_cost=step_cost, margin=margin, others_weight=others_weight,
         max_early_wins=max_early_wins, turns=turns, finalists=finalists,
         fair_seats=fair_seats, hold_unvaried=hold_unvaried, always_search=always_search,
-        first_rung=first_rung, seed=0 if seed is None else seed,
+        first_rung=first_rung, seed=given("seed", seed),
         out=out or Path("runs") / "balance", cards=path,
         sets=sets or [], patches=patch or [], profiles=profiles,
         command="avarium " + shlex.join(sys.argv[1:]),

@@ -18,6 +18,7 @@ from avarium.cli.common import (
 )
 from avarium.cli.errors import fail as _fail
 from avarium.cli.errors import say
+from avarium.runner.field_table import given
 
 
 def bench_command(
@@ -57,7 +58,7 @@ def bench_command(
     from avarium.runner.fields import flagged
     from avarium.workflows import bench as bench_module
 
-    seed = 0 if seed is None else seed
+    seed = given("seed", seed)
     try:
         bench_module.check_counts(games, lookahead_games, mcts_games)
         check_seed(seed)

@@ -10,6 +10,7 @@ import typer
 from avarium.cli.common import Cards, Jobs, Patches, Seed, Sets, jobs_to_use, load_cards_or_fail
 from avarium.cli.errors import fail as _fail
 from avarium.cli.errors import say
+from avarium.runner.field_table import given
 
 SHOWN = 10  # violations listed; the count says how many more there are
 
@@ -47,7 +48,7 @@ def check_command(
     from avarium.workflows.check import check_games, check_request, replay
 
     counts = _player_counts(players)
-    seed = 0 if seed is None else seed
+    seed = given("seed", seed)
     try:
         check_seed(seed)
         check_request(games, game)

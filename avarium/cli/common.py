@@ -1,8 +1,8 @@
 """What several commands share: the options every command that plays or writes takes, declared
-once here so that they read and behave alike everywhere (`--jobs/-j`, `--seed`, `--quiet/-q`,
-`--json`, `--out/-o`, and the card-set options), loading the card set a command was given, or
-failing with every problem listed (one line each) and one closing line, and printing a result
-as one JSON object."""
+once here so that they read and behave alike everywhere (`--jobs/-j`, `--quiet/-q`, `--json`,
+`--out/-o`; `--seed` and the card-set options built from the experiment's field table,
+avarium/cli/fields.py), loading the card set a command was given, or failing with every problem
+listed (one line each) and one closing line, and printing a result as one JSON object."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from avarium.cli.errors import fail, note, say
-from avarium.simulator.cards import bundled
+from avarium.cli.fields import option
 from avarium.simulator.cards.errors import ERROR, CardSetError, Problem
 
 # -- the shared options ---------------------------------------------------------------------------
@@ -33,14 +33,7 @@ Jobs = Annotated[
         "a note).",
     ),
 ]
-Seed = Annotated[
-    int | None,
-    typer.Option(
-        "--seed",
-        metavar="N",
-        help="Seed of the games: the same seed plays the same games (default 0).",
-    ),
-]
+Seed = option("seed")
 Quiet = Annotated[
     bool, typer.Option("--quiet", "-q", help="No progress bar on stderr (errors still print).")
 ]
@@ -56,35 +49,12 @@ def out_option(what: str, metavar: str = "DIR"):
     return Annotated[Path | None, typer.Option("--out", "-o", metavar=metavar, help=what)]
 
 
-Cards = Annotated[
-    Path | None,
-    typer.Option(
-        "--cards",
-        metavar="PATH|NAME",
-        help=f"Card set: a card file or folder, or a bundled set by name: {bundled.names_shown()}.",
-    ),
-]
-Sets = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set",
-        metavar="CARD.FIELD=VALUE",
-        help="Override a card field, e.g. kumara_raj.merit=18, or one number in a Win-Con or "
-        "an ability as balance names it, e.g. coral.wincon.clubs=3 (repeatable).",
-    ),
-]
-Patches = Annotated[
-    list[Path] | None,
-    typer.Option("--patch", metavar="FILE", help="Apply a TOML patch file (repeatable)."),
-]
-Profiles = Annotated[
-    Path | None,
-    typer.Option(
-        "--profiles",
-        metavar="FILE",
-        help="Bot weight profiles (default: strategies/profiles.toml).",
-    ),
-]
+# The card set, its overrides and patches, and the bots' profiles: experiment fields, read alike
+# by every command that takes them.
+Cards = option("cards")
+Sets = option("sets")
+Patches = option("patches")
+Profiles = option("profiles")
 
 
 def jobs_to_use(jobs: int | None) -> int:

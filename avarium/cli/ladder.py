@@ -22,6 +22,7 @@ from avarium.cli.common import (
 )
 from avarium.cli.errors import fail as _fail
 from avarium.cli.errors import say
+from avarium.runner.field_table import given
 
 
 def ladder_command(
@@ -63,7 +64,7 @@ def ladder_command(
         raise _fail(f"--bots: expected bot names separated by commas, got {bots!r}", 2)
     if len(names) < 2:
         raise _fail("--bots: the ladder needs at least two bots", 2)
-    seed = 0 if seed is None else seed
+    seed = given("seed", seed)
     try:
         check_seed(seed)
     except ValueError as exc:

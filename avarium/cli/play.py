@@ -16,6 +16,8 @@ from avarium.cli.common import (
 )
 from avarium.cli.errors import fail as _fail
 from avarium.cli.errors import say
+from avarium.cli.fields import option
+from avarium.runner.field_table import given
 from avarium.simulator.cards.errors import CardNameError
 
 # True in the `avarium` command's own process (main), False when the app is called in-process
@@ -28,9 +30,7 @@ def play_command(
         str, typer.Option(help="Idols by seat, comma-separated (2 to 4), e.g. TOUKA,RAJ.")
     ] = "touka,raj",
     seed: Seed = None,
-    bonus: Annotated[
-        str | None, typer.Option(help="Starting Reputation per seat, e.g. 0,2 (default: rules).")
-    ] = None,
+    bonus: option("bonus", "play") = None,
     strategy: Annotated[
         str,
         typer.Option(
@@ -64,7 +64,7 @@ def play_command(
     from avarium.strategies.profiles import load as load_profiles
 
     seats = [q.strip() for q in idols.split(",") if q.strip()]
-    seed = 0 if seed is None else seed
+    seed = given("seed", seed)
     try:  # the numbers first: the engine's own complaint about them is a traceback
         check_seed(seed)
         bonuses = None if bonus is None else check_bonus(_whole_numbers(bonus), len(seats))

@@ -25,6 +25,7 @@ import typer
 
 from avarium.cli.common import Cards, Patches, Seed, Sets, load_cards_or_fail
 from avarium.cli.errors import fail, say
+from avarium.runner.field_table import given
 
 PLAYS = "plays:"  # the line between the position and the plays
 
@@ -52,7 +53,7 @@ def scenario_command(
     card_set = load_cards_or_fail(cards, sets, patch)  # each problem named, then exit 2
     position, plays = split_file(text)
     try:  # the seed shuffles the decks the position leaves unsaid
-        game = scenario(position, card_set, seed=0 if seed is None else seed)
+        game = scenario(position, card_set, seed=given("seed", seed))
     except ScenarioError as exc:
         raise fail(f"{file}:{exc.line or 1}: {exc.message}", 2) from None
     say(header(game))

@@ -26,15 +26,11 @@ from avarium.cli.common import (
 )
 from avarium.cli.errors import fail as _fail
 from avarium.cli.errors import note, say
+from avarium.cli.fields import option
 from avarium.cli.progress import ProgressBar
-from avarium.runner.tiers import DEFAULT_TIERS, plan_sentence
+from avarium.runner.tiers import plan_sentence
 
 RunOut = out_option("Run directory (default: runs/<file name> or runs/<label>).")
-
-# The experiment fields a --config file may be combined with on the command line: the run's
-# size (the file's games, or its games per pairing, for every variant). Every other variant
-# field's flag is refused beside --config: the file says it.
-_WITH_CONFIG = ("games", "games_per_pairing")
 
 
 def check_scheduler(scheduler: str | None) -> None:
@@ -51,25 +47,25 @@ def check_scheduler(scheduler: str | None) -> None:
 
 def _experiment(config: Path | None, flags: dict[str, object]):
     from avarium.runner import experiment_file as experiment
-    from avarium.runner.experiment import VARIANT_FIELDS, ExperimentError
-    from avarium.runner.fields import FLAGS
+    from avarium.runner.experiment import ExperimentError
+    from avarium.runner.field_table import FLAGGED
 
     try:
         if config is None:
             return experiment.from_flags(flags)
-        given = [k for k in VARIANT_FIELDS if k not in _WITH_CONFIG and k in FLAGS]
-        clash = [FLAGS[k] for k in given if flags.get(k) not in (None, [])]
+        # The run-wide fields and the run's size (the file's games, or its games per pairing,
+        # for every variant) may be given beside --config; every other field's flag is
+        # refused: the file says it.
+        refused = [f for f in FLAGGED if not f.beside_config]
+        clash = [f.flag for f in refused if flags.get(f.name) not in (None, [])]
         if clash:
             raise _fail(
                 f"{', '.join(clash)} cannot be combined with --config: set them in {config} "
                 "(at its top level for every variant)",
                 2,
             )
-        overrides = {
-            k: flags[k]
-            for k in ("seed", "chunk_size", "record_turns", "games", "games_per_pairing")
-            if flags.get(k) is not None
-        }
+        beside = [f.name for f in FLAGGED if f.beside_config]
+        overrides = {k: flags[k] for k in beside if flags.get(k) is not None}
         return experiment.load(config, overrides)
     except ExperimentError as exc:
         for line in exc.problems:
@@ -85,69 +81,20 @@ def simulate(
         typer.Option("--config", "-c", help="Experiment file (TOML; may hold several variants)."),
     ] = None,
     out: RunOut = None,
-    players: Annotated[
-        int | None, typer.Option(help="Players per game, 2 to 4 (default 2).")
-    ] = None,
-    idols: Annotated[
-        str | None, typer.Option(help='Idol pool: "all" (default) or names, e.g. touka,raj,kitty.')
-    ] = None,
-    seating: Annotated[
-        str | None,
-        typer.Option(
-            help='"all": every ordered seating of the pool in turn (default for 2 players); '
-            '"balanced": a balanced random draw of Idols and seats (default for 3-4).'
-        ),
-    ] = None,
-    mirrors: Annotated[
-        bool | None, typer.Option("--mirrors/--no-mirrors", help="Let two seats share an Idol.")
-    ] = None,
-    strategy: Annotated[
-        str | None,
-        typer.Option(
-            "--bots",
-            "--strategy",
-            metavar="BOTS",
-            help="Bot for every seat, or one per seat comma-separated, instead of tiers "
-            "(e.g. random, heuristic, mcts/40; --strategy is the same flag).",
-        ),
-    ] = None,
-    tiers: Annotated[
-        str | None,
-        typer.Option(
-            help="Skill tiers played on the same deals, weakest first, each BOT, BOT=GAMES or "
-            f"BOT=P% of the games (default: {','.join(DEFAULT_TIERS)}; see docs/simulate.md)."
-        ),
-    ] = None,
-    bonus: Annotated[
-        str | None, typer.Option(help="Starting Reputation per seat, e.g. 0,2 (default: rules).")
-    ] = None,
-    rule: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--rule",
-            metavar="NAME=VALUE",
-            help='Rules option, e.g. max_turns=200, or a seat lever: "first_turn_draw=not the '
-            'first seat", "first_turn_recruit=not the first seat", last_seat_first_draw=two '
-            "(repeatable; docs/rulings.md).",
-        ),
-    ] = None,
-    games: Annotated[int | None, typer.Option(help="Games in total (default 10,000).")] = None,
-    games_per_pairing: Annotated[
-        int | None, typer.Option(help='Games per seating instead (with seating "all").')
-    ] = None,
+    players: option("players", "simulate") = None,
+    idols: option("idols", "simulate") = None,
+    seating: option("seating", "simulate") = None,
+    mirrors: option("mirrors", "simulate") = None,
+    strategy: option("bots", "simulate") = None,
+    tiers: option("tiers", "simulate") = None,
+    bonus: option("bonus", "simulate") = None,
+    rule: option("rules", "simulate") = None,
+    games: option("games", "simulate") = None,
+    games_per_pairing: option("games_per_pairing", "simulate") = None,
     seed: Seed = None,
-    chunk_size: Annotated[
-        int | None, typer.Option(help="Games per part file (default: up to 20,000).")
-    ] = None,
-    label: Annotated[str | None, typer.Option(help='Variant label (default "main").')] = None,
-    record_turns: Annotated[
-        bool | None,
-        typer.Option(
-            "--record-turns/--no-record-turns",
-            help="Also write turns/: each seat's Merit and Reputation turn by turn, for the "
-            "game-health metrics (default off; docs/data-schema.md).",
-        ),
-    ] = None,
+    chunk_size: option("chunk_size", "simulate") = None,
+    label: option("label", "simulate") = None,
+    record_turns: option("record_turns", "simulate") = None,
     path: Cards = None,
     sets: Sets = None,
     patch: Patches = None,

@@ -23,6 +23,7 @@ from avarium.cli.common import (
     print_json,
 )
 from avarium.cli.errors import fail, say
+from avarium.runner.field_table import given
 from avarium.workflows.train import MAX_GENERATIONS
 
 # The fields a training run's messages name, as this command's flags.
@@ -122,7 +123,7 @@ def train_command(
     from avarium.workflows.train.generations import Plan, run
 
     counts = _player_counts(players)
-    seed = 0 if seed is None else seed
+    seed = given("seed", seed)
     try:
         check_seed(seed)
     except ValueError as exc:

@@ -22,6 +22,8 @@ from avarium.cli.common import (
     nameable,
 )
 from avarium.cli.errors import fail, say
+from avarium.cli.fields import option
+from avarium.runner.field_table import given
 
 
 def _flag(message: str) -> str:
@@ -64,14 +66,7 @@ def tune_bot_command(
             "candidate.",
         ),
     ] = 4,
-    players: Annotated[
-        int,
-        typer.Option(
-            metavar="N",
-            help="Players per game, 2 to 4: at 3 or 4 the candidate plays each seat in turn "
-            "against the incumbent in every other (a fair share is 1/N).",
-        ),
-    ] = 2,
+    players: option("players", "tune-bot") = None,
     seed: Seed = None,
     start: Annotated[str, typer.Option(metavar="PROFILE", help="Profile to start from.")] = (
         "balanced"
@@ -97,7 +92,8 @@ def tune_bot_command(
     from avarium.strategies.profiles import ProfileError, load
     from avarium.workflows.tune_bot import LogError, check_inputs, tune, write_profiles
 
-    seed = 0 if seed is None else seed
+    players_flag = [] if players is None else [f"--players={players}"]  # the command, as asked
+    seed, players = given("seed", seed), given("players", players)
     log = log if log is not None else out.with_suffix(".csv")
     for flag, target in (("--out", out), ("--log", log)):
         nameable(flag, target)
@@ -147,7 +143,7 @@ def tune_bot_command(
             players,
         )  # fmt: skip
         flags = [f"--generations={generations}", f"--population={population}"]
-        flags += [f"--players={players}"] if players != 2 else []
+        flags += players_flag
         flags += [f"--rounds={rounds}", f"--seed={seed}", f"--start={start}"]
         flags += [f"--against={against}", f"--name={name}", f"--out={out}"]
         flags += [f"--profiles={profiles}"] if profiles is not None else []

@@ -21,41 +21,13 @@ from avarium.cli.common import (
 )
 from avarium.cli.errors import fail as _fail
 from avarium.cli.errors import say
+from avarium.cli.fields import option
 from avarium.cli.progress import Bars
+from avarium.runner.field_table import given
 from avarium.runner.fields import flagged
-from avarium.runner.tiers import DEFAULT_TIERS
 from avarium.runner.variants import LEVERS, MAX_POINTS, MOST_POINTS
 from avarium.workflows.sweep import SweepRequest, TuneBonusRequest
 
-# The options tune-bonus and sweep share beyond avarium/cli/common.py's.
-Strategy = Annotated[
-    str | None,
-    typer.Option(
-        "--bots",
-        "--strategy",
-        metavar="BOTS",
-        help="Bot for every seat, or one per seat, instead of tiers (e.g. heuristic; "
-        "--strategy is the same flag).",
-    ),
-]
-_TIERS = (
-    "Skill tiers played on the same deals, weakest first, each BOT, BOT=GAMES or "
-    f"BOT=P% (default: {','.join(DEFAULT_TIERS)}); "
-)
-Tiers = Annotated[  # tune-bonus's
-    str | None,
-    typer.Option(
-        metavar="TIERS",
-        help=_TIERS + "the recommendation is given per tier and for every tier at once.",
-    ),
-]
-SweepTiers = Annotated[
-    str | None,
-    typer.Option(
-        metavar="TIERS",
-        help=_TIERS + "each Idol's win rate at every value is given per tier.",
-    ),
-]
 MaxPoints = Annotated[
     int,
     typer.Option(
@@ -94,15 +66,15 @@ def _play(request, jobs: int | None, quiet: bool, as_json: bool) -> None:
 
 
 def tune_bonus_command(
-    players: Annotated[int, typer.Option(help="Players per game, 2 to 4.")] = 2,
+    players: option("players", "tune-bonus") = None,
     max_bonus: Annotated[
         int, typer.Option(help="The largest starting bonus any seat is given.")
     ] = 4,
     games_per_point: Annotated[
         int, typer.Option(min=100, help="Games at every bonus vector tried.")
     ] = 2_000,
-    strategy: Strategy = None,
-    tiers: Tiers = None,
+    strategy: option("bots", "tune-bonus") = None,
+    tiers: option("tiers", "tune-bonus") = None,
     seed: Seed = None,
     out: TuneOut = None,
     jobs: Jobs = None,
@@ -138,8 +110,8 @@ def tune_bonus_command(
     fairest is chosen among them all, and each lever's change of every seat's win rate is
     printed with its 95% interval, paired on the shared deals."""
     request = TuneBonusRequest(
-        players=players, max_bonus=max_bonus, games_per_point=games_per_point, bots=strategy,
-        tiers=tiers, seed=0 if seed is None else seed, out=out, cards=path, sets=sets or (),
+        players=given("players", players), max_bonus=max_bonus, games_per_point=games_per_point,
+        bots=strategy, tiers=tiers, seed=given("seed", seed), out=out, cards=path, sets=sets or (),
         patches=patch or (), profiles=profiles, max_points=max_points, levers=lever or (),
     )  # fmt: skip
     _play(request, jobs, quiet, as_json)
@@ -154,12 +126,12 @@ def sweep_command(
             help="A card field to sweep (or FROM..TO..STEP, or a comma list); give one or two.",
         ),
     ],
-    players: Annotated[int, typer.Option(help="Players per game, 2 to 4.")] = 2,
+    players: option("players", "sweep") = None,
     games_per_point: Annotated[
         int, typer.Option(min=100, help="Games at every value tried.")
     ] = 2_000,
-    strategy: Strategy = None,
-    tiers: SweepTiers = None,
+    strategy: option("bots", "sweep") = None,
+    tiers: option("tiers", "sweep") = None,
     seed: Seed = None,
     out: SweepOut = None,
     jobs: Jobs = None,
@@ -176,8 +148,8 @@ def sweep_command(
     each with 95% intervals and writes the run's report (win rate against the swept value): the
     curve to read a fix from. Rerunning resumes the sweep, or reads it when complete."""
     request = SweepRequest(
-        sweep=sweep, players=players, games_per_point=games_per_point, bots=strategy,
-        tiers=tiers, seed=0 if seed is None else seed, out=out, cards=path,
+        sweep=sweep, players=given("players", players), games_per_point=games_per_point,
+        bots=strategy, tiers=tiers, seed=given("seed", seed), out=out, cards=path,
         patches=patch or (), profiles=profiles, max_points=max_points,
     )  # fmt: skip
     _play(request, jobs, quiet, as_json)

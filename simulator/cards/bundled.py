@@ -69,9 +69,3 @@ def named(path: str | Path | None) -> str | None:
     if text in SETS and not Path(text).exists():
         return text
     return None
-
-
-def names_shown() -> str:
-    """The bundled sets as a help text lists them, the default first."""
-    order = [DEFAULT] + [n for n in SETS if n != DEFAULT]
-    return ", ".join(f"{n} (the default)" if n == DEFAULT else n for n in order)

@@ -15,7 +15,8 @@ import pyarrow.parquet as pq
 import pytest
 from avarium.runner import dataset
 from avarium.runner.batch import GAME_FIELDS, SEAT_FIELDS
-from avarium.runner.experiment import DEFAULT_CHUNK, MIN_CHUNK
+from avarium.runner.experiment import MIN_CHUNK
+from avarium.runner.field_table import DEFAULT_CHUNK
 from avarium.runner.runner import plan
 from avarium.runner.tabulate import game_columns, placements
 from avarium.runner.worker import Task, play
