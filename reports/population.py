@@ -73,12 +73,17 @@ class Population:
         `version-2-mcts-20`."""
         return re.sub(r"[^a-z0-9]+", "-", " ".join(self.variants).lower()).strip("-") or "all"
 
+    @property
+    def cards(self) -> str:
+        """Its card sets by name and fingerprint, or that the run did not record them."""
+        return ", ".join(self.card_sets) or "card set not recorded"
+
     def footer(self, run: str) -> str:
-        """The line under a chart: run, population, card set, changes, bots, games, seed, date."""
-        cards = ", ".join(self.card_sets) or "card set not recorded"
+        """The line under a chart or a table: run, population, card set, changes, bots, games,
+        seed, date."""
         changed = f" · changed: {', '.join(self.changes)}" if self.changes else ""
         return (
-            f"Avarium Balance Lab · {run} · {self.name} · card set {cards}{changed} · bots: "
+            f"Avarium Balance Lab · {run} · {self.name} · card set {self.cards}{changed} · bots: "
             f"{', '.join(self.bots) or 'not recorded'} · {self.games:,} games · seed "
             f"{self.seed or 'not recorded'} · played {self.date}"
         )

@@ -172,6 +172,7 @@ def scoped(section: Section, who: Population, run: str, apart: bool) -> Section:
             table.types = columns.TYPES.get(table.name, {})
         table.name += suffix.replace("-", "_")
         table.caption += f" ({who.heading})"
+        table.footer = who.footer(run)
     return section
 
 

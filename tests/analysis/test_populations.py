@@ -3,6 +3,7 @@ set, or what it pools; its footer counts the games it plots, not the run's."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pandas as pd
@@ -112,3 +113,16 @@ def test_a_run_of_one_unlabelled_variant_titles_its_games_not_an_internal_label(
     page = (report / "index.html").read_text(encoding="utf-8")
     assert "<h2>Idol win rates · all 1,000 games</h2>" in page
     assert "· main ·" not in page
+
+
+def test_a_table_footer_names_its_version_bots_games_and_seed(tmp_path):
+    report = build_report(two_versions(tmp_path))
+    page = html.unescape((report / "index.html").read_text(encoding="utf-8"))
+    name = "tables/idol_win_rates_version_2_mcts_40.csv"
+    (exhibit,) = [e for e in page.split('<div class="exhibit"') if name in e]
+    footer = re.search(r'<p class="note footer">(.*?)</p>', exhibit).group(1)
+    # Its own games (3,000 of the run's 12,000), the card set, its one bot and the run's seed.
+    assert re.search(
+        r"· version 2 · mcts/40 · card set synthetic\w* · bots: mcts/40 · 3,000", footer
+    )
+    assert "seed 3" in footer and "12,000" not in footer
