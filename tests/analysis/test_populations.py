@@ -60,6 +60,9 @@ def test_a_run_of_several_variants_without_tiers_says_it_pools_them(tmp_path):
     page = (report / "index.html").read_text(encoding="utf-8")
     title = "Idol win rates · pooled over 2 variants (bonus 0, bonus 2) · 2,000 games"
     assert f"<h2>{title}</h2>" in page
+    # The Variants section draws each variant apart: it pools nothing and says so.
+    title = "Variants · 2 variants side by side (bonus 0, bonus 2) · 2,000 games"
+    assert f"<h2>{title}</h2>" in page
 
 
 def test_a_set_override_is_named_by_what_it_changed():
