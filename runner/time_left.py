@@ -7,11 +7,13 @@ weighed by its cost a game: measured from its own chunks as they come back (the 
 worker spent on each), and, until the first of them does, guessed from the bot kind's measured
 cost (GAME_COST). The work left, in worker-seconds, is turned into wall-clock time by how many
 worker-seconds the run has been getting per second (the workers in parallel, on a busy machine
-or not).
+or not), counted from when the first chunk timed began: not from the run's start, which a
+compile or the engine's warm-up can precede by many seconds of no games at all.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -64,21 +66,22 @@ class TimeLeft:
     games_at_start: int = 0
     spent: list[float] = field(default_factory=list)
     timed: list[int] = field(default_factory=list)
+    began: float = math.inf  # when the first chunk timed began: its arrival less its seconds
 
     def __call__(self, event, now: float) -> float | None:
         if self.started is None:
             self.started, self.games_at_start = now, event.games_done
             self.spent, self.timed = [0.0] * len(event.left), [0] * len(event.left)
-        if event.chunk is not None and event.left:
-            self.spent[event.chunk.variant] += event.seconds
-            self.timed[event.chunk.variant] += event.chunk.games
-        elapsed = now - self.started
         if not event.left:
             played = event.games_done - self.games_at_start
             if played <= 0:
                 return None
-            return (event.games_total - event.games_done) * elapsed / played
-        return seconds_left(event.left, event.guessed, self.spent, self.timed, elapsed)
+            return (event.games_total - event.games_done) * (now - self.started) / played
+        if event.chunk is not None:
+            self.spent[event.chunk.variant] += event.seconds
+            self.timed[event.chunk.variant] += event.chunk.games
+            self.began = min(self.began, now - event.seconds)
+        return seconds_left(event.left, event.guessed, self.spent, self.timed, now - self.began)
 
 
 def clock(seconds: float | None) -> str:

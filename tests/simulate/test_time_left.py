@@ -43,6 +43,14 @@ def test_a_cheap_tier_finished_first_leaves_the_search_tiers_games_in_the_time_l
     assert shown[3] == pytest.approx(90 * 0.5)
 
 
+def test_the_warm_up_before_the_first_chunk_is_not_counted_as_time_spent_playing():
+    # The engine warmed up for 18 s before any game; the first chunk of 500 games took 0.5 s.
+    estimate = TimeLeft()
+    assert estimate(Progress(None, 0, 1000, 0.0, (1000,), (1.0,)), 0.0) is None
+    chunk = Progress(Chunk(0, 0, 0, 500), 500, 1000, 0.5, (500,), (1.0,))
+    assert estimate(chunk, 18.5) == pytest.approx(0.5)  # not 500 x 18.5 s / 500
+
+
 def test_workers_playing_side_by_side_shorten_the_time_left():
     # Two workers: 2 worker-seconds of chunks in 1 s of wall clock, so 10 s of work takes 5 s.
     one = seconds_left(left=[10], guessed=[1.0], spent=[1.0], timed=[1], elapsed=1.0)
