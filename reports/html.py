@@ -297,6 +297,8 @@ class Page:
             for c in s.charts:
                 png, svg = charts.finish(c.figure, c.footer or self.footer, c.heading)
                 self._drawn[c.name] = _Drawn(c.name, c.caption, png, svg, c.marks)
+            for t in s.tables:  # a table of every game the page counts: the page's footer
+                t.footer = t.footer or self.footer
 
     def html(self) -> str:
         view = [

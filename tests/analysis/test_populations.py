@@ -129,3 +129,11 @@ def test_a_table_footer_names_its_version_bots_games_and_seed(tmp_path):
         r"· version 2 · mcts/40 · card set synthetic\w* · bots: mcts/40 · 3,000", footer
     )
     assert "seed 3" in footer and "12,000" not in footer
+
+
+def test_a_table_of_every_tier_and_version_is_footed_with_every_game_of_the_run(tmp_path):
+    report = build_report(two_versions(tmp_path))
+    page = html.unescape((report / "index.html").read_text(encoding="utf-8"))
+    (exhibit,) = [e for e in page.split('<div class="exhibit"') if "tables/early_wins.csv" in e]
+    footer = re.search(r'<p class="note footer">(.*?)</p>', exhibit).group(1)
+    assert "bots: heuristic.balanced, mcts/40 · 12,000 games · seed 3" in footer  # every game
