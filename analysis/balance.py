@@ -44,6 +44,7 @@ flag test (Holm over every Idol, and every seat when asked) shows none outside t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -241,15 +242,19 @@ def players_label(label: str, players: int, first: int) -> str:
     return label if players == first else f"{label} ({players} players)"
 
 
+def check_group(label: str) -> str:
+    """The set a check run's variant plays (`before`, `after`, `start`, `alone 1`): its label
+    less its tier and its player count."""
+    return re.sub(r" \(\d players\)$", "", split_label(str(label))[0])
+
+
 def _rates(games: pd.DataFrame) -> pd.DataFrame:
     """Per variant and Idol: games, wins, rate and 95% interval; the variant's label split into
-    its own label (`group`) and its tier (`tier`, "" for an untiered variant)."""
+    its set (`group`, check_group) and its tier (`tier`, "" for an untiered variant)."""
     rates = rate_table(totals(games, ["variant", "players", "idol"]))
     label = rates["variant"].astype(str)
-    parts = [split_label(x) for x in label]
-    group = pd.Series([own for own, _ in parts], index=rates.index, dtype=object)
-    rates["group"] = group.str.replace(r" \(\d players\)$", "", regex=True)
-    rates["tier"] = [tier for _, tier in parts]
+    rates["group"] = [check_group(x) for x in label]
+    rates["tier"] = [split_label(x)[1] for x in label]
     rates["idol"] = rates["idol"].astype(str)
     return rates
 

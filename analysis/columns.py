@@ -21,7 +21,7 @@ class DatasetError(Exception):
 
 
 # Columns added after runs were first written, and what an older part file reads as.
-MISSING = schema.missing(schema.GAMES) | schema.missing(schema.CARDS)
+MISSING = schema.missing(schema.GAMES) | schema.missing(schema.CARDS) | schema.missing(schema.TURNS)
 # The schema's integer type of each column; chunks are cast to it on reading.
 INT_TYPES = {
     c.name: getattr(pa, c.type)()

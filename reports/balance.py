@@ -8,11 +8,13 @@ and the candidates tried, best first.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 from avarium.reports.html import Page, Section, Table, esc, facts_table
 from avarium.reports.output import write_directory
+from avarium.reports.population import Population, card_set_name, population, table_changes
 from avarium.reports.tiers import play as tier_play_page
 from avarium.simulator import tomlwrite
 
@@ -57,23 +59,26 @@ def build_page(
     candidates: pd.DataFrame,
     gaps: pd.DataFrame,
     play: dict[str, pd.DataFrame] | None,
+    who: Whose | None = None,
 ) -> Path:
     """Write the page into `out` (replacing an older page of ours); returns its directory.
     `play` is how each checked tier plays (analysis/tiers/play.py), before and after; None for
-    a check at one tier."""
+    a check at one tier. `who` names whose games each table counts, in its caption and its
+    footer, and the page's population above the headline."""
     shown = candidates.drop(columns=["values"], errors="ignore")
     sections = [
         Section(
             "recommendation",
             "Recommendation",
             [
+                *([f'<p class="note">{esc(who.line())}</p>'] if who else []),
                 '<ul class="headline">'
                 + "".join(
                     f"<li>{esc(line)}</li>"
                     for line in headline.splitlines()
                     if not line.startswith("report:")
                 )
-                + "</ul>"
+                + "</ul>",
             ],
             tables=[Table("balance_changes", changes, "The changes recommended")],
         ),
@@ -119,8 +124,91 @@ def build_page(
             tables=[Table("balance_candidates", shown, "Candidates")],
         ),
     ]
+    if who is not None:
+        for section in sections:
+            for table in section.tables:
+                who.caption(table)
     page = Page("Balance search", sections)
     return write_directory(out, page.files(), kind="balance report")
+
+
+# Each table of the page by whose games it counts: the search's, the starting and recommended
+# sets side by side at every checked tier, or each change alone against the starting set.
+_SEARCH = ("balance_changes", "balance_candidates")
+_SIDES = ("balance_before_after", "balance_tier_gaps", "tier_play_all", "tier_play")
+_ALONE = ("balance_effects",)
+
+
+@dataclass(frozen=True)
+class Whose:
+    """Whose games each table of a balance page counts (reports/population.py): the search's
+    candidates, the check's two sets side by side, each change alone; `run` names the search's
+    folder in every footer."""
+
+    run: str
+    search: Population
+    sides: Population
+    alone: Population
+
+    def of(self, table: str) -> Population | None:
+        for names, who in ((_SEARCH, self.search), (_SIDES, self.sides), (_ALONE, self.alone)):
+            if table in names:
+                return who
+        return None
+
+    def caption(self, table: Table) -> None:
+        """The table's caption and footer name its population."""
+        who = self.of(table.name)
+        if who is not None:
+            table.caption += f" ({who.heading})"
+            table.footer = who.footer(self.run)
+
+    def line(self) -> str:
+        """The page's population, above its headline: the starting set, the search's games and
+        the check's."""
+        search, check = self.search, self.sides
+        changed = f" with {', '.join(search.changes)}" if search.changes else ""
+        return (
+            f"Starting set {search.cards}{changed}. The search at {searched_at(search)}: "
+            f"{search.games:,} games, seed {search.seed}. The check on fresh deals, "
+            f"{check.title}: {check.games:,} games, seed {check.seed}. Played {check.date}."
+        )
+
+
+def searched_at(search: Population) -> str:
+    """Where the search played: each (tier, players), as its population's variants hold them."""
+    return "; ".join(search.variants)
+
+
+def search_population(
+    cards: dict, conditions: list[tuple[str, int]], games: int, seed: object, date: str
+) -> Population:
+    """The search's own games: the starting set (`cards`: the request's cards, sets, patches
+    and fingerprint, as a variant's table) and each candidate's changes, at each (tier,
+    players) it searched (its `variants`)."""
+    where = tuple(f"{tier}, {players} players" for tier, players in conditions)
+    return Population(
+        variants=where,
+        games=games,
+        pooled=False,
+        card_sets=(card_set_name(cards),),
+        changes=tuple(table_changes(cards)),
+        bots=tuple(dict.fromkeys(tier for tier, _ in conditions)),
+        seed=str(seed),
+        date=date,
+        title=f"the search at {'; '.join(where)}, each candidate with the changes in its row",
+    )
+
+
+def check_population(
+    experiment: dict, games: pd.DataFrame, labels: list[str], date: str, fingerprints, what: str
+) -> Population:
+    """The check run's games of the variants `labels`, titled `what` and their player count."""
+    kept = games[games["variant"].astype(str).isin(labels)]
+    tiers = " and ".join(sorted(kept["bot"].astype(str).unique()))
+    players = ", ".join(f"{p} players" for p in sorted(kept["players"].unique()))
+    title = f"{what} at {tiers}, {players}"
+    return population(experiment, kept, labels, date, fingerprints, title=title)
 
 
 def _tier_play_section(play: dict[str, pd.DataFrame]) -> Section:

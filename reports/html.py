@@ -120,6 +120,7 @@ src="data:image/png;base64,{{ c.data }}">
 <p class="note">CSV: <a href="tables/{{ t.name }}.csv">tables/{{ t.name }}.csv</a>\
 {% if t.more %} ({{ t.more }}){% endif %}</p>
 <div class="table-wrap">{{ t.html | safe }}</div>
+{% if t.footer %}<p class="note footer">{{ t.footer }}</p>{% endif %}
 </div>
 {% endfor %}
 </section>
@@ -153,6 +154,9 @@ class Table:
     types: dict[str, str] | None = None
     max_rows: int | None = 60  # None: every row
     marks: dict[str, str] = field(default_factory=dict)  # explore.MARKS: what it shows
+    # Under the table, as a chart's footer under a chart: whose games it counts (its card set
+    # and changes, bots, games, seed, date), so a table pasted elsewhere keeps its context.
+    footer: str = ""
 
     @property
     def view(self) -> pd.DataFrame:
@@ -262,6 +266,7 @@ class _Shown:
     html: str
     more: str
     marks: dict[str, str] = field(default_factory=dict)
+    footer: str = ""
 
 
 @dataclass
@@ -292,6 +297,8 @@ class Page:
             for c in s.charts:
                 png, svg = charts.finish(c.figure, c.footer or self.footer, c.heading)
                 self._drawn[c.name] = _Drawn(c.name, c.caption, png, svg, c.marks)
+            for t in s.tables:  # a table of every game the page counts: the page's footer
+                t.footer = t.footer or self.footer
 
     def html(self) -> str:
         view = [
@@ -335,4 +342,4 @@ def _shown(table: Table) -> _Shown:
     if table.max_rows is not None and len(view) > table.max_rows:
         more = f"the first {table.max_rows} of {len(view):,} rows shown; the CSV has all"
     markup = table_html(view, table.kinds(), table.max_rows, uuid=table.name)
-    return _Shown(table.name, table.caption, markup, more, table.marks)
+    return _Shown(table.name, table.caption, markup, more, table.marks, table.footer)

@@ -113,7 +113,7 @@ def build_report(
     names = display_names(experiment, data.provenance.card_sets, variant)
     prov = data.provenance
     played = int((data.games["seat"] == 0).sum())  # every game of the run, every tier
-    footer = chart_footer(prov.name, prov.card_sets, bots, played, date)
+    footer = chart_footer(prov.name, prov.card_sets, bots, played, date, ", ".join(prov.seeds))
     step("charts")  # the page's sections draw their charts
     page = report_page(
         analysis, prov, bots, names, footer, tiers, detail, sides, health=health, more=more
@@ -134,9 +134,11 @@ def run_date(run: Path) -> str:
     return datetime.datetime.fromtimestamp(newest, datetime.UTC).strftime("%Y-%m-%d")
 
 
-def chart_footer(name: str, sets: list[str], bots: list[str], games: int, date: str) -> str:
+def chart_footer(
+    name: str, sets: list[str], bots: list[str], games: int, date: str, seed: str = ""
+) -> str:
     """The line every chart carries, so a chart pasted elsewhere keeps its context: which cards
-    (the set's fingerprint), which bots, how many games, when."""
+    (the set's fingerprint), which bots, how many games, the run's seed (when given), when."""
     if not sets:
         cards = "card set not recorded"
     elif len(sets) == 1:
@@ -145,7 +147,7 @@ def chart_footer(name: str, sets: list[str], bots: list[str], games: int, date: 
         cards = f"{len(sets)} card sets ({sets[0]} ... {sets[-1]})"
     return (
         f"Avarium Balance Lab · {name} · {cards} · bots: {', '.join(bots) or 'not recorded'}"
-        f" · {games:,} games · played {date}"
+        f" · {games:,} games" + (f" · seed {seed}" if seed else "") + f" · played {date}"
     )
 
 
@@ -255,6 +257,7 @@ def build_comparison(
         bots,
         games,
         f"{run_date(Path(run_a))} (A) and {run_date(Path(run_b))} (B)",
+        f"{', '.join(a.provenance.seeds)} (A), {', '.join(b.provenance.seeds)} (B)",
     )
     step("charts")
     page = comparison_page(a, b, result, names, footer, cards, tuple(card_notes))

@@ -11,7 +11,7 @@ bots, the run's seed and the day the games were played.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from avarium.simulator.cards.diff import card_changes
@@ -49,11 +49,23 @@ class Population:
         if self.unnamed:
             return "every game"
         if self.pooled:
-            shown = list(self.variants)
-            if len(shown) > _NAMED:
-                shown = [*shown[: _NAMED - 1], "...", shown[-1]]
-            return f"pooled over {len(self.variants)} variants ({', '.join(shown)})"
+            return f"pooled over {len(self.variants)} variants ({self._listed()})"
         return self.variants[0] if self.variants else "no games"
+
+    def _listed(self) -> str:
+        """Its variants by label, the first few and the last of many."""
+        shown = list(self.variants)
+        if len(shown) > _NAMED:
+            shown = [*shown[: _NAMED - 1], "...", shown[-1]]
+        return ", ".join(shown)
+
+    def side_by_side(self) -> Population:
+        """The same games for a figure that shows each variant apart (the Variants section's
+        rates per variant): titled so, since nothing in it is pooled."""
+        if not self.pooled:
+            return self
+        title = f"{len(self.variants)} variants side by side ({self._listed()})"
+        return replace(self, title=title, pooled=False)
 
     @property
     def unnamed(self) -> bool:
@@ -73,12 +85,17 @@ class Population:
         `version-2-mcts-20`."""
         return re.sub(r"[^a-z0-9]+", "-", " ".join(self.variants).lower()).strip("-") or "all"
 
+    @property
+    def cards(self) -> str:
+        """Its card sets by name and fingerprint, or that the run did not record them."""
+        return ", ".join(self.card_sets) or "card set not recorded"
+
     def footer(self, run: str) -> str:
-        """The line under a chart: run, population, card set, changes, bots, games, seed, date."""
-        cards = ", ".join(self.card_sets) or "card set not recorded"
+        """The line under a chart or a table: run, population, card set, changes, bots, games,
+        seed, date."""
         changed = f" · changed: {', '.join(self.changes)}" if self.changes else ""
         return (
-            f"Avarium Balance Lab · {run} · {self.name} · card set {cards}{changed} · bots: "
+            f"Avarium Balance Lab · {run} · {self.name} · card set {self.cards}{changed} · bots: "
             f"{', '.join(self.bots) or 'not recorded'} · {self.games:,} games · seed "
             f"{self.seed or 'not recorded'} · played {self.date}"
         )

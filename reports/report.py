@@ -160,6 +160,8 @@ def scoped(section: Section, who: Population, run: str, apart: bool) -> Section:
     each table's caption name whose games they show; with `apart` (a page of several
     populations), its id and file names carry the population too."""
     suffix = f"-{who.slug}" if apart else ""
+    if section.id == "variants":  # each variant's own rates: pooled in no figure
+        who = who.side_by_side()
     section.id += suffix
     section.marks = who.marks
     section.title += f" · {who.heading}"
@@ -172,6 +174,7 @@ def scoped(section: Section, who: Population, run: str, apart: bool) -> Section:
             table.types = columns.TYPES.get(table.name, {})
         table.name += suffix.replace("-", "_")
         table.caption += f" ({who.heading})"
+        table.footer = who.footer(run)
     return section
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 from avarium.runner.python_bots import watched
+from avarium.runner.tabulate import FIGURES
 from avarium.runner.turns import TURNS_FIELD, Kept, keep_turn, play_keeping_turns, played_turns
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.constants import MAX_PLAYERS
@@ -179,16 +180,17 @@ def play_chunk(
 def _play_in_python(cards, rules, players, idols, specs, seeds, bseeds, bonus, outs, keep_turns):
     """The same games when a seat's bot is written in Python: one step at a time (with
     keep_turns, each seat's figures kept after every step, as runner/turns.py's loop does)."""
-    kept = np.zeros((len(seeds), rules.max_turns, players, 2), np.int16) if keep_turns else None
+    shape = (len(seeds), rules.max_turns, players, FIGURES)
+    kept = np.zeros(shape, np.int16) if keep_turns else None
     for i in range(len(seeds)):
         game = new_dealt_game(cards, rules, idols[i], int(seeds[i]), bonus)
         choose = Chooser(game, specs, int(bseeds[i]))
         if kept is not None:
-            keep_turn(game.state, i, players, kept)
+            keep_turn(game.state, game.tables, i, players, kept)
         while not game.is_terminal():
             game.step(choose(game, game.legal_actions()))
             if kept is not None:
-                keep_turn(game.state, i, players, kept)
+                keep_turn(game.state, game.tables, i, players, kept)
         record(game.state, i, players, choose.decisions, *outs)
     return None if kept is None else played_turns(kept, outs[0][:, TURNS_FIELD])
 

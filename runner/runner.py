@@ -31,6 +31,7 @@ from pathlib import Path
 from avarium.runner import cluster, manifest, parts, run_folder, stopped
 from avarium.runner.experiment import CHUNKS_WANTED, Experiment
 from avarium.runner.python_bots import BotFailed
+from avarium.runner.time_left import guessed_cost
 from avarium.runner.warmup import compile_side_by_side
 from avarium.runner.worker import Chunk, Played, Task, play
 from avarium.simulator.fileio import write_atomically
@@ -43,11 +44,17 @@ BACKENDS = ("loky", "dask")
 
 @dataclass(frozen=True)
 class Progress:
-    """Reported before the first chunk (chunk None) and after every chunk written."""
+    """Reported before the first chunk (chunk None) and after every chunk written. With the
+    chunk, what a bar needs to weigh the games left by their cost (runner/time_left.py): the
+    seconds its worker spent on it, and each variant's games still to play and guessed cost a
+    game (empty for an event that is not a run's)."""
 
     chunk: Chunk | None
     games_done: int
     games_total: int
+    seconds: float = 0.0
+    left: tuple[int, ...] = ()
+    guessed: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,27 @@ def plan(experiment: Experiment) -> list[Chunk]:
         for start in range(first, first + v.games, size):
             chunks.append(Chunk(len(chunks), i, start, min(start + size, first + v.games)))
     return chunks
+
+
+class Tally:
+    """Each variant's games still to play, as the chunks of a plan come back, for the Progress
+    events (to the run's end: a round of run-until counts the rounds after it)."""
+
+    def __init__(self, experiment: Experiment, chunks: list[Chunk], done: set[int]) -> None:
+        self.left = [0] * len(experiment.variants)
+        for c in chunks:
+            if c.index not in done:
+                self.left[c.variant] += c.games
+        self.guessed = tuple(guessed_cost(v.bots) for v in experiment.variants)
+
+    def event(self, games_done: int, total: int, played: Played | None = None) -> Progress:
+        """The event before the first chunk (played None) or after `played` came back."""
+        if played is None:
+            return Progress(None, games_done, total, 0.0, tuple(self.left), self.guessed)
+        self.left[played.chunk.variant] -= played.chunk.games
+        return Progress(
+            played.chunk, games_done, total, played.seconds, tuple(self.left), self.guessed
+        )
 
 
 def plan_tasks(experiment: Experiment, chunks: list[Chunk], done: set[int]) -> list[Task]:
@@ -140,14 +168,15 @@ def play_in_memory(
     tasks = plan_tasks(experiment, plan(experiment), set())
     if not tasks:
         return []
+    tally = Tally(experiment, plan(experiment), set())
     if on_progress is not None:
-        on_progress(Progress(None, 0, experiment.total_games))
+        on_progress(tally.event(0, experiment.total_games))
     played, done = [], 0
     for result in play_tasks(tasks, jobs):
         played.append(result)
         done += result.chunk.games
         if on_progress is not None:
-            on_progress(Progress(result.chunk, done, experiment.total_games))
+            on_progress(tally.event(done, experiment.total_games, result))
     return sorted(played, key=lambda p: p.chunk.index)
 
 
@@ -275,8 +304,9 @@ def run(
             if only is not None:
                 tasks = [t for t in tasks if t.chunk.index in only]
             games_done, peak, written, workers, cpu = before, 0.0, 0, jobs, 0.0
+            tally = Tally(experiment, chunks, done)
             if on_progress is not None:
-                on_progress(Progress(None, before, experiment.total_games))
+                on_progress(tally.event(before, experiment.total_games))
             if tasks:
                 n_jobs, workers = stack.enter_context(_backend(backend, scheduler, jobs))
                 # Written once the backend is up, so a cluster that cannot be reached leaves
@@ -301,7 +331,7 @@ def run(
                     peak = max(peak, played.peak_mb)
                     cpu += played.cpu_seconds
                     if on_progress is not None:
-                        on_progress(Progress(played.chunk, games_done, experiment.total_games))
+                        on_progress(tally.event(games_done, experiment.total_games, played))
     except BotFailed as exc:  # anyone's Python bot broke in a worker: what was written is kept
         raise RunError(f"{exc}; every chunk already written is kept") from None
     except OSError as exc:

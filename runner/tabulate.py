@@ -194,9 +194,14 @@ def card_columns(
     return Columns(typed(values, CARD_TYPES), names)
 
 
+# What turns/ keeps of each seat on every turn: Merit, Reputation, Win-Con progress.
+FIGURES = 3
+
+
 class Kept(NamedTuple):
     """Each seat's figures on every turn played: row r is game `game[r]` (its index in the
-    chunk), turn `turn[r]` (0 for the first), `figures[r]` (players, 2) Merit and Reputation."""
+    chunk), turn `turn[r]` (0 for the first), `figures[r]` (players, FIGURES) Merit, Reputation
+    and Win-Con progress (runner/turns.py)."""
 
     game: np.ndarray
     turn: np.ndarray
@@ -204,7 +209,7 @@ class Kept(NamedTuple):
 
 
 def played_turns(kept: np.ndarray, turns: np.ndarray, first: int = 0) -> Kept:
-    """The rows of kept (games, turn cap, players, 2) that are turns played (turns: each
+    """The rows of kept (games, turn cap, players, FIGURES) that are turns played (turns: each
     game's length), their games counted from `first`."""
     game, turn = np.nonzero(np.arange(kept.shape[1])[None, :] < np.asarray(turns)[:, None])
     return Kept(game + first, turn, kept[game, turn])
@@ -220,5 +225,6 @@ def turn_columns(label: str, first_game: int, kept: Kept) -> Columns:
         "seat": np.tile(np.arange(p), rows),
         "merit": kept.figures[:, :, 0].ravel(),
         "reputation": kept.figures[:, :, 1].ravel(),
+        "wincon_progress": kept.figures[:, :, 2].ravel(),
     }
     return Columns(typed(values, TURN_TYPES), {"variant": [label]})

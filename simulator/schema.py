@@ -141,9 +141,7 @@ CARDS: tuple[Column, ...] = (
 )
 
 # Each seat's figures turn by turn, written when the experiment asks for them (`record_turns`):
-# what the game-health metrics (analysis/game_health.py) read. The engine keeps no measure of
-# progress towards a Win-Con that is cheap to read out (each Idol's clause is its own condition),
-# so the table holds Merit and Reputation only.
+# what the game-health metrics (analysis/game_health.py) read.
 TURNS: tuple[Column, ...] = (
     Column("variant", NAME, "as in `games/`"),
     Column("game_id", "int64", "as in `games/` (join on it for the game's Idols, bots, winner)"),
@@ -156,6 +154,15 @@ TURNS: tuple[Column, ...] = (
         "counts on the next: its End Phase and the next Start Phase); 0 once expelled",
     ),
     Column("reputation", "int16", "the seat's Reputation, read as `merit` is"),
+    Column(
+        "wincon_progress",
+        "int16",
+        "the seat's progress towards its Idol's Win-Con in thousandths, read as `merit` is: the "
+        "least of its clauses' (a clause met counts 1000, one asking for at least a number its "
+        "share of it, `your merit >= 30` at 24 Merit 800, any other 0), so 1000 exactly when the "
+        "Win-Con holds; 0 once expelled; -1 in runs written before it was recorded",
+        missing=-1,
+    ),
 )
 
 TABLES = {"games": GAMES, "cards": CARDS, "turns": TURNS}

@@ -179,16 +179,25 @@ def run_together(
         )
     summaries = []
     done = [0] * len(runs)
+    # Each run's games left per variant: its whole plan until its first event says otherwise.
+    left = [
+        tuple(sum(c.games for c in p if c.variant == v) for v in range(len(e.variants)))
+        for p, (e, _) in zip(plans, runs, strict=True)
+    ]
     cap = sum(e.total_games for e, _ in runs)
 
     def progress(i: int) -> Callable[[runner.Progress], None] | None:
-        """The runs' progress as one: games done in all of them, of all their caps."""
+        """The runs' progress as one: games done in all of them, of all their caps, and each
+        variant's games left in all of them (their variants are cut alike)."""
         if on_progress is None:
             return None
 
         def report(event: runner.Progress) -> None:
-            done[i] = event.games_done
-            on_progress(runner.Progress(event.chunk, sum(done), cap))
+            done[i], left[i] = event.games_done, event.left
+            together = tuple(map(sum, zip(*left, strict=True)))
+            on_progress(
+                runner.Progress(event.chunk, sum(done), cap, event.seconds, together, event.guessed)
+            )
 
         return report
 

@@ -5,7 +5,8 @@ vanish when done, so stdout and a log keep only the command's result."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 
 class _Bar:
@@ -34,16 +35,19 @@ class _Bar:
 
 class ProgressBar(_Bar):
     """Games done, games per second, time elapsed and left; called with the runner's Progress
-    events (avarium.runner.runner.Progress)."""
+    events (avarium.runner.runner.Progress). The time left weighs each variant's games left by
+    its cost a game (avarium.runner.time_left), not by the games per second so far: a tiered
+    run's cheap tiers finish first."""
+
+    def __init__(self, quiet: bool, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(quiet)
+        from avarium.runner.time_left import TimeLeft
+
+        self.clock = clock
+        self.time_left = TimeLeft()
 
     def _columns(self) -> tuple:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
+        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
         return (
             TextColumn("games"),
@@ -52,19 +56,22 @@ class ProgressBar(_Bar):
             TextColumn("{task.fields[rate]}"),
             TimeElapsedColumn(),
             TextColumn("elapsed,"),
-            TimeRemainingColumn(),
+            TextColumn("{task.fields[left]}", style="progress.remaining"),
             TextColumn("left"),
         )
 
     def __call__(self, event) -> None:
         if self.progress is None:
             return
+        from avarium.runner.time_left import clock
+
+        left = clock(self.time_left(event, self.clock()))
         if self.task is None:  # the first event: games already written when the run started
             self.task = self.progress.add_task(
-                "games", total=event.games_total, completed=event.games_done, rate=""
+                "games", total=event.games_total, completed=event.games_done, rate="", left=left
             )
             return
-        self.progress.update(self.task, completed=event.games_done)
+        self.progress.update(self.task, completed=event.games_done, left=left)
         speed = self.progress.tasks[0].speed
         self.progress.update(self.task, rate=f"{speed:,.0f} games/s" if speed else "")
 

@@ -3,6 +3,7 @@ set, or what it pools; its footer counts the games it plots, not the run's."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pandas as pd
@@ -59,6 +60,9 @@ def test_a_run_of_several_variants_without_tiers_says_it_pools_them(tmp_path):
     page = (report / "index.html").read_text(encoding="utf-8")
     title = "Idol win rates · pooled over 2 variants (bonus 0, bonus 2) · 2,000 games"
     assert f"<h2>{title}</h2>" in page
+    # The Variants section draws each variant apart: it pools nothing and says so.
+    title = "Variants · 2 variants side by side (bonus 0, bonus 2) · 2,000 games"
+    assert f"<h2>{title}</h2>" in page
 
 
 def test_a_set_override_is_named_by_what_it_changed():
@@ -112,3 +116,24 @@ def test_a_run_of_one_unlabelled_variant_titles_its_games_not_an_internal_label(
     page = (report / "index.html").read_text(encoding="utf-8")
     assert "<h2>Idol win rates · all 1,000 games</h2>" in page
     assert "· main ·" not in page
+
+
+def test_a_table_footer_names_its_version_bots_games_and_seed(tmp_path):
+    report = build_report(two_versions(tmp_path))
+    page = html.unescape((report / "index.html").read_text(encoding="utf-8"))
+    name = "tables/idol_win_rates_version_2_mcts_40.csv"
+    (exhibit,) = [e for e in page.split('<div class="exhibit"') if name in e]
+    footer = re.search(r'<p class="note footer">(.*?)</p>', exhibit).group(1)
+    # Its own games (3,000 of the run's 12,000), the card set, its one bot and the run's seed.
+    assert re.search(
+        r"· version 2 · mcts/40 · card set synthetic\w* · bots: mcts/40 · 3,000", footer
+    )
+    assert "seed 3" in footer and "12,000" not in footer
+
+
+def test_a_table_of_every_tier_and_version_is_footed_with_every_game_of_the_run(tmp_path):
+    report = build_report(two_versions(tmp_path))
+    page = html.unescape((report / "index.html").read_text(encoding="utf-8"))
+    (exhibit,) = [e for e in page.split('<div class="exhibit"') if "tables/early_wins.csv" in e]
+    footer = re.search(r'<p class="note footer">(.*?)</p>', exhibit).group(1)
+    assert "bots: heuristic.balanced, mcts/40 · 12,000 games · seed 3" in footer  # every game

@@ -61,7 +61,7 @@ def test_each_game_has_a_row_per_turn_played_and_its_last_is_the_final_standing(
     for i in range(len(turns)):
         mine = kept.turn[kept.game == i]
         np.testing.assert_array_equal(mine, np.arange(turns[i]))
-        last = kept.figures[(kept.game == i) & (kept.turn == turns[i] - 1)][0]
+        last = kept.figures[(kept.game == i) & (kept.turn == turns[i] - 1)][0][:, :2]
         final = result.seat[i][:, [SEAT_FIELDS.index("merit"), SEAT_FIELDS.index("reputation")]]
         np.testing.assert_array_equal(last, final)
 

@@ -37,11 +37,16 @@ def _rates(counts, idols, names, conditions) -> list[dict]:
     ]
 
 
-def _conditions(record) -> list[tuple[str, int]]:
-    """(name, players) of every condition the search played, in order."""
+def _searched(record) -> list[Condition]:
+    """Every condition the search played, in order."""
     request = record["request"]
     listed = request.get("conditions") or [{"tier": request["tier"], "players": request["players"]}]
-    return [(Condition(c["tier"], int(c["players"])).name, int(c["players"])) for c in listed]
+    return [Condition(c["tier"], int(c["players"])) for c in listed]
+
+
+def _conditions(record) -> list[tuple[str, int]]:
+    """(name, players) of every condition the search played, in order."""
+    return [(c.name, c.players) for c in _searched(record)]
 
 
 def _summary(c, space, final: bool = False) -> dict:
@@ -180,6 +185,38 @@ def _how_tiers_play(tiers, games) -> tuple[dict | None, dict[str, list[dict]]]:
     return tables, found
 
 
+def _whose(out: Path, record: dict, result, checked, alone: list[str]):
+    """Whose games each table of the page counts: the search's, the check's starting and
+    recommended sets at every checked tier, and each change alone against the starting set."""
+    from avarium.reports.pages import run_date
+
+    request = record["request"]
+    date, prov = run_date(checked.path), checked.provenance
+    labels = [str(v) for v in checked.games["variant"].unique()]
+
+    def check(groups: list[str], what: str):
+        kept = [v for v in labels if objective_module.check_group(v) in groups]
+        fingerprints = prov.card_sets_by_variant
+        return page_module.check_population(
+            prov.experiment, checked.games, kept, date, fingerprints, what
+        )
+
+    conditions = [(str(c.tier), c.players) for c in _searched(record)]
+    return page_module.Whose(
+        run=out.name,
+        search=page_module.search_population(
+            request, conditions, result.games, request["seed"], date
+        ),
+        sides=check(
+            ["before", "after"],
+            "the starting and the recommended set"
+            if result.best is not result.start
+            else "the starting set (no change recommended)",
+        ),
+        alone=check(alone, "each change alone and the starting set"),
+    )
+
+
 def write_outputs(request, record, space, start, objective, result, status, checked,
                   seconds, guards=None) -> dict:  # fmt: skip
     """Write the patch, the candidates log, the page and the record from the search's `result`
@@ -294,6 +331,7 @@ def write_outputs(request, record, space, start, objective, result, status, chec
         frame,
         gaps,
         {name: named(t, names) for name, t in play.items()} if play else None,
+        _whose(out, record, result, checked, ["start", *alone.values()]),
     )
     facts["report"] = str(page / "index.html")
     balance_dir.write_record(out, record | {"status": status, "result": facts})
