@@ -3,6 +3,8 @@ and a rerun keeps what a user put into their page: it refuses, naming it, and ch
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports.output import MARKER, OutputError, write_directory
@@ -26,6 +28,24 @@ def snapshot(folder):
 @pytest.fixture
 def small_run(tmp_path):
     return synthetic_run(tmp_path / "run", 400, SMALL, seed=3, chunk_games=200)
+
+
+@pytest.fixture(scope="module")
+def reported_once(tmp_path_factory):
+    """A small run with the report `avarium report` wrote into it, written once for the module:
+    a report costs about 5 s of CPU however small the run, mostly drawing its charts."""
+    run_dir = synthetic_run(
+        tmp_path_factory.mktemp("once") / "run", 400, SMALL, seed=3, chunk_games=200
+    )
+    assert run("report", run_dir).exit_code == 0
+    return run_dir
+
+
+@pytest.fixture
+def reported_run(reported_once, tmp_path):
+    """A copy of that run and its report for one test to change: the page is checked by the
+    SHA-256 of each file its marker lists, so a copy is the page the report wrote."""
+    return shutil.copytree(reported_once, tmp_path / "run", symlinks=True)
 
 
 def test_a_report_is_never_written_over_its_own_run(small_run):
@@ -107,43 +127,39 @@ def refused_naming(result, *names) -> bool:
     )
 
 
-def test_a_rerun_keeps_a_note_saved_in_the_report(small_run):
-    assert run("report", small_run).exit_code == 0
-    page = small_run / "report"
+def test_a_rerun_keeps_a_note_saved_in_the_report(reported_run):
+    page = reported_run / "report"
     (page / "notes.md").write_text("Touka looks strong; ask the designers", encoding="utf-8")
     before = snapshot(page)
-    result = run("report", small_run)
+    result = run("report", reported_run)
     assert refused_naming(result, str(page), "notes.md"), result.output
     assert snapshot(page) == before
 
 
-def test_a_rerun_keeps_a_chart_edited_in_place(small_run):
-    assert run("report", small_run).exit_code == 0
-    page = small_run / "report"
+def test_a_rerun_keeps_a_chart_edited_in_place(reported_run):
+    page = reported_run / "report"
     chart = sorted((page / "charts").glob("*.png"))[0]
     chart.write_bytes(chart.read_bytes() + b"annotated")
     before = snapshot(page)
-    result = run("report", small_run)
+    result = run("report", reported_run)
     assert refused_naming(result, f"charts/{chart.name} (changed)"), result.output
     assert snapshot(page) == before
 
 
-def test_a_rerun_keeps_an_empty_folder_and_a_link_put_in_the_report(small_run, tmp_path):
-    assert run("report", small_run).exit_code == 0
-    page = small_run / "report"
+def test_a_rerun_keeps_an_empty_folder_and_a_link_put_in_the_report(reported_run, tmp_path):
+    page = reported_run / "report"
     (page / "drafts").mkdir()
     (page / "tables" / "mine.csv").symlink_to(tmp_path)
-    result = run("report", small_run)
+    result = run("report", reported_run)
     assert refused_naming(result, "drafts/", "tables/mine.csv"), result.output
     assert (page / "drafts").is_dir() and (page / "tables" / "mine.csv").is_symlink()
 
 
-def test_what_a_file_browser_leaves_in_the_report_does_not_stop_a_rerun(small_run):
-    assert run("report", small_run).exit_code == 0
-    page = small_run / "report"
+def test_what_a_file_browser_leaves_in_the_report_does_not_stop_a_rerun(reported_run):
+    page = reported_run / "report"
     for litter in (page / ".DS_Store", page / "charts" / "Thumbs.db"):
         litter.write_bytes(b"view settings")
-    result = run("report", small_run)
+    result = run("report", reported_run)
     assert result.exit_code == 0, result.output
 
 
