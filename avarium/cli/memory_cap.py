@@ -18,7 +18,9 @@ tests/hostile_input/test_a_memory_cap_is_met_with_one_line.py):
 - in `report`, under a cap of about 720 to 900 MB, statsmodels' first fit had an OpenBLAS map
   its 32 MB working buffer, which it maps at the first large multiplication, not at load: the
   cap refused it, and OpenBLAS printed its own line and called exit(1). Each BLAS now maps its
-  buffer as it loads, with room checked first (_WithBuffer).
+  buffer as it loads, with room checked first (_WithBuffer);
+- in `report` under 800 MB, matplotlib drawing a chart's legend failed an allocation it does not
+  check, which CPython raises as "SystemError: error return without exception set", a traceback.
 Below about 15 MB Python itself cannot start: no code of ours runs there.
 """
 
@@ -46,6 +48,10 @@ BUFFER_MB = 48
 _BLAS_LOADERS = {"numpy": "numpy", "scipy.linalg": "scipy", "scipy.special": "scipy"}
 #: A dynamic loader's words for a library it could not map: with a cap in place, the cap.
 _MAPPING_REFUSED = ("failed to map segment", "cannot map zero-fill pages")
+# What CPython raises when a C extension returns failure without setting an exception: under a
+# cap, a malloc that returned NULL in code that does not check it (matplotlib's legend drew a
+# report's chart so under 800 MB: tests/hostile_input/test_a_memory_cap_is_met_with_one_line.py).
+_FAILED_WITHOUT_EXCEPTION = "error return without exception set"
 
 
 address_space_cap = address_space.cap
@@ -73,8 +79,9 @@ def message(exc: BaseException | None = None) -> str:
 def ran_out(exc: BaseException) -> bool:
     """Whether `exc`, or an exception it was raised from or during, is memory running out: a
     MemoryError, an OSError of ENOMEM, or, under a cap, a library the loader could not map (an
-    ImportError, or llvmlite's OSError raised while handling the loader's). Without a cap the
-    loader's words are not taken for memory: a noexec mount says the same."""
+    ImportError, or llvmlite's OSError raised while handling the loader's) or a C extension that
+    failed without saying why (a SystemError). Without a cap neither is taken for memory: a
+    noexec mount says the loader's words too, and a SystemError is then a bug to show."""
     capped = address_space_cap() is not None
     for e in _chain(exc):
         if isinstance(e, MemoryError):
@@ -85,6 +92,8 @@ def ran_out(exc: BaseException) -> bool:
             text = str(e).lower()
             if any(words in text for words in _MAPPING_REFUSED):
                 return True
+        if capped and isinstance(e, SystemError) and _FAILED_WITHOUT_EXCEPTION in str(e):
+            return True
     return False
 
 

@@ -215,6 +215,20 @@ def test_a_library_the_loader_could_not_map_is_memory_only_under_a_cap(monkeypat
     assert memory_cap.ran_out(MemoryError()) and memory_cap.ran_out(OSError(12, "no memory"))
 
 
+def test_a_c_extension_failing_without_an_exception_is_memory_only_under_a_cap(monkeypatch):
+    """Under an 800 MB cap, a report's chart failed in matplotlib's legend with "SystemError:
+    error return without exception set" (an allocation that returned NULL, unchecked), and the
+    command showed a traceback."""
+    from avarium.cli import memory_cap
+
+    failed = SystemError("error return without exception set")
+    monkeypatch.setattr(memory_cap, "address_space_cap", lambda: 800 << 20)
+    assert memory_cap.ran_out(failed)
+    assert not memory_cap.ran_out(SystemError("a bug of another kind"))
+    monkeypatch.setattr(memory_cap, "address_space_cap", lambda: None)
+    assert not memory_cap.ran_out(failed)  # without a cap, a bug to show
+
+
 def test_a_blas_loads_only_with_room_and_is_checked_once(monkeypatch):
     from avarium.cli import memory_cap
 
