@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
+from avarium.runner.tiers import split_label
 from avarium.simulator.cards.diff import card_changes
 
 _NAMED = 4  # a pool of more variants names the first few and the last
@@ -52,19 +53,26 @@ class Population:
             return f"pooled over {len(self.variants)} variants ({self._listed()})"
         return self.variants[0] if self.variants else "no games"
 
-    def _listed(self) -> str:
-        """Its variants by label, the first few and the last of many."""
-        shown = list(self.variants)
+    def _listed(self, labels: tuple[str, ...] | None = None) -> str:
+        """Its variants by label (or `labels`), the first few and the last of many."""
+        shown = list(self.variants if labels is None else labels)
         if len(shown) > _NAMED:
             shown = [*shown[: _NAMED - 1], "...", shown[-1]]
         return ", ".join(shown)
 
     def side_by_side(self) -> Population:
         """The same games for a figure that shows each variant apart (the Variants section's
-        rates per variant): titled so, since nothing in it is pooled."""
+        rates per variant): titled so, since nothing in it is pooled, and by what it compares:
+        the points, and the one tier they are all shown at (`3 variants side by side
+        (kumara_raj.merit=16, ..., kumara_raj.merit=18) at mcts/20`)."""
         if not self.pooled:
             return self
-        title = f"{len(self.variants)} variants side by side ({self._listed()})"
+        points, tiers = zip(*(split_label(v) for v in self.variants), strict=True)
+        title = f"{len(self.variants)} variants side by side"
+        if len(set(tiers)) == 1 and tiers[0]:
+            title += f" ({self._listed(points)}) at {tiers[0]}"
+        else:
+            title += f" ({self._listed()})"
         return replace(self, title=title, pooled=False)
 
     @property
