@@ -305,8 +305,12 @@ def _variant_facts(t: dict) -> dict:
     }
     # A variant none of whose Idols had the games to be judged has no verdict, not a clean one.
     # One some of whose Idols could not be judged is clean only among those that could.
-    thin = {v: int((flags[flags["variant"] == v]["status"] == NOT_ENOUGH).sum()) for v in order}
-    unjudged = [v for v in order if thin[v] == int((flags["variant"] == v).sum())]
+    # Each Idol too thin to judge is named with its own point's games, never the pooled count.
+    thin = {
+        v: flags[(flags["variant"] == v) & (flags["status"] == NOT_ENOUGH)].to_dict("records")
+        for v in order
+    }
+    unjudged = [v for v in order if len(thin[v]) == int((flags["variant"] == v).sum())]
     fairest = t["fairest_variant"]
     swept = t["swept_idol"]
     chosen = swept[swept["chosen"]].to_dict("records") if len(swept) else []
@@ -314,7 +318,7 @@ def _variant_facts(t: dict) -> dict:
         "order": order,
         "flagged": flagged,
         "unjudged": unjudged,
-        "thin": {v: n for v, n in thin.items() if n and v not in unjudged},
+        "thin": {v: rows for v, rows in thin.items() if rows},
         "fairest": fairest[fairest["chosen"]].to_dict("records") if len(fairest) else [],
         "swept": chosen,
     }

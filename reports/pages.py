@@ -109,6 +109,8 @@ def build_report(
             mine = keep_variant(data.games, [t.label])
             part = analysed(mine, keep_variant(data.cards, [t.label]), t.label)
             more.append((part, who(data.games, [t.label])))
+    # Variants detailed one at a time are still compared with each other, in one section.
+    compared = who(games, [labels[0] for labels in shown]) if len(shown) > 1 else None
     bots = sorted(str(b) for b in data.games["bot"].unique())
     names = display_names(experiment, data.provenance.card_sets, variant)
     prov = data.provenance
@@ -116,7 +118,7 @@ def build_report(
     footer = chart_footer(prov.name, prov.card_sets, bots, played, date, ", ".join(prov.seeds))
     step("charts")  # the page's sections draw their charts
     page = report_page(
-        analysis, prov, bots, names, footer, tiers, detail, sides, health=health, more=more
+        analysis, prov, bots, names, footer, tiers, detail, sides, health, more, compared
     )
     step("writing")
     return write_directory(target, page.files())

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
+from avarium.runner.tiers import split_label
 from avarium.simulator.cards.diff import card_changes
 
 _NAMED = 4  # a pool of more variants names the first few and the last
@@ -28,6 +29,7 @@ class Population:
     pooled: bool  # True: several variants (tiers or card sets) counted together
     card_sets: tuple[str, ...] = ()  # "prototype-v2 (8aa6daa1584b46aa)"
     changes: tuple[str, ...] = ()  # "lourvarius_love.combat 3 -> 5"
+    rules: tuple[str, ...] = ()  # "bonus 0,3", "first_turn_draw=not the first seat (after)"
     bots: tuple[str, ...] = ()
     seed: str = ""
     date: str = ""
@@ -52,19 +54,26 @@ class Population:
             return f"pooled over {len(self.variants)} variants ({self._listed()})"
         return self.variants[0] if self.variants else "no games"
 
-    def _listed(self) -> str:
-        """Its variants by label, the first few and the last of many."""
-        shown = list(self.variants)
+    def _listed(self, labels: tuple[str, ...] | None = None) -> str:
+        """Its variants by label (or `labels`), the first few and the last of many."""
+        shown = list(self.variants if labels is None else labels)
         if len(shown) > _NAMED:
             shown = [*shown[: _NAMED - 1], "...", shown[-1]]
         return ", ".join(shown)
 
     def side_by_side(self) -> Population:
         """The same games for a figure that shows each variant apart (the Variants section's
-        rates per variant): titled so, since nothing in it is pooled."""
+        rates per variant): titled so, since nothing in it is pooled, and by what it compares:
+        the points, and the one tier they are all shown at (`3 variants side by side
+        (kumara_raj.merit=16, ..., kumara_raj.merit=18) at mcts/20`)."""
         if not self.pooled:
             return self
-        title = f"{len(self.variants)} variants side by side ({self._listed()})"
+        points, tiers = zip(*(split_label(v) for v in self.variants), strict=True)
+        title = f"{len(self.variants)} variants side by side"
+        if len(set(tiers)) == 1 and tiers[0]:
+            title += f" ({self._listed(points)}) at {tiers[0]}"
+        else:
+            title += f" ({self._listed()})"
         return replace(self, title=title, pooled=False)
 
     @property
@@ -94,6 +103,7 @@ class Population:
         """The line under a chart or a table: run, population, card set, changes, bots, games,
         seed, date."""
         changed = f" · changed: {', '.join(self.changes)}" if self.changes else ""
+        changed += f" · rules: {', '.join(self.rules)}" if self.rules else ""
         return (
             f"Avarium Balance Lab · {run} · {self.name} · card set {self.cards}{changed} · bots: "
             f"{', '.join(self.bots) or 'not recorded'} · {self.games:,} games · seed "
@@ -133,6 +143,7 @@ def population(
         pooled=len(variants) > 1 and not title,
         card_sets=tuple(dict.fromkeys(sets)),
         changes=tuple(dict.fromkeys(changes)),
+        rules=tuple(rules_played(tables)),
         bots=tuple(sorted(str(b) for b in games["bot"].unique())) if len(games) else (),
         seed=str(experiment.get("seed", "")),
         date=date,
@@ -140,6 +151,58 @@ def population(
         tier=tier,
         group=group,
     )
+
+
+def rules_played(tables: list[dict]) -> list[str]:
+    """What the variants play off the rulebook (rule_changes), each once; one that only some
+    of them play names those (by their own label, without the tier), so a footer over the
+    starting and the recommended set says which moved the bonus."""
+    found: dict[str, list[str]] = {}
+    for table in tables:
+        own = split_label(str(table.get("label", "")))[0]
+        for rule in rule_changes(table):
+            found.setdefault(rule, [])
+            if own not in found[rule]:
+                found[rule].append(own)
+    everyone = list(dict.fromkeys(split_label(str(t.get("label", "")))[0] for t in tables))
+    said = [
+        rule if owners == everyone else f"{rule} ({', '.join(owners)})"
+        for rule, owners in found.items()
+    ]
+    # A pool of many bonus points (tune-bonus) names the first few and the last, as its title.
+    return [*said[: _NAMED - 1], "...", said[-1]] if len(said) > _NAMED else said
+
+
+def rule_changes(table: dict) -> list[str]:
+    """A variant's seat bonus and rules options where they differ from the rulebook's (`bonus
+    0,3`, `first_turn_draw=not the first seat`, as --bonus and --rule take them): a footer that
+    named only its card changes would hide a change of the rules the games were played by."""
+    from avarium.simulator.constants import DEFAULT_BONUSES
+
+    out = []
+    bonus, players = table.get("bonus"), table.get("players")
+    # One player count records a list; a run of several (or a synthetic one) a table by count.
+    if isinstance(bonus, list) and isinstance(players, int):
+        bonus = {players: bonus}
+    for count, seats in bonus.items() if isinstance(bonus, dict) else ():
+        if tuple(seats) != DEFAULT_BONUSES.get(int(count)):
+            several = isinstance(table.get("bonus"), dict) and len(bonus) > 1
+            out.append(
+                f"bonus {','.join(map(str, seats))}" + (f" ({count} players)" if several else "")
+            )
+    rules = table.get("rules")
+    for name, value in sorted(rules.items()) if isinstance(rules, dict) else ():
+        if value != _rulebook(name):
+            out.append(f"{name}={value}")
+    return out
+
+
+def _rulebook(name: str):
+    """A rules option's rulebook default (Rules, loaded when a variant records its rules: the
+    game's rules import the engine's layout)."""
+    from avarium.simulator.game.rules import Rules
+
+    return getattr(Rules(), name, None)
 
 
 def card_set_name(table: dict) -> str:

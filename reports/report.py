@@ -187,6 +187,8 @@ def _detailed_line(detail: list[Population], more: list[Population]) -> str:
             "variant's own figures are under Variants (pick one with --variant).</li>"
         )
     shown = ", ".join(f"<code>{esc(who.name)}</code>" for who in detail)
+    if len(detail) > 1:
+        shown += " (and all of them side by side under Variants)"
     if more:
         others = ", ".join(f"<code>{esc(who.name)}</code>" for who in more)
         return (
@@ -212,6 +214,7 @@ def build_sections(
     sides: dict[str, Population] | None = None,
     health: dict[str, pd.DataFrame] | None = None,
     more: list[tuple[Analysis, Population]] | None = None,
+    compared: Population | None = None,
 ) -> list[Section]:
     """Every section of a run's report that applies to it, in the page's order, cards by name
     and Idols strongest first (reports/names.py); a tiered run's tier sections come first after
@@ -219,7 +222,10 @@ def build_sections(
     after them are drawn once per population of `detail` (each its analysis; default the whole
     `analysis`, unnamed), each titled by whose games it shows. `health`, the game health tables
     of every tier (analysis.early_wins.game_health), comes after them. `more` are the other
-    tiers of a tiered run, each detailed after `detail` under its own ids and file names."""
+    tiers of a tiered run, each detailed after `detail` under its own ids and file names.
+    `compared`, the games of every population of `detail` when there are several: their
+    Variants section, which sets them side by side (drawn from `analysis`, which holds them
+    all), since a section per variant never compares them."""
     health = for_page(health or {}, names or {}, analysis.tables.get("idol_winrates"))
     tiers = None if tiers is None else tiers_for_page(tiers, analysis, names or {})
     summary = analysis_for_page(analysis, names or {})
@@ -241,6 +247,9 @@ def build_sections(
             if made is not None and who is not None:
                 made = scoped(made, who, prov.name, apart=apart)
             detailed.append(made)
+    if compared is not None and "seat_by_variant" in analysis.tables:
+        side = variants_section(analysis_for_page(analysis, names or {}).tables)
+        detailed.append(scoped(side, compared, prov.name, apart=False))
     lines += early_win_items(health)  # a rush Idol is said before any table
     sections = [
         summary_section(summary, prov, bots, lines, several),
@@ -280,9 +289,10 @@ def report_page(
     sides: dict[str, Population] | None = None,
     health: dict[str, pd.DataFrame] | None = None,
     more: list[tuple[Analysis, Population]] | None = None,
+    compared: Population | None = None,
 ) -> Page:
     """The report page: its HTML, and the charts and tables written beside it."""
     sections = build_sections(
-        analysis, prov, bots, names, tiers, detail, sides, health=health, more=more
+        analysis, prov, bots, names, tiers, detail, sides, health, more, compared
     )
     return Page(f"Balance report: {prov.name}", sections, footer)

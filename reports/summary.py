@@ -9,6 +9,7 @@ from avarium.analysis.flags import MIN_IDOL_GAMES
 from avarium.analysis.summary import Analysis, headline
 from avarium.reports.html import Section, esc
 from avarium.reports.tuning import against_band
+from avarium.runner.tiers import split_label
 
 
 def _pct(x: float) -> str:
@@ -67,7 +68,9 @@ def _coverage(analysis: Analysis, facts: dict) -> list[str]:
     Idols of the pool that never played, Idols of the set left out of the pool."""
     items = []
     thin = facts["not_enough"]
-    if thin:
+    # A run of several variants judges each on its own games (the per-variant lines): the
+    # pooled count would not be the population of any verdict on the page's Summary.
+    if thin and not facts["variants"]:
         several = analysis.tables["flags"]["players"].nunique() > 1
         named = ", ".join(_thin(f, several) for f in thin)
         items.append(
@@ -92,6 +95,13 @@ def _thin(flag: dict, several_counts: bool) -> str:
     games = f"{flag['games']:,} game" + ("" if flag["games"] == 1 else "s")
     players = f", {flag['players']} players" if several_counts else ""
     return f"{esc(flag['idol'])} ({games}{players})"
+
+
+def _point(label: str) -> str:
+    """A variant as the Summary names it: its point, and its tier when it has one
+    (`kumara_raj.merit=16 · mcts/20` -> `kumara_raj.merit=16 (tier mcts/20)`)."""
+    point, tier = split_label(label)
+    return f"<strong>{esc(point)}</strong>" + (f" (tier {esc(tier)})" if tier else "")
 
 
 def _names(idols: list[str]) -> str:
@@ -230,15 +240,17 @@ def _variant_lines(facts: dict, band: tuple[float, float]) -> list[str]:
     unjudged = facts.get("unjudged", [])
     thin = facts.get("thin", {})
     clean = [
-        esc(v) + (f" ({thin[v]} Idols with too few games to judge)" if v in thin else "")
+        esc(v) + (f" ({len(thin[v])} Idols with too few games to judge)" if v in thin else "")
         for v, fs in facts["flagged"].items()
         if not fs and v not in unjudged
     ]
-    if unjudged:
+    several = len({f["players"] for rows in thin.values() for f in rows}) > 1
+    for v, rows in thin.items():
+        which = "any Idol" if v in unjudged else "these Idols"
         items.append(
-            f'<li><span class="flag">Not enough games</span> to judge any Idol (fewer than '
-            f"{MIN_IDOL_GAMES} games each; no verdict) at: "
-            f"{', '.join(esc(v) for v in unjudged)}.</li>"
+            f'<li><span class="flag">Not enough games</span> to judge {which} at '
+            f"{_point(v)} (fewer than {MIN_IDOL_GAMES} games each there; no verdict): "
+            f"{', '.join(_thin(f, several) for f in rows)}.</li>"
         )
     if flagged:
         items.append(
@@ -290,7 +302,8 @@ def summary_section(
     if len(analysis.variants) > 1 and apart:
         items.append(
             f"<li>The run has {len(analysis.variants)} variants. The figures above are per "
-            "variant, and so is every section below: each title names its variant.</li>"
+            "variant, and so is every section below: each title names its variant, and "
+            "Variants sets them side by side.</li>"
         )
     elif len(analysis.variants) > 1:
         items.append(

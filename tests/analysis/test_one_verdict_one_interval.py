@@ -104,8 +104,9 @@ def test_a_recommendation_outside_the_band_says_so_in_points_on_terminal_and_pag
 def test_a_sweep_point_with_too_few_games_to_judge_gives_no_verdict(tmp_path):
     # 60 games a point: about 15 an Idol, fewer than the 30 a verdict needs.
     page = (build_report(sweep(tmp_path, 60)) / "index.html").read_text(encoding="utf-8")
-    points = "kumara_raj.merit=16, kumara_raj.merit=17, kumara_raj.merit=18"
-    assert f"to judge any Idol (fewer than 30 games each; no verdict) at: {points}." in page
+    for v in (16, 17, 18):  # each point said, with its own games
+        point = f"<strong>kumara_raj.merit={v}</strong>"
+        assert f"to judge any Idol at {point} (fewer than 30 games each there; no verdict)" in page
     assert "No Idol outside the band at" not in page
 
 

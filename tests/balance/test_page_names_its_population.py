@@ -54,3 +54,57 @@ def test_each_table_of_the_balance_page_names_its_games_card_set_change_and_seed
     assert "each change alone and the starting set" in caption and re.search(change, footer)
     # Above the headline: the page's whole population in one line.
     assert re.search(r"Starting set prototype-v1 \([0-9a-f]{16}\)\. The search at heuristic", page)
+
+
+def check_variant(label: str, **played) -> dict:
+    """A variant of a balance check as its experiment records it: two players, the rulebook's
+    bonus and rules unless `played` says otherwise."""
+    rules = {"max_turns": 300, "school_runs_out": "refill", "damage_split": "choose"}
+    return {
+        "label": label,
+        "players": 2,
+        "bonus": [0, 2],
+        "cards": "prototype-v1",
+        "card_set": "abcd",
+        "sets": [],
+        "patches": [],
+        "rules": rules | played.pop("rules", {}),
+    } | played
+
+
+def check_games(labels: list[str]):
+    import pandas as pd
+
+    return pd.DataFrame(
+        {"variant": [v for v in labels for _ in (0, 1)], "seat": [0, 1] * len(labels),
+         "bot": "heuristic", "players": 2}
+    )  # fmt: skip
+
+
+def test_a_check_footer_names_a_bonus_and_a_rule_the_recommended_set_changed():
+    from avarium.reports.balance import check_population
+
+    lever = {"first_turn_draw": "not the first seat"}
+    experiment = {
+        "seed": 1,
+        "variant": [
+            check_variant("before · heuristic"),
+            check_variant("after · heuristic", bonus=[0, 3], rules=lever),
+        ],
+    }
+    labels = ["before · heuristic", "after · heuristic"]
+    who = check_population(experiment, check_games(labels), labels, "2026-12-07", {}, "both")
+    footer = who.footer("search")
+    assert " · rules: bonus 0,3 (after), first_turn_draw=not the first seat (after) · " in footer
+
+
+def test_a_check_footer_names_a_starting_bonus_off_the_rulebook_and_no_rule_on_it():
+    from avarium.reports.balance import check_population
+
+    both = [check_variant(v, bonus=[0, 1]) for v in ("before · heuristic", "after · heuristic")]
+    labels = [t["label"] for t in both]
+    who = check_population({"variant": both}, check_games(labels), labels, "2026-12-07", {}, "x")
+    assert " · rules: bonus 0,1 · bots:" in who.footer("search")  # both sets play it: no owner
+    plain = [check_variant("before · heuristic")]  # the rulebook's bonus 0,2 and rules
+    who = check_population({"variant": plain}, check_games(labels[:1]), labels[:1], "", {}, "x")
+    assert "rules:" not in who.footer("search")
