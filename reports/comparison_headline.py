@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 from avarium.reports.headline import read_table, rows_of
+from avarium.reports.population import rulebook_default
 from avarium.runner.field_table import FIELDS
 from avarium.simulator import tomlread
 
@@ -36,12 +37,7 @@ def _shown(value) -> str:
 
 def _rule(rules: dict, name: str):
     """A rules option as a run played it: its own value, else the rulebook's default."""
-    if name in rules:
-        return rules[name]
-    # the game's rules load the engine: not while the command line registers its commands
-    from avarium.simulator.game.rules import Rules
-
-    return getattr(Rules(), name, None)
+    return rules[name] if name in rules else rulebook_default(name)
 
 
 def experiment_changes(run_a: Path, run_b: Path, variant: str | None = None) -> list[dict]:

@@ -192,17 +192,23 @@ def rule_changes(table: dict) -> list[str]:
             )
     rules = table.get("rules")
     for name, value in sorted(rules.items()) if isinstance(rules, dict) else ():
-        if value != _rulebook(name):
+        if value != rulebook_default(name):
             out.append(f"{name}={value}")
     return out
 
 
-def _rulebook(name: str):
-    """A rules option's rulebook default (Rules, loaded when a variant records its rules: the
-    game's rules import the engine's layout)."""
+def rulebook_default(name: str):
+    """A rules option's rulebook default (None for a name the rules do not have)."""
+    return getattr(_rulebook(), name, None)
+
+
+@cache
+def _rulebook():
+    """The rulebook's Rules, built once: loaded only when a variant records its rules, since the
+    game's rules import the engine's layout (not while the command line registers commands)."""
     from avarium.simulator.game.rules import Rules
 
-    return getattr(Rules(), name, None)
+    return Rules()
 
 
 def card_set_name(table: dict) -> str:
