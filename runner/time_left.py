@@ -23,14 +23,29 @@ from dataclasses import dataclass, field
 # nothing here can know: it counts as a search bot (the slowest kind measured) until its first
 # chunk is timed, so the estimate errs long rather than short.
 GAME_COST = {"random": 0.66, "heuristic": 1.0, "lookahead": 40.0, "mcts": 420.0, "python": 420.0}
+# The search bot's cost above is `mcts/20`'s. Its iterations are its playouts, and playouts are
+# nearly all of its time (`mcts/5` costs about a quarter of `mcts/20`, docs/bots.md), so
+# another budget scales the part above a heuristic game's.
+MEASURED_ITERATIONS = 20
+
+
+def seat_cost(bot: str) -> float:
+    """The guessed cost of a game with this bot in every seat (GAME_COST's units)."""
+    from avarium.strategies import bot_kind  # the bots load the engine: lazily
+
+    kind = bot_kind(bot)
+    cost = GAME_COST.get(kind, GAME_COST["python"])
+    budget = bot.strip().partition("/")[2]
+    if kind == "mcts" and budget.isdigit():
+        search = cost - GAME_COST["heuristic"]
+        cost = GAME_COST["heuristic"] + search * int(budget) / MEASURED_ITERATIONS
+    return cost
 
 
 def guessed_cost(bots: Sequence[str]) -> float:
-    """A game's guessed cost for bots in these seats: the mean of the seats' kinds' costs (a
-    seat moves on its own turns only)."""
-    from avarium.strategies import bot_kind  # the bots load the engine: lazily
-
-    return sum(GAME_COST.get(bot_kind(b), GAME_COST["python"]) for b in bots) / len(bots)
+    """A game's guessed cost for bots in these seats: the mean of the seats' costs (a seat
+    moves on its own turns only)."""
+    return sum(seat_cost(b) for b in bots) / len(bots)
 
 
 def seconds_left(

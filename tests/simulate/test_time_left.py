@@ -80,6 +80,16 @@ def test_the_guess_of_a_game_is_the_mean_of_its_seats_kinds():
     assert guessed_cost(["random"]) < guessed_cost(["heuristic"]) < guessed_cost(["lookahead"])
 
 
+def test_a_search_games_guess_grows_with_its_iterations():
+    # mcts/5 costs about a quarter of mcts/20 (docs/bots.md); a budget not given is the
+    # profile's, guessed as the measured one.
+    assert guessed_cost(["mcts/20"]) == guessed_cost(["mcts"]) == GAME_COST["mcts"]
+    quarter = guessed_cost(["mcts/5"]) / guessed_cost(["mcts/20"])
+    assert 0.24 < quarter < 0.27
+    assert guessed_cost(["mcts/80"]) > 3.9 * guessed_cost(["mcts/20"])
+    assert guessed_cost(["mcts.deep/40", "heuristic"]) > guessed_cost(["mcts/20", "heuristic"])
+
+
 def test_the_clock_reads_hours_minutes_and_seconds():
     assert clock(None) == "-:--:--"
     assert clock(3723.4) == "1:02:03"
