@@ -58,6 +58,24 @@ def compile_notice(heuristic: bool, search: bool) -> str:
     return f"compiling {what} {took} minutes, longer on a busy machine)…"
 
 
+def worker_compile_note(search: bool) -> str:
+    """What `simulate` says before a run on a cluster it did not start: each worker on a new
+    machine compiles on its own core, in one process, during its first chunk. Measured in one
+    process from an empty cache (`python benchmarks/compile_times.py`, docs/performance.md,
+    "Compile time"): 64 s of CPU for the random and heuristic bots, 105 s with the search bots'
+    game loop too."""
+    what, took = (
+        ("the engine and the search bots", "about 2 minutes")
+        if search
+        else ("the engine", "about a minute")
+    )
+    return (
+        f"a worker on a new machine compiles {what} during its first chunk ({took} on its "
+        "core, longer while other workers on that machine compile beside it; later runs load it "
+        "from the worker's cache): the first chunks wait for it"
+    )
+
+
 def _start(job: str):
     # A helper only saves time: if it cannot start or fails, the kernels are compiled where they
     # are first needed, as with one core. Its output is not the user's business.
