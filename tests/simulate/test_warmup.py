@@ -83,3 +83,29 @@ def test_a_cold_cache_compiles_the_rules_in_a_helper_while_compiling_the_bots(
     assert len(helpers) == 1 and "compile_rules()" in helpers[0].command[-1]
     assert compiled == [("sig",)]
     assert helpers[0].waited  # the game loop starts once the rules are in the cache
+
+
+def test_a_tiered_run_compiles_the_search_loop_before_its_workers_start(tmp_path, monkeypatch):
+    """One game of each game loop the run plays, here in the parent, heuristic's first: left to
+    the workers, each would compile the searching seats' loop at its first search chunk, side
+    by side, writing numba's cache at once."""
+    from avarium.runner import runner
+    from avarium.runner.experiment_file import load
+
+    path = tmp_path / "tiers.toml"
+    path.write_text('tiers = ["heuristic", "mcts=5%"]\ngames = 400\n', encoding="utf-8")
+    experiment = load(path)
+    tasks = runner.plan_tasks(experiment, runner.plan(experiment), set())
+    played, said = [], []
+    monkeypatch.setattr(runner, "compile_side_by_side", lambda *args, **kwargs: None)
+    monkeypatch.setattr(runner, "play", played.append)
+    # what the first compile would say, as each game starts: the searching loop's own notice
+    monkeypatch.setattr(runner, "announce_as", lambda text: said.append((len(played), text)))
+    runner._warm(tasks)
+    assert [runner.searching(t.variant.bots) for t in played] == [False, True]
+    assert said == [(1, runner.search_loop_notice())]
+    assert [t.chunk.games for t in played] == [1, 1]
+    assert (
+        played[1].chunk.first
+        == next(t for t in tasks if runner.searching(t.variant.bots)).chunk.first
+    )
