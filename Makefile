@@ -51,9 +51,9 @@ $(TEST_STAMP): $(STAMP)
 	@touch $(TEST_STAMP)
 
 # The demo compiles only the random and heuristic bots' game loop (the search bots' is a second
-# compile as long): `simulate` compiles it (on both cores, saying so) and plays the two heuristic
-# tiers; `bench` then times those bots from the cache, and the report ends it (docs/performance.md,
-# "make demo").
+# compile of the engine, and their games cost hundreds of heuristic games each): `simulate`
+# compiles it (on both cores, saying so) and plays the two heuristic tiers; `bench` then times
+# those bots from the cache, and the report ends it (docs/performance.md, "make demo").
 demo: $(STAMP)
 	$(BIN)/avarium cards validate
 	$(BIN)/avarium cards show --kind idol
