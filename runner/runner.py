@@ -32,8 +32,9 @@ from avarium.runner import cluster, manifest, parts, run_folder, stopped
 from avarium.runner.experiment import CHUNKS_WANTED, Experiment
 from avarium.runner.python_bots import BotFailed
 from avarium.runner.time_left import guessed_cost
-from avarium.runner.warmup import compile_side_by_side
+from avarium.runner.warmup import compile_side_by_side, search_loop_notice
 from avarium.runner.worker import Chunk, Played, Task, play
+from avarium.simulator.engine._jit import announce_as
 from avarium.simulator.fileio import write_atomically
 
 EXPERIMENT_FILE = parts.EXPERIMENT_FILE
@@ -244,17 +245,31 @@ def _played(tasks: list[Task], n_jobs: int) -> Iterator[Played]:
             ) from None
 
 
-def _warm(tasks: Sequence[Task]) -> None:
+def _warm(tasks: Sequence[Task], search_loop: bool = True) -> None:
     """Compile the engine (or load it from numba's cache) once here before workers start, so
     they load the cache instead of compiling it side by side. A cold compile uses two cores
     (avarium.runner.warmup); its notice counts the searching seats' game loop in its
-    time when a variant has one (a tier of mcts games, say)."""
+    time when a variant has one (a tier of mcts games, say).
+
+    Then one game of the first task of each game loop the run plays: the random and heuristic
+    seats' loop and the searching seats' (a second compile of the engine, about 25 s of CPU).
+    Left to the workers, each would compile the searching loop at its first search chunk, all at
+    once, and write numba's cache side by side (its index is written without a lock). Not for
+    a cluster `simulate` did not start (`search_loop` False): its workers have caches of their
+    own, and compiling here would only delay the first chunk."""
     task = tasks[0]
     v = task.variant
-    search = any(searching(t.variant.bots) for t in tasks)
-    compile_side_by_side(v.card_data, v.bots, v.profiles_path, search=search)
-    first = Chunk(task.chunk.index, task.chunk.variant, task.chunk.first, task.chunk.first + 1)
-    play(Task(first, task.variant, task.variant_first, task.seed, keep_turns=task.keep_turns))
+    first_of_loop: dict[bool, Task] = {}
+    for t in tasks:
+        first_of_loop.setdefault(searching(t.variant.bots), t)
+    compile_side_by_side(v.card_data, v.bots, v.profiles_path, search=True in first_of_loop)
+    if not search_loop and len(first_of_loop) > 1:
+        del first_of_loop[True]
+    for t in first_of_loop.values():
+        if searching(t.variant.bots):  # the rules loaded: said only if this loop compiles
+            announce_as(search_loop_notice())
+        one = Chunk(t.chunk.index, t.chunk.variant, t.chunk.first, t.chunk.first + 1)
+        play(Task(one, t.variant, t.variant_first, t.seed, keep_turns=t.keep_turns))
 
 
 def run(
@@ -322,7 +337,7 @@ def run(
                     manifest.write(out, record)
                 if only is None:  # played on to the cap: a rule's earlier stop is history
                     (out / stopped.STOPPED).unlink(missing_ok=True)
-                _warm(tasks)
+                _warm(tasks, search_loop=scheduler is None)
                 results = stack.enter_context(contextlib.closing(_played(tasks, n_jobs)))
                 for played in results:
                     run_folder.write_chunk(out, experiment, played, record)

@@ -17,7 +17,7 @@ pool for seating "all", a block of as many games as the pool has Idols for "bala
 every Idol plays every seat equally often in every tier.
 
 With neither `bots` nor `tiers`, an experiment plays DEFAULT_TIERS: the bots a designer can
-trust within the time of `make demo`; random play only when asked (`bots = "random"`).
+trust, the search bot on a share of the deals; random play only when asked (`bots = "random"`).
 """
 
 from __future__ import annotations

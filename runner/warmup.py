@@ -42,20 +42,50 @@ def compile_rules() -> None:
 
 
 def compile_notice(heuristic: bool, search: bool) -> str:
-    """What a cold start here says it compiles, and for how long, measured on this project's
-    2-core machine, idle, with a cold cache (docs/performance.md, "Current figures"):
-    `avarium bench`'s kernels took 124 s of wall time (159 s of CPU) with the search bots' loop
-    and 75 s (114 s) without it; on one core a cold start takes about its CPU time."""
+    """What a cold start here says it compiles, and for how long. Measured in CPU seconds, which
+    an idle core turns into about as many seconds of wall time (docs/performance.md, "Compile
+    time"): side by side, the helper's rules 25.5 s and this process's bots 24.8 s, then the
+    random and heuristic game loop 5.3 s; the searching seats' game loop 25 s more, after them.
+    In one process, on one core: 64 s, and 105 s with the search bots."""
     what = "the rules engine"
     if search:
         what += ", the heuristic and the search bots"
     elif heuristic:
         what += " and the heuristic bots"
     if (os.cpu_count() or 1) >= 2:
-        took = "on 2 cores (first run only: " + ("about 2" if search else "about 1½")
+        took = "on 2 cores (first run only: " + (
+            "about a minute" if search else "about half a minute"
+        )
     else:  # one core: both sides in turn
-        took = "(first run only: " + ("about 3" if search else "about 2")
-    return f"compiling {what} {took} minutes, longer on a busy machine)…"
+        took = "(first run only: " + ("about 2 minutes" if search else "about a minute")
+    return f"compiling {what} {took}, longer on a busy machine)…"
+
+
+def search_loop_notice() -> str:
+    """What a run says when only the searching seats' game loop is left to compile (the rest
+    loaded from the cache): 25 s of CPU, measured as compile_notice's figures."""
+    return (
+        "compiling the search bots' game loop (first run only: about half a minute, longer on a "
+        "busy machine)…"
+    )
+
+
+def worker_compile_note(search: bool) -> str:
+    """What `simulate` says before a run on a cluster it did not start: each worker on a new
+    machine compiles on its own core, in one process, during its first chunk. Measured in one
+    process from an empty cache (`python benchmarks/compile_times.py`, docs/performance.md,
+    "Compile time"): 64 s of CPU for the random and heuristic bots, 105 s with the search bots'
+    game loop too."""
+    what, took = (
+        ("the engine and the search bots", "about 2 minutes")
+        if search
+        else ("the engine", "about a minute")
+    )
+    return (
+        f"a worker on a new machine compiles {what} during its first chunk ({took} on its "
+        "core, longer while other workers on that machine compile beside it; later runs load it "
+        "from the worker's cache): the first chunks wait for it"
+    )
 
 
 def _start(job: str):

@@ -132,6 +132,16 @@ def test_bench_prints_a_table_a_designer_reads():
     assert "None" not in result.stdout and "e-0" not in result.stdout
 
 
+def test_bench_says_it_is_compiling_before_it_times_the_first_games():
+    """A cold cache spends a minute or two before the first timed game: its bar names that
+    step "compiling", not "random" (bench.STEPS, in the order run() reaches them)."""
+    from avarium.workflows import bench
+
+    steps = []
+    bench.run(load_cards(), 100, lookahead_games=0, mcts_games=0, on_step=steps.append)
+    assert steps == list(bench.STEPS) and steps[0] == "compiling"
+
+
 def test_play_with_compiled_bots_prints_a_whole_game():
     result = run("play", "--seed", "5", "--strategy", "heuristic.aggressive,lookahead/1")
     assert result.exit_code == 0, result.output

@@ -75,4 +75,4 @@ def test_the_warm_up_says_what_it_compiles_and_for_how_long():
 
     assert "heuristic and the search bots" in compile_notice(True, True)
     assert "search" not in compile_notice(True, False)
-    assert all("minutes" in compile_notice(h, s) for h in (True, False) for s in (True, False))
+    assert all("minute" in compile_notice(h, s) for h in (True, False) for s in (True, False))

@@ -31,8 +31,9 @@ from avarium.simulator.cards.model import CardSet
 from avarium.simulator.game.api import Rules
 from avarium.strategies.profiles import load as load_profiles
 
-# What run() does, in order, as it tells `on_step`: the bots' names for their games.
-STEPS = ("random", "warm start", "heuristic", "lookahead", "mcts", "cold start")
+# What run() does, in order, as it tells `on_step`: compiling the engine (or loading it from the
+# cache: a second), then the bots' names for their games.
+STEPS = ("compiling", "random", "warm start", "heuristic", "lookahead", "mcts", "cold start")
 
 _WARM_SCRIPT = (
     "import time; t = time.perf_counter();"
@@ -122,12 +123,14 @@ def run(
     with the name of each of STEPS as it starts (the ones skipped too, so a bar moves)."""
     check_counts(n_games, lookahead_games, mcts_games)
     step = on_step or (lambda name: None)
-    step("random")
-    # a cold cache compiles on two cores (the notice counts the search loop when it is timed)
+    # A cold cache compiles on two cores (the notice counts the search loop when it is timed),
+    # then the game loop; a bar shows this step as "compiling" rather than as the first games.
+    step("compiling")
     compile_side_by_side(
         cards, ["heuristic", "random"], None, search=lookahead_games > 0 or mcts_games > 0
     )
     random_games(cards, 2, seed)  # compile or load the cache before timing
+    step("random")
     t0, c0 = time.perf_counter(), time.process_time()
     out, _ = random_games(cards, n_games, seed)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0

@@ -168,10 +168,10 @@ def simulate(
     if planned and not (quiet or as_json) and stop_rule is None:
         note(planned)
     if scheduler and not (quiet or as_json):  # the local cluster's workers load our cache
-        note(
-            "a worker on a new machine compiles the engine during its first chunk (about two "
-            "minutes; later runs load it from the worker's cache): the first chunks wait for it"
-        )
+        from avarium.runner.runner import searching
+        from avarium.runner.warmup import worker_compile_note
+
+        note(worker_compile_note(any(searching(v.bots) for v in experiment.variants)))
     if stop_rule is not None:
         from avarium.runner.fields import flagged
         from avarium.workflows.until import UntilResult, play_until

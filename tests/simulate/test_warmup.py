@@ -83,3 +83,46 @@ def test_a_cold_cache_compiles_the_rules_in_a_helper_while_compiling_the_bots(
     assert len(helpers) == 1 and "compile_rules()" in helpers[0].command[-1]
     assert compiled == [("sig",)]
     assert helpers[0].waited  # the game loop starts once the rules are in the cache
+
+
+def _warmed(tmp_path, monkeypatch, **options):
+    """What runner._warm plays (each task, nothing compiled) and the notices it sets, as
+    (games played before it, text), for a run of a heuristic and a search tier."""
+    from avarium.runner import runner
+    from avarium.runner.experiment_file import load
+
+    path = tmp_path / "tiers.toml"
+    path.write_text('tiers = ["heuristic", "mcts=5%"]\ngames = 400\n', encoding="utf-8")
+    experiment = load(path)
+    tasks = runner.plan_tasks(experiment, runner.plan(experiment), set())
+    played, said = [], []
+    monkeypatch.setattr(runner, "compile_side_by_side", lambda *args, **kwargs: None)
+    monkeypatch.setattr(runner, "play", played.append)
+    monkeypatch.setattr(runner, "announce_as", lambda text: said.append((len(played), text)))
+    runner._warm(tasks, **options)
+    return tasks, played, said
+
+
+def test_a_tiered_run_compiles_the_search_loop_before_its_workers_start(tmp_path, monkeypatch):
+    """One game of each game loop the run plays, here in the parent, heuristic's first: left to
+    the workers, each would compile the searching seats' loop at its first search chunk, side
+    by side, writing numba's cache at once."""
+    from avarium.runner.runner import searching
+    from avarium.runner.warmup import search_loop_notice
+
+    tasks, played, said = _warmed(tmp_path, monkeypatch)
+    assert [searching(t.variant.bots) for t in played] == [False, True]
+    assert [t.chunk.games for t in played] == [1, 1]
+    first_search = next(t for t in tasks if searching(t.variant.bots))
+    assert played[1].chunk.first == first_search.chunk.first
+    # what the first compile would say as the search game starts: the searching loop's notice
+    assert said == [(1, search_loop_notice())]
+
+
+def test_a_run_on_a_cluster_it_did_not_start_leaves_the_search_loop_to_its_workers(
+    tmp_path, monkeypatch
+):
+    from avarium.runner.runner import searching
+
+    _, played, said = _warmed(tmp_path, monkeypatch, search_loop=False)
+    assert [searching(t.variant.bots) for t in played] == [False] and said == []
