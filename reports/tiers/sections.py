@@ -31,6 +31,7 @@ from avarium.analysis.tiers.settled import MARGIN, strength_sentence
 from avarium.analysis.verdicts import Status, Strength
 from avarium.reports.html import Chart, Section, Table, esc
 from avarium.reports.tiers import play as tier_play_page
+from avarium.reports.tiers import targeting as targeting_page
 from avarium.reports.tiers.chart import tier_chart, tier_names
 from avarium.reports.tuning import recommendation
 
@@ -274,6 +275,9 @@ def tiers_section(result: TierAnalysis, marks: dict[str, tuple[str, str]] | None
                 _expelled_view(result, expelled),
             )
         )
+    if "tier_targeting" in result.tables:  # a targeting pair at three or four players
+        paragraphs.append(targeting_page.TEXT)
+        tables += targeting_page.tables(result.tables)
     tables.append(
         Table("tier_win_rates", result.tables["tier_winrates"], "Every tier's flags (all rows)")
     )
