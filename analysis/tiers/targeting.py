@@ -81,3 +81,25 @@ def targeting_verdicts(
             rows.append(row)
     out = pd.DataFrame(rows, columns=COLUMNS)
     return out.sort_values(["group", "players", "idol"]).reset_index(drop=True)
+
+
+def standing(row, rule: str) -> str:
+    """A row's band status under one rule ("fitted" or "leader"), with its side when outside:
+    `inside`, `outside above`."""
+    status = row[f"status_{rule}"]
+    return f"{status} {row[f'side_{rule}']}" if status == Status.OUTSIDE else str(status)
+
+
+def targeting_sentence(targeting: pd.DataFrame) -> str:
+    """The Idols that depend on the table's targeting, each with its rate and status under
+    both rules: `AMYBA, 3 players (heuristic.tuned 33.6%, inside; heuristic.tuned_leader 45.6%,
+    outside above)`; "" when none does."""
+
+    def rule(r, which: str) -> str:
+        return f"{r[which]} {r[f'rate_{which}']:.1%}, {standing(r, which)}"
+
+    chosen = targeting[targeting["verdict"] == Targeting.DEPENDS]
+    return ", ".join(
+        f"{r['idol']}, {r['players']} players ({rule(r, 'fitted')}; {rule(r, 'leader')})"
+        for _, r in chosen.iterrows()
+    )

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pandas as pd
-from avarium.analysis.verdicts import Status, Targeting
+from avarium.analysis.tiers.targeting import standing
+from avarium.analysis.verdicts import Targeting
 from avarium.reports.html import Table
 
 TEXT = (
@@ -50,9 +51,7 @@ def view(targeting: pd.DataFrame) -> pd.DataFrame:
 
     def cell(r, rule: str) -> str:
         rate = f"{_pct(r[f'rate_{rule}'])} ({_pct(r[f'lo_{rule}'])}-{_pct(r[f'hi_{rule}'])})"
-        status = r[f"status_{rule}"]
-        side = f" {r[f'side_{rule}']}" if status == Status.OUTSIDE else ""
-        return f"{rate} of {int(r[f'games_{rule}']):,}, {status}{side}"
+        return f"{rate} of {int(r[f'games_{rule}']):,}, {standing(r, rule)}"
 
     rows = [
         {

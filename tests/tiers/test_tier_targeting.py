@@ -51,7 +51,8 @@ def targeting_run(tmp_path):
 
 def test_the_report_names_the_idols_whose_verdict_depends_on_the_tables_targeting(tmp_path):
     run = targeting_run(tmp_path)
-    tiers = section((build_report(run) / "index.html").read_text("utf-8"), "skill-tiers")
+    page = (build_report(run) / "index.html").read_text("utf-8")
+    tiers = section(page, "skill-tiers")
     assert "Whom the table attacks: each Idol under the fitted and the leader rule" in tiers
     written = pd.read_csv(run / "report" / "tables" / "tier_targeting.csv")
     by_idol = written.set_index("idol_id")
@@ -71,6 +72,14 @@ def test_the_report_names_the_idols_whose_verdict_depends_on_the_tables_targetin
     assert "depends on the table&#x27;s targeting" in row
     assert f"heuristic.tuned: {touka['rate_fitted']:.1%}" in row and "outside above" in row
     assert f"heuristic.tuned_leader: {touka['rate_leader']:.1%}" in row
+    # and the summary names her with both rates
+    summary = section(page, "summary")
+    assert "depends on the table&#x27;s targeting</span>: " in summary
+    said = (
+        f"Hatsurugi Touka, 3 players (heuristic.tuned {touka['rate_fitted']:.1%}, outside "
+        f"above; heuristic.tuned_leader {touka['rate_leader']:.1%}, inside)"
+    )
+    assert said in summary
 
 
 def test_tiers_that_differ_by_more_than_their_targeting_give_no_targeting_verdict(tmp_path):
