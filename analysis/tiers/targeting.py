@@ -90,16 +90,16 @@ def standing(row, rule: str) -> str:
     return f"{status} {row[f'side_{rule}']}" if status == Status.OUTSIDE else str(status)
 
 
-def targeting_sentence(targeting: pd.DataFrame) -> str:
-    """The Idols that depend on the table's targeting, each with its rate and status under
-    both rules: `AMYBA, 3 players (heuristic.tuned 33.6%, inside; heuristic.tuned_leader 45.6%,
-    outside above)`; "" when none does."""
+def targeting_sentence(rows: list[dict]) -> str:
+    """The Idols that depend on the table's targeting (rows of the targeting table, as dicts),
+    each with its rate and status under both rules: `AMYBA, 3 players (heuristic.tuned 33.6%,
+    inside; heuristic.tuned_leader 45.6%, outside above)`; "" when none does."""
 
     def rule(r, which: str) -> str:
         return f"{r[which]} {r[f'rate_{which}']:.1%}, {standing(r, which)}"
 
-    chosen = targeting[targeting["verdict"] == Targeting.DEPENDS]
     return ", ".join(
         f"{r['idol']}, {r['players']} players ({rule(r, 'fitted')}; {rule(r, 'leader')})"
-        for _, r in chosen.iterrows()
+        for r in rows
+        if r["verdict"] == Targeting.DEPENDS
     )

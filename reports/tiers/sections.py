@@ -28,7 +28,6 @@ from avarium.analysis.tiers.play import (
     played_differently,
 )
 from avarium.analysis.tiers.settled import MARGIN, strength_sentence
-from avarium.analysis.tiers.targeting import COLUMNS as TARGETING_COLUMNS
 from avarium.analysis.tiers.targeting import targeting_sentence
 from avarium.analysis.verdicts import Status, Strength, Targeting
 from avarium.reports.html import Chart, Section, Table, esc
@@ -37,7 +36,6 @@ from avarium.reports.tiers import targeting as targeting_page
 from avarium.reports.tiers.chart import tier_chart, tier_names
 from avarium.reports.tuning import recommendation
 
-EMPTY_TARGETING = pd.DataFrame(columns=TARGETING_COLUMNS)  # a run without a targeting pair
 # How a verdict reads in a sentence, and the order the summary names them in.
 VERDICT_ORDER = (TOO_STRONG, TOO_WEAK, DEPENDS, UNSETTLED, INSIDE)
 
@@ -87,7 +85,8 @@ def summary_items(result: TierAnalysis) -> list[str]:
             items.append(
                 f'<li><span class="flag">{APART}</span>{where} ({WHY}): {esc(apart)}.</li>'
             )
-    targeting = targeting_sentence(result.tables.get("tier_targeting", EMPTY_TARGETING))
+    pairs = result.tables.get("tier_targeting")  # a targeting pair at three or four players
+    targeting = targeting_sentence(pairs.to_dict("records")) if pairs is not None else ""
     if targeting:
         head = f'<span class="flag">{esc(Targeting.DEPENDS)}</span>'
         items.append(f"<li>{head}: {esc(targeting)}.</li>")

@@ -9,6 +9,7 @@ import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.analysis.tiers.targeting import targeting_verdict
 from avarium.analysis.verdicts import Status, Targeting
+from avarium.reports.headline import headline
 from avarium.reports.pages import build_report
 
 from tests.tiers.test_tier_report import section
@@ -80,6 +81,9 @@ def test_the_report_names_the_idols_whose_verdict_depends_on_the_tables_targetin
         f"above; heuristic.tuned_leader {touka['rate_leader']:.1%}, inside)"
     )
     assert said in summary
+    # as the terminal says it after `avarium report`
+    told = [line for line in headline(run / "report") if line.startswith(Targeting.DEPENDS)]
+    assert len(told) == 1 and said in told[0]
 
 
 def test_tiers_that_differ_by_more_than_their_targeting_give_no_targeting_verdict(tmp_path):
