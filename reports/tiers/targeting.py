@@ -10,6 +10,7 @@ import pandas as pd
 from avarium.analysis.tiers.targeting import standing
 from avarium.analysis.verdicts import Targeting
 from avarium.reports.html import Table
+from avarium.runner.field_table import BUNDLED
 
 TEXT = (
     "<p>Whom the table attacks, three and four players: two tiers that play the same bot but "
@@ -36,8 +37,10 @@ def twins(experiment: dict) -> tuple[tuple[str, str], ...]:
             by_profiles.setdefault(str(table.get("profiles", "")), set()).add(table["tier"])
     out: list[tuple[str, str]] = []
     for profiles, bots in by_profiles.items():
-        path = Path(profiles) if profiles and Path(profiles).is_file() else None
-        out += targeting_pairs(sorted(bots), path)
+        if profiles in ("", BUNDLED):
+            out += targeting_pairs(sorted(bots))
+        elif Path(profiles).is_file():
+            out += targeting_pairs(sorted(bots), Path(profiles))
     return tuple(dict.fromkeys(out))
 
 

@@ -11,6 +11,8 @@ from avarium.analysis.tiers.targeting import targeting_verdict
 from avarium.analysis.verdicts import Status, Targeting
 from avarium.reports.headline import headline
 from avarium.reports.pages import build_report
+from avarium.reports.tiers.targeting import twins
+from avarium.strategies.profiles import BUNDLED as PROFILES
 
 from tests.tiers.test_tier_report import section
 
@@ -95,3 +97,21 @@ def test_tiers_that_differ_by_more_than_their_targeting_give_no_targeting_verdic
     page = (build_report(run) / "index.html").read_text(encoding="utf-8")
     assert "Whom the table attacks" not in page
     assert not (run / "report" / "tables" / "tier_targeting.csv").exists()
+
+
+def test_the_pairs_come_from_the_runs_own_profiles_and_none_once_that_file_is_gone(tmp_path):
+    """In this profiles file tuned_leader also values Merit otherwise (no pair with tuned, as
+    it is in the bundled file), and balanced_leader is balanced with the leader rule."""
+    text = PROFILES.read_text(encoding="utf-8")
+    head, tail = text.split("[tuned_leader]")
+    balanced = text[text.index("[balanced]") :].split("\n\n")[0]
+    leader = balanced.replace("[balanced]", "[balanced_leader]") + '\ntargeting = "leader"'
+    mine = head + "[tuned_leader]" + tail.replace("merit = 0.8562", "merit = 2") + "\n" + leader
+    path = tmp_path / "mine.toml"
+    path.write_text(mine + "\n", encoding="utf-8")
+    bots = ("heuristic.balanced", "heuristic.balanced_leader", "heuristic.tuned")
+    bots += ("heuristic.tuned_leader",)
+    experiment = {"variant": [{"tier": bot, "profiles": str(path)} for bot in bots]}
+    assert twins(experiment) == (("heuristic.balanced", "heuristic.balanced_leader"),)
+    path.unlink()  # a moved profiles file: no pair is guessed from the bundled profiles
+    assert twins(experiment) == ()
