@@ -3,7 +3,8 @@
 `Status` is one Idol's band test at one player count (and tier): analysis/flags.py decides it.
 `Verdict` is an Idol's answer across the skill tiers: analysis/tiers/analyse.py decides it.
 `Strength` says whether that answer has stopped moving with the strength of play:
-analysis/tiers/settled.py decides it. All are
+analysis/tiers/settled.py decides it. `Targeting` says whether it holds whichever enemy the
+table attacks: analysis/tiers/targeting.py decides it. All are
 `StrEnum`s, so a table's column holds the very words a designer reads, and every module compares
 against a member, never a retyped string (tests/test_one_source_for_each_contract.py keeps it
 so)."""
@@ -45,4 +46,14 @@ class Strength(StrEnum):
 
     SETTLED = "settled at strong play"
     MOVING = "still moving with skill"
+    UNDECIDED = "too few games to tell"
+
+
+class Targeting(StrEnum):
+    """Whether an Idol's band test gives the same answer when the table attacks by the fitted
+    weights and when it attacks the enemy closest to winning (two tiers that differ by their
+    targeting rule alone; analysis/tiers/targeting.py)."""
+
+    DEPENDS = "depends on the table's targeting"
+    SAME = "the same under either targeting"
     UNDECIDED = "too few games to tell"

@@ -54,6 +54,7 @@ LENGTH = {
     "stalled": COUNT,
 }
 SHARE = {"share": PERCENT, "lo": PERCENT, "hi": PERCENT}
+RULES = ("fitted", "leader")  # the two targeting rules of a targeting pair's table
 PLACEMENT = {"placement": INTEGER, "expelled_order": INTEGER, **SHARE}
 MEAN_PLACEMENT = {"mean_placement": NUMBER, "first_out": PERCENT, "never_out": PERCENT}
 BY_VARIANT = {**RATE, "order": INTEGER, "value": NUMBER}
@@ -292,6 +293,15 @@ TYPES: dict[str, dict[str, str]] = {
             "tier": TEXT,
             "order": INTEGER,
             "expelled_first": COUNT,
+        },
+        "tier_targeting": {
+            "group": TEXT,
+            "verdict": TEXT,
+            "fitted": TEXT,
+            "leader": TEXT,
+            **{f"{c}_{rule}": PERCENT for c in ("rate", "lo", "hi") for rule in RULES},
+            **{f"games_{rule}": COUNT for rule in RULES},
+            **{f"{c}_{rule}": TEXT for c in ("status", "side") for rule in RULES},
         },
         # `avarium balance` (reports/balance.py).
         "balance_changes": {

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from avarium.analysis.verdicts import FLAGGED, Status, Verdict
+from avarium.analysis.verdicts import FLAGGED, Status, Targeting, Verdict
 from avarium.simulator.safetext import read_csv_frame
 
 if TYPE_CHECKING:  # pandas is imported when a headline is read: every command imports this
@@ -103,6 +103,12 @@ def report_facts(report: Path, run: Path | None = None) -> dict:
             apart = gaps[gaps["apart"].astype(bool)].assign(apart=True)
             columns = ["group", "idol", "players", "tier_a", "rate_a", "tier_b", "rate_b"]
             facts["tiers_apart"] = rows_of(apart, [*columns, "gap", "paired_games", "apart"])
+        targeting = read_table(report, "tier_targeting")
+        if targeting is not None:
+            from avarium.analysis.tiers.targeting import COLUMNS as TARGETING  # pandas: lazily
+
+            depends = targeting[targeting["verdict"] == Targeting.DEPENDS]
+            facts["targeting"] = rows_of(depends, TARGETING)
         play = read_table(report, "tier_play_all")
         if play is not None:
             from avarium.analysis.tiers.play import played_differently  # pandas: lazily
@@ -194,6 +200,11 @@ def report_lines(facts: dict) -> list[str]:
         apart = apart_sentence(facts.get("tiers_apart", []), facts.get("groups"))
         if apart:
             lines.append(f"{APART} ({WHY}): {apart}")
+        from avarium.analysis.tiers.targeting import targeting_sentence
+
+        targeting = targeting_sentence(facts.get("targeting", []))
+        if targeting:
+            lines.append(f"{Targeting.DEPENDS}: {targeting}")
         from avarium.analysis.tiers.play import PLAYED_DIFFERENTLY, differently_sentence
 
         differently = differently_sentence(facts.get("played_differently", []))

@@ -49,6 +49,7 @@ def build_report(
     from avarium.analysis.tiers.analyse import analyse_tiers
     from avarium.reports.population import population
     from avarium.reports.report import report_page
+    from avarium.reports.tiers.targeting import twins
 
     target = Path(out) if out else Path(run) / "report"
     check_target(target)  # a refused --out is said before the analysis, not after it
@@ -64,7 +65,7 @@ def build_report(
     turns = kept_turns(Path(run))  # how the lead moved, when the run kept its turns
     if turns is not None:
         health["lead_metrics"] = lead_metrics(data.games, turns)
-    tiers = analyse_tiers(games, experiment, band)
+    tiers = analyse_tiers(games, experiment, band, twins(experiment))
     sides = {}
     for group in tiers.groups if tiers is not None else ():
         labels = [t.label for t in tiers.tiers if t.group == group]

@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 from avarium.simulator.game.api import Game
 from avarium.simulator.safetext import MAX_DIGITS, described, whole_number
-from avarium.strategies.profiles import ProfileError, load
+from avarium.strategies.profiles import TARGETING, ProfileError, load
 from avarium.strategies.weights import (
     KIND_HEURISTIC,
     KIND_LOOKAHEAD,
@@ -40,6 +40,7 @@ from avarium.strategies.weights import (
     W_ITERATIONS,
     W_MCTS_HORIZON,
     W_PLAYOUTS,
+    W_TARGETING,
     W_VALUE_SCALE,
     W_WIDENING,
 )
@@ -174,6 +175,28 @@ def _mcts_spec(
         )
     label = f"mcts/{iterations}" if profile == "mcts" else f"mcts.{profile}/{iterations}"
     return BotSpec(label=label, kind=KIND_MCTS, weights=weights)
+
+
+def targeting_pairs(specs: list[str], profiles: Path | None = None) -> list[tuple[str, str]]:
+    """The pairs (fitted, leader) among bot specs that play alike but for their targeting rule
+    (the profile's `targeting`: the same kind, budget and every other weight); a spec that
+    does not resolve pairs with none."""
+    resolved = {}
+    for spec in specs:
+        try:
+            bot = bot_spec(spec, profiles)
+        except BotError:
+            continue
+        if bot.compiled and bot.weights is not None and len(bot.weights) > W_TARGETING:
+            rest = np.delete(bot.weights, W_TARGETING)
+            resolved[spec] = (bot.kind, rest.tobytes(), bot.weights[W_TARGETING])
+    return [
+        (a, b)
+        for a, (kind, rest, rule) in resolved.items()
+        for b, (kind_b, rest_b, rule_b) in resolved.items()
+        if rule == TARGETING["fitted"] and rule_b == TARGETING["leader"]
+        and (kind, rest) == (kind_b, rest_b)
+    ]  # fmt: skip
 
 
 def canonical(spec: str, profiles: Path | None = None) -> str:

@@ -54,10 +54,12 @@ from avarium.simulator.engine.surface import (
 )
 from avarium.strategies.fights import fight_outcome, worth
 from avarium.strategies.notes import (
+    table_leader,
     threat_of,
     threat_progress,
 )
-from avarium.strategies.weights import W_EXPEL_GAIN, W_GUARD, W_RACE, W_SUPPORT
+from avarium.strategies.threats import SPARED, spared
+from avarium.strategies.weights import W_EXPEL_GAIN, W_GUARD, W_RACE, W_SUPPORT, W_TARGETING
 
 # Engine codes under short names, each bound to its one source (a copy would drift).
 _IDOL = CardKind.IDOL
@@ -98,6 +100,8 @@ def score_target(st, tb, vals, w, p, c, deltas):
         v = x + 5.0 if capacity(st, tb, c) <= dealt else 0.2 * x
     if not ally and v > 0.0 and w[W_RACE] != 0.0:  # hurting the enemy nearest its Win-Con
         v *= 1.0 + w[W_RACE] * threat_progress(st, tb, deltas, p, st[ROW_CARD + c, C_OWNER])
+    if not ally and v > 0.0:
+        v -= spared(st, tb, w, deltas, p, st[ROW_CARD + c, C_OWNER])
     return v
 
 
@@ -108,7 +112,10 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
         return 0.0
     choose = off_choose(st)
     if dec == D_TARGET_PLAYER:
-        return threat_of(st, tb, action - off_player(st), deltas)
+        q = action - off_player(st)
+        if w[W_TARGETING] != 0.0 and q == table_leader(st, tb, deltas, p):
+            return SPARED + threat_of(st, tb, q, deltas)
+        return threat_of(st, tb, q, deltas)
     if dec == D_HELPER:
         if action >= off_help_defend(st) and action < off_player(st):
             c = action - off_help_defend(st)
@@ -125,7 +132,12 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
             closer -= threat_progress(st, tb, deltas, p, other)
             guard = w[W_GUARD] * x * closer
         diff = threat_of(st, tb, against, deltas) - threat_of(st, tb, other, deltas)
-        return w[W_SUPPORT] * x * (1.0 if diff > 2.0 else -1.0) - 0.5 + guard
+        side = 1.0 if diff > 2.0 else -1.0
+        if w[W_TARGETING] != 0.0:  # the leader rule helps whoever fights the leader
+            leader = table_leader(st, tb, deltas, p)
+            if against == leader or other == leader:
+                side = 1.0 if against == leader else -1.0
+        return w[W_SUPPORT] * x * side - 0.5 + guard
     if action >= off_trigger(st) and action < off_activate(st):
         return 0.0  # the order of one's own triggers: any
     c = action - choose

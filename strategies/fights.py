@@ -32,6 +32,7 @@ from avarium.strategies.threats import (
     WINS_SOON,
     exhaust_cost,
     feeds_threat,
+    spared,
     threat_gain,
 )
 from avarium.strategies.values import (
@@ -135,7 +136,7 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base, fighters):
         gain = threat_gain(
             st, tb, w, p, q, target, ours, target_combat, target_defense, gain, deltas
         )
-    return gain - loss
+    return gain - loss - spared(st, tb, w, deltas, p, q)
 
 
 @njit

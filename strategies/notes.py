@@ -160,6 +160,24 @@ def threat_progress(st, tb, scratch, p, q):
 
 
 @njit
+def table_leader(st, tb, scratch, p):
+    """The living enemy of p closest to winning: the most Win-Con progress, then the most Merit
+    (the last one standing and, when the School runs out, the richest in Merit wins), then the
+    first after p in turn order; -1 when p has no living enemy."""
+    n = st[G_PLAYERS]
+    leader, progress, merit = -1, -1.0, 0
+    for k in range(1, n):
+        q = (p + k) % n
+        if st[ROW_SEAT + q, P_ALIVE] == 0:
+            continue
+        x = threat_progress(st, tb, scratch, p, q)
+        m = st[ROW_SEAT + q, P_MERIT]
+        if x > progress or (x == progress and m > merit):
+            leader, progress, merit = q, x, m
+    return leader
+
+
+@njit
 def enemy_strike(st, tb, scratch, p):
     """The highest strike among p's living enemies: what may attack p next."""
     note_threats(st, tb, scratch, p)

@@ -4,6 +4,9 @@ Each profile must give every weight of strategies.weights.WEIGHTS a number; a mi
 or non-numeric weight is reported with the file, the profile and the weight. The threat weights
 came later and may be left out (they are then 0, which plays as before them), so a designer's
 profiles file written before them still loads and plays the same games.
+
+One setting is a word, not a number: `targeting`, whom the heuristic attacks (TARGETING below),
+"fitted" when left out.
 """
 
 from __future__ import annotations
@@ -15,11 +18,22 @@ from pathlib import Path
 
 import numpy as np
 from avarium.simulator import tomlread
-from avarium.strategies.weights import ADDED_LATER, N_WEIGHTS, NAMES, W_HORIZON, W_PLAYOUTS
+from avarium.strategies.weights import (
+    ADDED_LATER,
+    N_WEIGHTS,
+    NAMES,
+    W_HORIZON,
+    W_PLAYOUTS,
+    W_TARGETING,
+)
 
 BUNDLED = Path(__file__).with_name("profiles.toml")
 # 0 when a profile leaves them out (the threat weights and the learned value came later)
 OPTIONAL = ADDED_LATER
+# The targeting rules by the word a profile gives, as the compiled bots read them
+# (strategies/notes.py table_leader): "fitted" lets the fitted weights choose among every enemy,
+# "leader" attacks only the enemy closest to winning.
+TARGETING = {"fitted": 0.0, "leader": 1.0}
 
 
 class ProfileError(ValueError):
@@ -44,6 +58,14 @@ def _vector(path: Path, name: str, table: object) -> np.ndarray:
         if weight not in table:
             raise ProfileError(f"{path}: profile [{name}]: weight {weight!r} is missing")
         value = table[weight]
+        if i == W_TARGETING:
+            if not isinstance(value, str) or value not in TARGETING:
+                words = " or ".join(f'"{word}"' for word in TARGETING)
+                raise ProfileError(
+                    f"{path}: profile [{name}]: {weight!r} must be {words}, got {value!r}"
+                )
+            out[i] = TARGETING[value]
+            continue
         # TOML reads nan and inf as floats; a weight of either plays a different game silently
         if (
             isinstance(value, bool)
@@ -60,6 +82,15 @@ def _vector(path: Path, name: str, table: object) -> np.ndarray:
                 f"{path}: profile [{name}]: {NAMES[i]!r} must be a whole number >= 0"
             )
     return out
+
+
+def setting_text(name: str, value: float) -> str | None:
+    """A setting written as a word in a profile (`targeting = "leader"`), as TOML; None for a
+    weight, which is written as its number."""
+    if name != NAMES[W_TARGETING]:
+        return None
+    word = next(word for word, code in TARGETING.items() if code == value)
+    return f'"{word}"'
 
 
 @cache

@@ -3,7 +3,9 @@
 an enemy whose board keeps expelling (Combat taken out of it), and defenders kept ready.
 
 The weights race, menace, guard and keep_ready (strategies/weights.py) scale each; a profile
-that leaves them at 0 never reaches this code and plays as it did before they existed.
+that leaves them at 0 never reaches this code and plays as it did before they existed. The
+setting `targeting` chooses whom fights and harm aim at: the leader rule spares every enemy but
+the one closest to winning.
 """
 
 from avarium.simulator.constants import (
@@ -27,6 +29,7 @@ from avarium.strategies.features import (
 )
 from avarium.strategies.notes import (
     enemy_strike,
+    table_leader,
     threat_progress,
 )
 from avarium.strategies.weights import (
@@ -34,6 +37,7 @@ from avarium.strategies.weights import (
     W_KEEP_READY,
     W_MENACE,
     W_RACE,
+    W_TARGETING,
     W_WINCON,
 )
 
@@ -42,13 +46,30 @@ _IDOL = CardKind.IDOL
 _INSTANT = WinTiming.INSTANT
 WINS_NOW = 1000.0  # meeting an instant Win-Con: the game is won
 WINS_SOON = 30.0  # meeting a start-of-turn Win-Con: won if it still holds next turn
+SPARED = 1e6  # more than any gain a choice scores: under the leader rule, the others are spared
 
 
 @njit
 def answers_threats(w):
     """Whether the profile weighs threats at all: only then are they noted and counted, so a
     profile with the four threat weights at 0 plays and costs exactly as it did before them."""
-    return w[W_RACE] != 0.0 or w[W_MENACE] != 0.0 or w[W_GUARD] != 0.0 or w[W_KEEP_READY] != 0.0
+    return (
+        w[W_RACE] != 0.0
+        or w[W_MENACE] != 0.0
+        or w[W_GUARD] != 0.0
+        or w[W_KEEP_READY] != 0.0
+        or w[W_TARGETING] != 0.0  # the leader rule reads the enemies' progress too
+    )
+
+
+@njit
+def spared(st, tb, w, deltas, p, q):
+    """What the leader rule (`targeting = "leader"`) takes off attacking or harming enemy q:
+    SPARED unless q is the enemy closest to winning, so another is aimed at only when no
+    choice reaches the leader; 0 under the fitted rule, which chooses by the weights alone."""
+    if w[W_TARGETING] == 0.0 or q == table_leader(st, tb, deltas, p):
+        return 0.0
+    return SPARED
 
 
 @njit

@@ -64,6 +64,8 @@ for _n in VALUE_PLAYERS:
     for _f, _what in VALUE_FEATURES.items():
         WEIGHTS[f"v{_n}_{_f}"] = f"learned value at {_n} players: coefficient of {_what}"
 N_VALUE_FEATURES = len(VALUE_FEATURES)
+# -- whom the heuristic attacks (a word in a profile: strategies/profiles.py TARGETING) --
+WEIGHTS["targeting"] = "whom fights and harm aim at: the fitted weights (0), or the leader (1)"
 NAMES = tuple(WEIGHTS)
 N_WEIGHTS = len(NAMES)
 # Weights added after runs began recording their bots' weight fingerprint: a profile that leaves
@@ -73,7 +75,8 @@ N_WEIGHTS = len(NAMES)
 # stays the same.
 ADDED_LATER_GROUPS = (
     ("race", "menace", "guard", "keep_ready"),
-    NAMES[NAMES.index("value_model") :],
+    NAMES[NAMES.index("value_model") : NAMES.index("targeting")],
+    ("targeting",),
 )
 ADDED_LATER = tuple(name for group in ADDED_LATER_GROUPS for name in group)
 (
@@ -112,6 +115,7 @@ ADDED_LATER = tuple(name for group in ADDED_LATER_GROUPS for name in group)
 ) = range(NAMES.index("value_model") + 1)
 # v<n>_<feature> is at W_VALUE + (n - 2) * N_VALUE_FEATURES + the feature's place
 W_VALUE = W_VALUE_MODEL + 1
+W_TARGETING = NAMES.index("targeting")
 
 # Bot kinds as the compiled drivers know them.
 KIND_RANDOM = 0

@@ -92,10 +92,11 @@ def test_verdict_and_status_words_are_written_only_in_their_enums():
     import ast
     from pathlib import Path
 
-    from avarium.analysis.verdicts import Status, Strength, Verdict
+    from avarium.analysis.verdicts import Status, Strength, Targeting, Verdict
 
     root = Path(__file__).resolve().parents[1]
-    words = {str(v) for v in (*Verdict, *Status, *Strength)} - {"inside", "outside", "unsettled"}
+    words = {str(v) for v in (*Verdict, *Status, *Strength, *Targeting)}
+    words -= {"inside", "outside", "unsettled"}
     # the three short status words are also ordinary keys ("outside" Idols of a search); they
     # are checked where they are compared: against a table's status or verdict column
     found = []

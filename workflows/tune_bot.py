@@ -45,6 +45,7 @@ from avarium.runner.experiment_file import resolve
 from avarium.simulator.cards.model import CardSet
 from avarium.simulator.fileio import read_regular, write_atomically
 from avarium.simulator.safetext import csv_cell
+from avarium.strategies.profiles import setting_text
 from avarium.strategies.weights import NAMES
 
 # The weights the heuristic reads when it scores actions (strategies/heuristic.py).
@@ -214,7 +215,7 @@ def profile_toml(name: str, weights: dict[str, float], comment: str = "") -> str
     for weight, value in weights.items():
         number = float(value)
         text = str(int(number)) if number == int(number) else repr(round(number, DECIMALS))
-        lines.append(f"{weight} = {text}")
+        lines.append(f"{weight} = {setting_text(weight, number) or text}")
     return "\n".join(lines) + "\n"
 
 

@@ -32,6 +32,7 @@ from avarium.analysis.tiers.expelled import tier_expelled_first
 from avarium.analysis.tiers.gaps import tier_gaps
 from avarium.analysis.tiers.play import tier_play
 from avarium.analysis.tiers.settled import settled_at_strong_play
+from avarium.analysis.tiers.targeting import targeting_verdicts
 from avarium.analysis.tiers.variants import TierVariant, tier_variants
 from avarium.analysis.verdicts import FLAGGED, Status, Verdict
 from avarium.analysis.winrates import idol_winrates
@@ -58,9 +59,14 @@ class TierAnalysis:
 
 
 def analyse_tiers(
-    games: pd.DataFrame, experiment: dict, band: tuple[float, float] = DEFAULT_BAND
+    games: pd.DataFrame,
+    experiment: dict,
+    band: tuple[float, float] = DEFAULT_BAND,
+    twins: tuple[tuple[str, str], ...] = (),
 ) -> TierAnalysis | None:
-    """Every tier table of a run, or None when the run has no tiers to set side by side."""
+    """Every tier table of a run, or None when the run has no tiers to set side by side.
+    `twins`: the pairs of tier bots (fitted, leader) that differ by their targeting rule alone,
+    whose verdicts are set side by side (analysis/tiers/targeting.py)."""
     tiers = [t for t in tier_variants(experiment) if (games["variant"] == t.label).any()]
     by_group = pd.Series([t.group for t in tiers]).value_counts()
     tiers = [t for t in tiers if by_group[t.group] > 1]
@@ -87,6 +93,9 @@ def analyse_tiers(
     expelled = tier_expelled_first(result.tiers, games)
     if not expelled.empty:  # three or four players only
         result.tables["tier_expelled_first"] = expelled
+    targeting = targeting_verdicts(result.tables["tier_winrates"], result.tiers, list(twins))
+    if not targeting.empty:  # a targeting pair at three or four players
+        result.tables["tier_targeting"] = targeting
     if len(result.groups) > 1:  # a sweep or tune-bonus: the point fairest whichever tier plays
         every_tier = [part for _, part in by_tier(games, experiment)]
         result.tables["tier_fairest"] = closest_to_fair_at_every_tier(every_tier)

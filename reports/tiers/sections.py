@@ -28,9 +28,11 @@ from avarium.analysis.tiers.play import (
     played_differently,
 )
 from avarium.analysis.tiers.settled import MARGIN, strength_sentence
-from avarium.analysis.verdicts import Status, Strength
+from avarium.analysis.tiers.targeting import targeting_sentence
+from avarium.analysis.verdicts import Status, Strength, Targeting
 from avarium.reports.html import Chart, Section, Table, esc
 from avarium.reports.tiers import play as tier_play_page
+from avarium.reports.tiers import targeting as targeting_page
 from avarium.reports.tiers.chart import tier_chart, tier_names
 from avarium.reports.tuning import recommendation
 
@@ -83,6 +85,11 @@ def summary_items(result: TierAnalysis) -> list[str]:
             items.append(
                 f'<li><span class="flag">{APART}</span>{where} ({WHY}): {esc(apart)}.</li>'
             )
+    pairs = result.tables.get("tier_targeting")  # a targeting pair at three or four players
+    targeting = targeting_sentence(pairs.to_dict("records")) if pairs is not None else ""
+    if targeting:
+        head = f'<span class="flag">{esc(Targeting.DEPENDS)}</span>'
+        items.append(f"<li>{head}: {esc(targeting)}.</li>")
     fairest = result.tables.get("tier_fairest")
     if fairest is not None and len(fairest):
         # The very line tune-bonus prints for every tier at once: one recommendation, one wording.
@@ -274,6 +281,9 @@ def tiers_section(result: TierAnalysis, marks: dict[str, tuple[str, str]] | None
                 _expelled_view(result, expelled),
             )
         )
+    if "tier_targeting" in result.tables:  # a targeting pair at three or four players
+        paragraphs.append(targeting_page.TEXT)
+        tables += targeting_page.tables(result.tables)
     tables.append(
         Table("tier_win_rates", result.tables["tier_winrates"], "Every tier's flags (all rows)")
     )

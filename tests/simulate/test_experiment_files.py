@@ -284,6 +284,9 @@ def test_weights_added_later_leave_the_fingerprint_of_a_profile_that_does_not_se
         assert from_flags({"games": 10, "bots": bots}).variants[0].bot_weights == fingerprint
     tuned = from_flags({"games": 10, "bots": "heuristic.tuned"}).variants[0].bot_weights
     assert tuned not in recorded.values()
+    # the leader rule plays other games: a run of it never resumes as the fitted rule's
+    leader = from_flags({"games": 10, "bots": "heuristic.tuned_leader"}).variants[0].bot_weights
+    assert leader != tuned
 
 
 @pytest.mark.parametrize(

@@ -41,7 +41,7 @@ from avarium.simulator.cards.model import CardSet
 from avarium.simulator.fileio import write_atomically, write_bytes_atomically
 from avarium.simulator.game.rules import Rules
 from avarium.strategies import bot_spec
-from avarium.strategies.profiles import BUNDLED, load
+from avarium.strategies.profiles import BUNDLED, load, setting_text
 from avarium.strategies.weights import NAMES, W_VALUE_MODEL
 from avarium.workflows.train.agreement import agreement_table
 from avarium.workflows.train.fit import ValueFit, fit_value
@@ -318,7 +318,7 @@ def _write_generation(plan: Plan, k: int, fits: dict[int, ValueFit]) -> None:
         f"# Generation {k}: {profile_name(plan, k - 1)}'s search with a value fitted to its "
         "self-play games (avarium train).",
         f"[gen{k}]",
-        *(f"{name} = {_number(weights[name])}" for name in NAMES),
+        *(f"{name} = {setting_text(name, w) or _number(w)}" for name, w in weights.items()),
         "",
         f"[gen{k}.provenance]",
         *(f"{key} = {_toml(value)}" for key, value in provenance.items()),
