@@ -111,3 +111,28 @@ def test_version_2s_printed_texts_say_what_its_changed_abilities_do():
     assert not [w for w in cards.warnings if "printed text" in str(w)]
     assert "2 or more Students in your Class, gain 2 Merit" in cards["kumara_raj"].text
     assert cards["lourvarius_love"].text.startswith("Pay 2 Merit")
+
+
+def test_version_3_is_version_2_with_corals_win_con_rewritten_then_what_balance_wrote():
+    """Version 3: Coral's Win-Con rewritten by hand (a Class of three as well as three clubs),
+    then one `avarium balance` run from there, held to the search bot; its patch changes only
+    numbers the run could vary, within their ranges."""
+    from avarium.simulator.cards.numbers import set_expressions
+
+    v2, v3 = bundled.patches("prototype-v2"), bundled.patches("prototype-v3")
+    hand, searched = v3[len(v2) :]
+    assert v3[: len(v2)] == v2
+    assert hand.name == "prototype-v3-coral.patch.toml"
+    before = load_cards("prototype-v2", patches=[hand])
+    assert before["syeira_coral"].wincon == "at start of turn: your clubs >= 3 and your class >= 3"
+    assert load_cards("prototype-v2")["syeira_coral"].wincon == "at start of turn: your clubs >= 3"
+    text = searched.read_text(encoding="utf-8")
+    assert text.startswith("# Written by avarium balance")
+    assert "--vary-file experiments/balance-v3.vary.toml" in text
+    assert f"--patch simulator/data/{hand.name}" in text and "--tier mcts/5" in text
+    vary = bundled.data_path().parents[1] / "experiments" / "balance-v3.vary.toml"
+    after = load_cards("prototype-v3")
+    changes = balance_changes(vary, before, after)
+    assert changes
+    redone = load_cards("prototype-v2", set_expressions(changes), patches=[hand])
+    assert redone.fingerprint == after.fingerprint

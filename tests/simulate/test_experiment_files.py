@@ -217,16 +217,16 @@ def test_the_guide_shows_the_shipped_example_as_it_is():
     assert shown == (ROOT / "experiments" / "example.toml").read_text(encoding="utf-8")
 
 
-def test_the_demo_plays_both_versions_of_the_bundled_set_at_the_two_heuristic_tiers():
+def test_the_demo_plays_the_three_versions_of_the_bundled_set_at_the_two_heuristic_tiers():
     exp = load(ROOT / "experiments" / "demo.toml")
-    assert len(exp.variants) == 4  # two versions, two tiers each
-    v1, v2 = exp.variants[:2], exp.variants[2:]
-    assert {v.cards for v in v1} == {"prototype-v1"} and {v.cards for v in v2} == {"prototype-v2"}
-    for heuristic, tuned in (v1, v2):
+    assert len(exp.variants) == 6  # three versions, two tiers each
+    versions = [exp.variants[i : i + 2] for i in (0, 2, 4)]
+    for name, (heuristic, tuned) in zip(("v1", "v2", "v3"), versions, strict=True):
+        assert {heuristic.cards, tuned.cards} == {f"prototype-{name}"}
         for variant in (heuristic, tuned):
             assert variant.seating == "all" and len(variant.idols) == 8
-        assert heuristic.games == 56 * 500 and heuristic.bots == ("heuristic.balanced",) * 2
-        assert tuned.games == 56 * 500 and tuned.bots == ("heuristic.tuned",) * 2
+        assert heuristic.games == 56 * 350 and heuristic.bots == ("heuristic.balanced",) * 2
+        assert tuned.games == 56 * 350 and tuned.bots == ("heuristic.tuned",) * 2
 
 
 def test_the_demo_compiles_no_search_loop():
