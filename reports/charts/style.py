@@ -17,6 +17,7 @@ import pandas as pd
 from avarium.simulator.safetext import visible_lines
 from matplotlib.figure import Figure
 from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 FLAG_COLOUR = "#c0392b"
 BASE_COLOUR = "#2c3e50"
@@ -138,20 +139,28 @@ def finish(fig: Figure, footer: str = "", heading: str = "") -> tuple[bytes, byt
         _head(fig, visible_lines(heading))  # a variant's label is the user's own text
     if footer:
         _stamp(fig, visible_lines(footer))  # the run's name is the user's own text
+    drawn = _fitted(fig)
     out = []
     for kind, metadata in (("png", {"Software": None}), ("svg", {"Date": None})):
         buffer = io.BytesIO()
-        fig.savefig(
-            buffer,
-            format=kind,
-            dpi=DPI,
-            metadata=metadata,
-            bbox_inches="tight",
-            pad_inches=0.12,
-        )
+        fig.savefig(buffer, format=kind, dpi=DPI, metadata=metadata, bbox_inches=drawn)
         out.append(buffer.getvalue())
     plt.close(fig)
     return out[0], out[1]
+
+
+def _fitted(fig: Figure) -> Bbox:
+    """What is drawn, in inches, with a margin: measured once for both files. savefig's
+    bbox_inches="tight" lays the whole figure out and measures it again for each format (a
+    fifth of a report's CPU: docs/performance.md). Measured as the PNG is drawn (its dpi, Agg),
+    so the PNG is the file "tight" gave; the SVG gets the same box, within a point or two of
+    its own measure (its text stays text, laid out by the viewer's font). The layout engine
+    tight_layout leaves behind is taken off, so savefig does not lay the figure out again
+    either: layout() has fitted it."""
+    fig.set_dpi(DPI)
+    fig.draw_without_rendering()
+    fig.set_layout_engine(None)
+    return fig.get_tightbbox(fig.canvas.get_renderer()).padded(0.12)
 
 
 def _stamp(fig: Figure, footer: str) -> None:
