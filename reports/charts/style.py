@@ -161,11 +161,11 @@ def captions(fig: Figure, footer: str = "", heading: str = "") -> None:
 def _fitted(fig: Figure) -> Bbox:
     """What is drawn, in inches, with a margin: measured once for both files. savefig's
     bbox_inches="tight" draws the whole figure without output and measures it again for each
-    format (a fifth of a report's CPU: docs/performance.md). get_tightbbox lays out what it
-    measures (ticks, titles, an Axes' aspect, a legend's place), as _stamp already relies on, so
+    format (docs/performance.md, "Where the build's CPU goes"). get_tightbbox lays out what it
+    measures (ticks, titles, an Axes' aspect, a legend's place), as `captions` relies on too, so
     no draw is needed first: the 93 charts of a report, a tiered tune-bonus and a sweep came
     out byte for byte the same without it. Measured at the PNG's dpi with Agg, so the PNG is
-    the file "tight" gave; the SVG gets the same box, within a point or two of its own measure
+    the file "tight" gives; the SVG gets the same box, within a point or two of its own measure
     (its text stays text, laid out by the viewer's font). The layout engine tight_layout leaves
     behind is taken off, so savefig does not lay the figure out again either: layout() fitted
     it."""
