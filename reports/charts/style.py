@@ -17,6 +17,7 @@ import pandas as pd
 from avarium.simulator.safetext import visible_lines
 from matplotlib.figure import Figure
 from matplotlib.text import Text
+from matplotlib.transforms import Affine2D, Bbox
 
 FLAG_COLOUR = "#c0392b"
 BASE_COLOUR = "#2c3e50"
@@ -134,30 +135,48 @@ def finish(fig: Figure, footer: str = "", heading: str = "") -> tuple[bytes, byt
     figure is closed. The bounding box is fitted to what is drawn, so titles, legends beside the
     plot, the heading and the footer are never cut."""
     shown(fig)  # text added since layout (a legend under the panels)
-    if heading:
-        _head(fig, visible_lines(heading))  # a variant's label is the user's own text
-    if footer:
-        _stamp(fig, visible_lines(footer))  # the run's name is the user's own text
+    captions(fig, footer, heading)
+    drawn = _fitted(fig)
     out = []
     for kind, metadata in (("png", {"Software": None}), ("svg", {"Date": None})):
         buffer = io.BytesIO()
-        fig.savefig(
-            buffer,
-            format=kind,
-            dpi=DPI,
-            metadata=metadata,
-            bbox_inches="tight",
-            pad_inches=0.12,
-        )
+        fig.savefig(buffer, format=kind, dpi=DPI, metadata=metadata, bbox_inches=drawn)
         out.append(buffer.getvalue())
     plt.close(fig)
     return out[0], out[1]
 
 
-def _stamp(fig: Figure, footer: str) -> None:
-    """The footer under everything drawn (a legend under the panels included), from its left
+def captions(fig: Figure, footer: str = "", heading: str = "") -> None:
+    """The heading above everything drawn and the footer under it all, the heading included;
+    the figure measured once for both."""
+    if not (heading or footer):
+        return
+    drawn = fig.get_tightbbox(fig.canvas.get_renderer())  # in inches
+    if heading:  # a variant's label is the user's own text
+        drawn = Bbox.union([drawn, _head(fig, visible_lines(heading), drawn)])
+    if footer:  # the run's name is the user's own text
+        _stamp(fig, visible_lines(footer), drawn)
+
+
+def _fitted(fig: Figure) -> Bbox:
+    """What is drawn, in inches, with a margin: measured once for both files. savefig's
+    bbox_inches="tight" draws the whole figure without output and measures it again for each
+    format (docs/performance.md, "Where the build's CPU goes"). get_tightbbox lays out what it
+    measures (ticks, titles, an Axes' aspect, a legend's place), as `captions` relies on too, so
+    no draw is needed first: the 93 charts of a report, a tiered tune-bonus and a sweep came
+    out byte for byte the same without it. Measured at the PNG's dpi with Agg, so the PNG is
+    the file "tight" gives; the SVG gets the same box, within a point or two of its own measure
+    (its text stays text, laid out by the viewer's font). The layout engine tight_layout leaves
+    behind is taken off, so savefig does not lay the figure out again either: layout() fitted
+    it."""
+    fig.set_dpi(DPI)
+    fig.set_layout_engine(None)
+    return fig.get_tightbbox(fig.canvas.get_renderer()).padded(0.12)
+
+
+def _stamp(fig: Figure, footer: str, drawn: Bbox) -> None:
+    """The footer under everything `drawn` (a legend under the panels included), from its left
     edge."""
-    drawn = fig.get_tightbbox(fig.canvas.get_renderer())
     width, height = fig.get_size_inches()
     # Wrapped to what is drawn (about 19 characters an inch at this size), so a long footer
     # never widens the chart.
@@ -173,13 +192,14 @@ def _stamp(fig: Figure, footer: str) -> None:
     )
 
 
-def _head(fig: Figure, heading: str) -> None:
-    """The heading above everything drawn, from its left edge, in bold: a chart of one tier or
-    one card set says so before its first title."""
-    drawn = fig.get_tightbbox(fig.canvas.get_renderer())
+def _head(fig: Figure, heading: str, drawn: Bbox) -> Bbox:
+    """The heading above everything `drawn`, from its left edge, in bold: a chart of one tier or
+    one card set says so before its first title. Returns what the heading covers, in inches, so
+    that the footer is placed under the whole without measuring the figure again (the figure's
+    box is the union of its parts' boxes)."""
     width, height = fig.get_size_inches()
     lines = textwrap.fill(heading, width=max(40, int(drawn.width * 13)))
-    fig.text(
+    text = fig.text(
         drawn.x0 / width,
         (drawn.y1 + 0.06) / height,
         lines,
@@ -188,6 +208,10 @@ def _head(fig: Figure, heading: str) -> None:
         fontsize=10,
         fontweight="bold",
         color=BASE_COLOUR,
+    )
+    # In inches as Figure.get_tightbbox scales its box, so the union is the box it would give.
+    return text.get_window_extent(fig.canvas.get_renderer()).transformed(
+        Affine2D().scale(1 / fig.dpi)
     )
 
 

@@ -379,14 +379,18 @@ def test_charts_are_200_dpi_pngs_and_svgs_with_a_footer():
     assert "<svg" in text and footer in text.replace("&#183;", "·")
 
 
-def test_the_footer_sits_below_everything_the_chart_draws():
-    """The seat chart's legend sits under its panels; the footer goes under the legend."""
+def test_the_footer_sits_below_everything_the_chart_draws_and_the_heading_above():
+    """The seat chart's legend sits under its panels; the footer goes under the legend, the
+    heading over the title, each wrapped over several lines."""
     fig = charts.seat_chart(_seats())
-    chart_style._stamp(fig, "FOOTER")
+    chart_style.captions(fig, "FOOTER " * 40, "HEADING " * 30)
     renderer = fig.canvas.get_renderer()
-    footer = next(t for t in fig.texts if t.get_text() == "FOOTER").get_window_extent(renderer)
+    texts = {t.get_text().split()[0]: t.get_window_extent(renderer) for t in fig.texts}
+    footer, heading = texts["FOOTER"], texts["HEADING"]
     for artist in [*fig.axes, *fig.legends]:
-        assert footer.y1 <= artist.get_window_extent(renderer).y0 + 1
+        box = artist.get_window_extent(renderer)
+        assert footer.y1 <= box.y0 + 1 and heading.y0 >= box.y1 - 1
+    assert footer.y1 <= heading.y0
     plt.close(fig)
 
 
