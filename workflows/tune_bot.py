@@ -16,8 +16,7 @@ Only the weights the heuristic reads when it scores actions are tuned (TUNED); t
 position weights only the lookahead and MCTS read, and every budget) keep the starting
 profile's values. Each tuned weight is searched on its own scale (half its starting value, at
 least 0.5) within bounds (never below 0), and every candidate is rounded to 4 decimals before
-it plays, so the profile written is exactly the one that played. The same seed gives the same
-candidates, games, log and profile.
+it plays, so the profile written is exactly the one that played (same seed, same candidates).
 
 A tuning killed part-way resumes from its log, as a run resumes from its parts: every row
 names the request it belongs to (a hash of the cards, both profiles, rounds, players, seed and

@@ -4,7 +4,7 @@ A set is a folder of card files under simulator/data/, with the patch files that
 that folder applied in order: version 2 of the prototype set is version 1 with the changes
 `avarium balance` found (docs/balance.md, "The bundled set, version 2"), kept as the patch the
 command wrote, so that what changed, and why, stays readable and cannot drift from version 1;
-version 3 is version 2 with a Win-Con rewritten by hand and one more search's patch.
+version 3 is version 2 with a Win-Con rewritten by hand and two more searches' patches.
 
 A `--cards` value is a bundled set's name only when no file or directory of that name exists:
 a designer's own folder called `prototype-v1` is read as a folder.
@@ -55,6 +55,7 @@ SETS = {
                 "prototype-v2-stage4.patch.toml",
                 "prototype-v3-coral.patch.toml",
                 "prototype-v3.patch.toml",
+                "prototype-v3-stage2.patch.toml",
             ),
             "version 2 with Coral's Win-Con rewritten and what `avarium balance` then found, held"
             " to the search bot at two players (docs/balance.md)",

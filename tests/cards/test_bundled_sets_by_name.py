@@ -114,25 +114,36 @@ def test_version_2s_printed_texts_say_what_its_changed_abilities_do():
 
 
 def test_version_3_is_version_2_with_corals_win_con_rewritten_then_what_balance_wrote():
-    """Version 3: Coral's Win-Con rewritten by hand (a Class of three as well as three clubs),
-    then one `avarium balance` run from there, held to the search bot; its patch changes only
-    numbers the run could vary, within their ranges."""
+    """Version 3: Coral's Win-Con rewritten by hand (a Class as well as three clubs), then two
+    `avarium balance` runs from there, held to the search bot; each patch names its command and
+    changes only numbers its run could vary, within their ranges, and nothing else."""
     from avarium.simulator.cards.numbers import set_expressions
 
     v2, v3 = bundled.patches("prototype-v2"), bundled.patches("prototype-v3")
-    hand, searched = v3[len(v2) :]
     assert v3[: len(v2)] == v2
+    hand, *searched = v3[len(v2) :]
     assert hand.name == "prototype-v3-coral.patch.toml"
     before = load_cards("prototype-v2", patches=[hand])
     assert before["syeira_coral"].wincon == "at start of turn: your clubs >= 3 and your class >= 3"
     assert load_cards("prototype-v2")["syeira_coral"].wincon == "at start of turn: your clubs >= 3"
-    text = searched.read_text(encoding="utf-8")
-    assert text.startswith("# Written by avarium balance")
-    assert "--vary-file experiments/balance-v3.vary.toml" in text
-    assert f"--patch simulator/data/{hand.name}" in text and "--tier mcts/5" in text
-    vary = bundled.data_path().parents[1] / "experiments" / "balance-v3.vary.toml"
-    after = load_cards("prototype-v3")
-    changes = balance_changes(vary, before, after)
-    assert changes
-    redone = load_cards("prototype-v2", set_expressions(changes), patches=[hand])
-    assert redone.fingerprint == after.fingerprint
+    stages = {
+        "prototype-v3.patch.toml": ("balance-v3.vary.toml", "mcts/5"),
+        "prototype-v3-stage2.patch.toml": ("balance-v3-stage2.vary.toml", "mcts/20"),
+    }
+    assert [p.name for p in searched] == list(stages)
+    experiments = bundled.data_path().parents[1] / "experiments"
+    applied = [hand]
+    for patch in searched:
+        vary, tier = stages[patch.name]
+        text = patch.read_text(encoding="utf-8")
+        assert text.startswith("# Written by avarium balance")
+        assert f"--vary-file experiments/{vary}" in text and f"--tier {tier} " in text
+        assert "".join(f"--patch simulator/data/{p.name} " for p in applied) in text
+        after = load_cards("prototype-v2", patches=[*applied, patch])
+        changes = balance_changes(experiments / vary, before, after)
+        assert changes, patch.name
+        redone = load_cards("prototype-v2", set_expressions(changes), patches=applied)
+        assert redone.fingerprint == after.fingerprint, patch.name
+        applied.append(patch)
+        before = after
+    assert before.fingerprint == load_cards("prototype-v3").fingerprint
