@@ -4,6 +4,8 @@ table (analysis/tiers/targeting.py computes it)."""
 
 from __future__ import annotations
 
+import tomllib
+from importlib.util import find_spec
 from pathlib import Path
 
 import pandas as pd
@@ -24,12 +26,27 @@ TEXT = (
 )
 
 
+def bundled_profiles() -> Path:
+    """The bundled profiles file, found without importing the bots (which load the engine)."""
+    return Path(find_spec("avarium.strategies").submodule_search_locations[0]) / "profiles.toml"
+
+
+def plays_the_leader_rule(bots: set[str], profiles: Path) -> bool:
+    """Whether any of these bot specs names a profile of the file that attacks only the leader:
+    read as TOML, so that a report of a run without one never loads the engine (the bots'
+    import compiles or loads every kernel: seconds and hundreds of MB for nothing)."""
+    try:
+        doc = tomllib.loads(profiles.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False  # the bots cannot resolve it either: no pair
+    leaders = {n for n, t in doc.items() if isinstance(t, dict) and t.get("targeting") == "leader"}
+    return any(b.partition("/")[0].partition(".")[2] in leaders for b in bots)
+
+
 def twins(experiment: dict) -> tuple[tuple[str, str], ...]:
     """The pairs of the run's tier bots (fitted, leader) that differ by their targeting rule
     alone, as the run's profiles file resolves them; none when a bot no longer resolves (a
     profiles file moved or changed since the run: the page then leaves the verdict out)."""
-    from avarium.strategies import targeting_pairs  # the bots load the engine: lazily
-
     by_profiles: dict[str, set[str]] = {}
     tables = experiment.get("variant")
     for table in tables if isinstance(tables, list) else ():
@@ -37,10 +54,12 @@ def twins(experiment: dict) -> tuple[tuple[str, str], ...]:
             by_profiles.setdefault(str(table.get("profiles", "")), set()).add(table["tier"])
     out: list[tuple[str, str]] = []
     for profiles, bots in by_profiles.items():
-        if profiles in ("", BUNDLED):
-            out += targeting_pairs(sorted(bots))
-        elif Path(profiles).is_file():
-            out += targeting_pairs(sorted(bots), Path(profiles))
+        path = bundled_profiles() if profiles in ("", BUNDLED) else Path(profiles)
+        if len(bots) < 2 or not path.is_file() or not plays_the_leader_rule(bots, path):
+            continue
+        from avarium.strategies import targeting_pairs  # the bots load the engine: lazily
+
+        out += targeting_pairs(sorted(bots), None if profiles in ("", BUNDLED) else path)
     return tuple(dict.fromkeys(out))
 
 

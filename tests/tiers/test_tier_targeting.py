@@ -115,3 +115,23 @@ def test_the_pairs_come_from_the_runs_own_profiles_and_none_once_that_file_is_go
     assert twins(experiment) == (("heuristic.balanced", "heuristic.balanced_leader"),)
     path.unlink()  # a moved profiles file: no pair is guessed from the bundled profiles
     assert twins(experiment) == ()
+
+
+def test_a_report_without_a_leader_rule_bot_never_loads_the_bots():
+    # the bots' import loads every compiled kernel (seconds, and under a memory cap of 800 MB
+    # more than there is): a run none of whose tiers attacks by the leader rule has no pair
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from avarium.reports.tiers.targeting import twins\n"
+        "tiers = ['heuristic', 'heuristic.tuned', 'mcts/20']\n"
+        "assert twins({'variant': [{'tier': t} for t in tiers]}) == ()\n"
+        "assert 'avarium.strategies' not in sys.modules and 'numba' not in sys.modules\n"
+        "both = ('heuristic.tuned', 'heuristic.tuned_leader')\n"
+        "pair = twins({'variant': [{'tier': t} for t in both]})\n"
+        "assert pair == (both,), pair\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
