@@ -13,6 +13,7 @@ from avarium.analysis.tiers.targeting import standing
 from avarium.analysis.verdicts import Targeting
 from avarium.reports.html import Table
 from avarium.runner.field_table import BUNDLED
+from avarium.simulator import tomlread
 
 TEXT = (
     "<p>Whom the table attacks, three and four players: two tiers that play the same bot but "
@@ -36,7 +37,7 @@ def plays_the_leader_rule(bots: set[str], profiles: Path) -> bool:
     read as TOML, so that a report of a run without one never loads the engine (the bots'
     import compiles or loads every kernel: seconds and hundreds of MB for nothing)."""
     try:
-        doc = tomllib.loads(profiles.read_text(encoding="utf-8"))
+        doc = tomlread.loads(profiles.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return False  # the bots cannot resolve it either: no pair
     leaders = {n for n, t in doc.items() if isinstance(t, dict) and t.get("targeting") == "leader"}
