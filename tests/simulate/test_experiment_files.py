@@ -227,6 +227,9 @@ def test_the_demo_plays_the_three_versions_of_the_bundled_set_at_the_two_heurist
             assert variant.seating == "all" and len(variant.idols) == 8
         assert heuristic.games == 56 * 350 and heuristic.bots == ("heuristic.balanced",) * 2
         assert tuned.games == 56 * 350 and tuned.bots == ("heuristic.tuned",) * 2
+        # version 3 is played with the seat lever it is meant for (docs/balance.md)
+        levers = {"last_seat_first_draw": "two"} if name == "v3" else {}
+        assert heuristic.rules.levers() == tuned.rules.levers() == levers
 
 
 def test_the_demo_compiles_no_search_loop():
