@@ -127,6 +127,20 @@ def test_the_terminal_names_an_idol_whose_tiers_are_further_apart_than_the_band(
     )
 
 
+def test_the_terminal_names_every_verdict_group_the_tier_table_holds(tiered_run):
+    from avarium.reports.headline import report_facts, report_lines
+
+    report = tiered_run / "report"
+    verdicts = pd.read_csv(report / "tables" / "tier_verdicts.csv")
+    facts = report_facts(report)
+    named = {verdict for verdict, rows in facts["verdicts"].items() if rows}
+    assert named == set(verdicts["verdict"])  # unsettled and inside included
+    lines = report_lines(facts)
+    for verdict, part in verdicts.groupby("verdict"):
+        (line,) = [x for x in lines if x.startswith(f"{verdict}: ")]
+        assert all(idol in line for idol in part["idol"])
+
+
 def test_a_run_of_several_tiered_variants_names_each_idol_once_with_where_it_holds():
     from avarium.reports.headline import report_lines
 
