@@ -107,13 +107,6 @@ def test_every_weaker_tier_is_detailed_after_the_strongest_under_its_own_name(ti
     assert rates.set_index("idol_id").loc["hatsurugi_touka", "rate"] > 0.7  # as planted there
 
 
-def test_a_run_without_tiers_has_no_tier_sections(tmp_path):
-    run = synthetic_run(tmp_path / "plain", 2_000, Plan(bot="heuristic.balanced"), seed=2)
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
-    for section_id in TIER_SECTION_IDS:
-        assert f'<section id="{section_id}">' not in page
-
-
 def test_the_terminal_names_an_idol_whose_tiers_are_further_apart_than_the_band(tiered_run):
     from avarium.reports.headline import headline, report_facts
 
