@@ -80,18 +80,20 @@ MINI_SET = IDOLS + STUDENTS + SCHEMES
 # nearly done with its last; so these are collected first, longest first, and the short files
 # after them fill whichever worker is free. Collected in the order of the folders, the table's
 # fixture (four thousand search-bot games) started late, and one worker played it alone while
-# the other had finished. A file missing here is only started later.
+# the other had finished. A file missing here is only started later. The five files whose tests
+# were made to share their runs (populations, tier report, one verdict, report, value fit) are
+# at their seconds before times their CPU after over before, each alone (docs/results.md, "CI
+# time: the slowest tests").
 LONGEST_FIRST = {
-    "tests/analysis/test_populations.py": 168,
-    "tests/tiers/test_tier_report.py": 106,
-    "tests/analysis/test_one_verdict_one_interval.py": 99,
     "tests/test_workflows_from_python.py": 99,
-    "tests/analysis/test_report.py": 93,
-    "tests/train/test_value_fit.py": 60,
+    "tests/analysis/test_report.py": 87,
+    "tests/analysis/test_one_verdict_one_interval.py": 82,
     "tests/tuning/test_tune_bonus_and_sweep.py": 56,
     "tests/balance/test_unvaried.py": 53,
     "tests/tiers/test_tier_expelled_first.py": 48,
     "tests/tuning/test_sweep_page_names_its_points.py": 48,
+    "tests/analysis/test_populations.py": 47,
+    "tests/tiers/test_tier_report.py": 46,
     "tests/balance/test_conditions.py": 43,
     "tests/analysis/test_explore_in_a_browser.py": 42,
     "tests/balance/test_check_tier_play.py": 39,
@@ -129,6 +131,7 @@ LONGEST_FIRST = {
     "tests/simulate/test_resume.py": 11,
     "tests/hostile_input/test_compare_pairs_only_like_with_like.py": 10,
     "tests/test_example_notebook.py": 10,
+    "tests/train/test_value_fit.py": 9,
     "tests/analysis/test_compare_per_tier.py": 9,
     "tests/test_python_api.py": 9,
     "tests/test_cli.py": 9,

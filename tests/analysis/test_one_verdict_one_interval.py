@@ -39,26 +39,6 @@ def test_an_inside_tier_cell_shows_the_95_percent_interval_it_was_decided_on():
     assert rate_cell(row) == "50.0% (95%: 48.0%-52.0%) inside"
 
 
-def tiered(tmp_path):
-    plans = [
-        Plan(variant=t, tier=t, bot=t, strength={"hatsurugi_touka": s, "syeira_coral": -1.2})
-        for t, s in (("heuristic.balanced", 1.5), ("mcts/40", 0.0))
-    ]
-    return synthetic_run(tmp_path / "tiered", 6_000, plans, seed=4, chunk_games=6_000)
-
-
-def test_the_terminal_names_every_verdict_group_the_tier_table_holds(tmp_path):
-    report = build_report(tiered(tmp_path))
-    verdicts = pd.read_csv(report / "tables" / "tier_verdicts.csv")
-    facts = report_facts(report)
-    named = {verdict for verdict, rows in facts["verdicts"].items() if rows}
-    assert named == set(verdicts["verdict"])  # unsettled and inside included
-    lines = report_lines(facts)
-    for verdict, part in verdicts.groupby("verdict"):
-        (line,) = [x for x in lines if x.startswith(f"{verdict}: ")]
-        assert all(idol in line for idol in part["idol"])
-
-
 def test_a_plain_run_names_its_unsettled_idols_with_both_intervals_on_every_surface(tmp_path):
     plan = Plan(bot="heuristic.balanced", strength={"kumara_raj": 0.25, "amyba": 0.5})
     report = build_report(synthetic_run(tmp_path / "plain", 1_500, plan, seed=3))

@@ -95,9 +95,9 @@ def test_a_missing_whole_number_is_a_dash_like_any_missing_value():
     assert formats.cell(formats.COUNT, pd.NA) == formats.MISSING
 
 
-def test_the_card_table_writes_every_rate_as_a_percentage(planted_run, tmp_path):
+def test_the_card_table_writes_every_rate_as_a_percentage(two_player):
     """The old page showed pick_rate 80.8% beside win_taken 0.572."""
-    page = page_of(build_report(planted_run, tmp_path / "r"))
+    page = page_of(two_player)
     table = table_after(page, "Per-card impact, largest gaps first")
     header = re.findall(r"<th[^>]*>(.*?)</th>", table)
     first = rows_of(table)[0]

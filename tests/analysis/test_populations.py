@@ -7,6 +7,7 @@ import html
 import re
 
 import pandas as pd
+import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports.pages import build_report
 from avarium.reports.population import changes_made, population
@@ -14,14 +15,20 @@ from avarium.reports.population import changes_made, population
 TIERS = ("heuristic.balanced", "mcts/40")
 
 
-def two_versions(tmp_path):
-    """Version 1 and version 2 at two tiers each: Amyba strong in version 1, weak in 2."""
+@pytest.fixture(scope="module")
+def versions_report(tmp_path_factory):
+    """The report of version 1 and version 2 at two tiers each, Amyba strong in version 1 and
+    weak in 2: one run and one report (about 20 s of CPU) for every test below that only reads
+    it."""
     plans = [
         Plan(variant=f"{version} · {tier}", tier=tier, bot=tier, strength={"amyba": strength})
         for version, strength in (("version 1", 1.2), ("version 2", -1.2))
         for tier in TIERS
     ]
-    return synthetic_run(tmp_path / "versions", 3_000, plans, seed=3, chunk_games=3_000)
+    run = synthetic_run(
+        tmp_path_factory.mktemp("versions") / "run", 3_000, plans, seed=3, chunk_games=3_000
+    )
+    return build_report(run)
 
 
 def section(page: str, section_id: str) -> str:
@@ -29,16 +36,15 @@ def section(page: str, section_id: str) -> str:
     return page[start : page.index("</section>", start)]
 
 
-def test_a_run_of_two_card_sets_details_each_set_apart_never_pooled(tmp_path):
-    report = build_report(two_versions(tmp_path))
-    page = (report / "index.html").read_text(encoding="utf-8")
+def test_a_run_of_two_card_sets_details_each_set_apart_never_pooled(versions_report):
+    page = (versions_report / "index.html").read_text(encoding="utf-8")
     amyba = {}
     for version in ("version-1", "version-2"):
         rates = section(page, f"idol-win-rates-{version}-mcts-40")
         label = version.replace("-", " ")
         assert f"<h2>Idol win rates · {label} · mcts/40 · 3,000 games</h2>" in rates
         table = pd.read_csv(
-            report / "tables" / f"idol_win_rates_{version.replace('-', '_')}_mcts_40.csv"
+            versions_report / "tables" / f"idol_win_rates_{version.replace('-', '_')}_mcts_40.csv"
         )
         assert table["games"].sum() == 3_000 * 2  # one tier of one version, two seats a game
         amyba[version] = table.set_index("idol_id").loc["amyba", "rate"]
@@ -46,9 +52,10 @@ def test_a_run_of_two_card_sets_details_each_set_apart_never_pooled(tmp_path):
     assert '<section id="idol-win-rates">' not in page  # no pooled twin
 
 
-def test_a_chart_heading_and_footer_count_the_games_it_plots(tmp_path):
-    report = build_report(two_versions(tmp_path))
-    svg = (report / "charts" / "idol_win_rates_version_2_mcts_40.svg").read_text(encoding="utf-8")
+def test_a_chart_heading_and_footer_count_the_games_it_plots(versions_report):
+    svg = (versions_report / "charts" / "idol_win_rates_version_2_mcts_40.svg").read_text(
+        encoding="utf-8"
+    )
     assert "version 2 · mcts/40 · 3,000 games" in svg  # the heading above the chart
     assert "bots: mcts/40 · 3,000 games · seed 3" in svg  # the footer: its games, not 12,000
     assert "12,000 games" not in svg
@@ -89,9 +96,10 @@ def test_a_set_override_is_named_by_what_it_changed():
     )
 
 
-def test_a_tier_chart_is_headed_by_its_version_and_counts_its_tiers_games(tmp_path):
-    report = build_report(two_versions(tmp_path))
-    svg = (report / "charts" / "tier_win_rates_2p_version_1.svg").read_text(encoding="utf-8")
+def test_a_tier_chart_is_headed_by_its_version_and_counts_its_tiers_games(versions_report):
+    svg = (versions_report / "charts" / "tier_win_rates_2p_version_1.svg").read_text(
+        encoding="utf-8"
+    )
     assert "version 1, every tier side by side · 6,000 games" in svg  # its heading
     # Its footer (wrapped over two lines): both tiers' bots and their 6,000 games, not 12,000.
     assert "version 1, every tier side by side · card set synthetic0000 · bots: heuristic." in svg
@@ -118,9 +126,8 @@ def test_a_run_of_one_unlabelled_variant_titles_its_games_not_an_internal_label(
     assert "· main ·" not in page
 
 
-def test_a_table_footer_names_its_version_bots_games_and_seed(tmp_path):
-    report = build_report(two_versions(tmp_path))
-    page = html.unescape((report / "index.html").read_text(encoding="utf-8"))
+def test_a_table_footer_names_its_version_bots_games_and_seed(versions_report):
+    page = html.unescape((versions_report / "index.html").read_text(encoding="utf-8"))
     name = "tables/idol_win_rates_version_2_mcts_40.csv"
     (exhibit,) = [e for e in page.split('<div class="exhibit"') if name in e]
     footer = re.search(r'<p class="note footer">(.*?)</p>', exhibit).group(1)
@@ -131,9 +138,8 @@ def test_a_table_footer_names_its_version_bots_games_and_seed(tmp_path):
     assert "seed 3" in footer and "12,000" not in footer
 
 
-def test_a_table_of_every_tier_and_version_is_footed_with_every_game_of_the_run(tmp_path):
-    report = build_report(two_versions(tmp_path))
-    page = html.unescape((report / "index.html").read_text(encoding="utf-8"))
+def test_a_table_of_every_tier_and_version_is_footed_with_every_game_of_the_run(versions_report):
+    page = html.unescape((versions_report / "index.html").read_text(encoding="utf-8"))
     (exhibit,) = [e for e in page.split('<div class="exhibit"') if "tables/early_wins.csv" in e]
     footer = re.search(r'<p class="note footer">(.*?)</p>', exhibit).group(1)
     assert "bots: heuristic.balanced, mcts/40 · 12,000 games · seed 3" in footer  # every game

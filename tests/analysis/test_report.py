@@ -194,12 +194,24 @@ def test_the_summary_first_names_the_bots_and_calls_random_play_a_baseline(repor
     assert "random play is a baseline, not evidence of balance" in first
 
 
-def test_a_summary_of_other_bots_says_the_verdict_depends_on_them(tmp_path):
-    run_dir = synthetic_run(tmp_path / "h", 2_000, Plan(bot="heuristic.balanced"), seed=2)
+@pytest.fixture(scope="module")
+def heuristic_page(tmp_path_factory):
+    """The page of a run of one bot other than random, and of no tiers."""
+    run_dir = synthetic_run(
+        tmp_path_factory.mktemp("h") / "h", 2_000, Plan(bot="heuristic.balanced"), seed=2
+    )
     assert run("report", run_dir).exit_code == 0
-    page = (run_dir / "report" / "index.html").read_text(encoding="utf-8")
-    assert "Played by <code>heuristic.balanced</code>." in page
-    assert "baseline" not in page[: page.index('<section id="provenance">')]
+    return (run_dir / "report" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_summary_of_other_bots_says_the_verdict_depends_on_them(heuristic_page):
+    assert "Played by <code>heuristic.balanced</code>." in heuristic_page
+    assert "baseline" not in heuristic_page[: heuristic_page.index('<section id="provenance">')]
+
+
+def test_a_run_without_tiers_has_no_tier_sections(heuristic_page):
+    for section_id in report.TIER_SECTION_IDS:
+        assert f'<section id="{section_id}">' not in heuristic_page
 
 
 def _section(page: str, name: str) -> str:

@@ -4,12 +4,17 @@ tiers in the summary, why each flagged Idol wins, and the other sections on the 
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports.pages import build_report
 from avarium.reports.report import SECTION_IDS, TIER_SECTION_IDS
 
 
-def tiered(tmp_path, name="tiered"):
+@pytest.fixture(scope="module")
+def tiered_run(tmp_path_factory):
+    """A run of two tiers, Touka strong at the weaker and even at the stronger, Coral weak at
+    both, with its report written in it (`run / "report"`): one run and one report (about 5 s
+    of CPU) for every test below that only reads them."""
     plans = [
         Plan(
             variant="heuristic.balanced",
@@ -24,7 +29,11 @@ def tiered(tmp_path, name="tiered"):
             strength={"hatsurugi_touka": 0.0, "syeira_coral": -1.2},
         ),
     ]
-    return synthetic_run(tmp_path / name, 6_000, plans, seed=4, chunk_games=6_000)
+    run = synthetic_run(
+        tmp_path_factory.mktemp("tiered") / "run", 6_000, plans, seed=4, chunk_games=6_000
+    )
+    build_report(run)
+    return run
 
 
 def section(page: str, section_id: str) -> str:
@@ -32,9 +41,8 @@ def section(page: str, section_id: str) -> str:
     return page[start : page.index("</section>", start)]
 
 
-def test_a_tiered_report_sets_the_tiers_side_by_side_with_a_verdict_for_each_idol(tmp_path):
-    run = tiered(tmp_path)
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+def test_a_tiered_report_sets_the_tiers_side_by_side_with_a_verdict_for_each_idol(tiered_run):
+    page = (tiered_run / "report" / "index.html").read_text(encoding="utf-8")
     # A two-player page of one detailed tier: no placements or variants section (none applies).
     for section_id in (*SECTION_IDS, *TIER_SECTION_IDS):
         if section_id not in ("placements", "variants"):
@@ -49,46 +57,45 @@ def test_a_tiered_report_sets_the_tiers_side_by_side_with_a_verdict_for_each_ido
     assert "at all): Hatsurugi Touka (heuristic.balanced " in summary
     tiers = section(page, "skill-tiers")
     assert "Verdicts across skill tiers" in tiers and "charts/tier_win_rates_2p.png" in tiers
-    verdicts = pd.read_csv(run / "report" / "tables" / "tier_verdicts.csv")
+    verdicts = pd.read_csv(tiered_run / "report" / "tables" / "tier_verdicts.csv")
     touka = verdicts.set_index("idol_id").loc["hatsurugi_touka"]
     assert touka["verdict"] == "depends on skill"
     assert (touka["change_from"], touka["change_to"]) == ("heuristic.balanced", "mcts/40")
-    gaps = pd.read_csv(run / "report" / "tables" / "tier_gaps.csv").set_index("idol_id")
+    gaps = pd.read_csv(tiered_run / "report" / "tables" / "tier_gaps.csv").set_index("idol_id")
     assert gaps["apart"].to_dict() == {idol: idol == "hatsurugi_touka" for idol in gaps.index}
     assert "Tiers apart: each Idol's widest gap" in tiers
 
 
-def test_why_an_idol_wins_names_games_to_replay_in_this_run(tmp_path):
-    run = tiered(tmp_path)
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+def test_why_an_idol_wins_names_games_to_replay_in_this_run(tiered_run):
+    page = (tiered_run / "report" / "index.html").read_text(encoding="utf-8")
     why = section(page, "why-idols-win")
     assert "Hatsurugi Touka: depends on skill" in why
-    assert f"avarium replay {run} --game " in why
+    assert f"avarium replay {tiered_run} --game " in why
     assert "Win-Con reached at turn" in why
-    samples = pd.read_csv(run / "report" / "tables" / "tier_samples.csv")
+    samples = pd.read_csv(tiered_run / "report" / "tables" / "tier_samples.csv")
     assert set(samples["idol_id"]) == {"hatsurugi_touka", "syeira_coral"}
 
 
-def test_the_other_sections_detail_the_strongest_tier_first_under_the_plain_names(tmp_path):
-    run = tiered(tmp_path)
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+def test_the_other_sections_detail_the_strongest_tier_first_under_the_plain_names(
+    tiered_run, tmp_path
+):
+    page = (tiered_run / "report" / "index.html").read_text(encoding="utf-8")
     summary = section(page, "summary")
     assert "detail the strongest tier of each variant, one at a time: <code>mcts/40</code>" in (
         summary
     )
     # Each section's title names the tier it details and the games it counts.
     assert "<h2>Idol win rates · mcts/40 · 6,000 games</h2>" in page
-    rates = pd.read_csv(run / "report" / "tables" / "idol_win_rates.csv")
+    rates = pd.read_csv(tiered_run / "report" / "tables" / "idol_win_rates.csv")
     assert rates["games"].sum() == 6_000 * 2  # one tier's games, two seats each
-    picked = build_report(run, tmp_path / "heuristic", variant="heuristic.balanced")
+    picked = build_report(tiered_run, tmp_path / "heuristic", variant="heuristic.balanced")
     rates = pd.read_csv(picked / "tables" / "idol_win_rates.csv")
     touka = rates.set_index("idol_id").loc["hatsurugi_touka"]
     assert touka["rate"] > 0.7  # the planted strength of the weaker tier
 
 
-def test_every_weaker_tier_is_detailed_after_the_strongest_under_its_own_name(tmp_path):
-    run = tiered(tmp_path)
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+def test_every_weaker_tier_is_detailed_after_the_strongest_under_its_own_name(tiered_run):
+    page = (tiered_run / "report" / "index.html").read_text(encoding="utf-8")
     summary = section(page, "summary")
     assert "then every other tier: <code>heuristic.balanced</code>" in summary
     strongest = page.index("<h2>Idol win rates · mcts/40 · 6,000 games</h2>")
@@ -96,22 +103,14 @@ def test_every_weaker_tier_is_detailed_after_the_strongest_under_its_own_name(tm
     assert strongest < weaker
     # The tier's sections are marked for the page's tier picker.
     assert '<div class="population" data-tier="heuristic.balanced">' in page
-    rates = pd.read_csv(run / "report" / "tables" / "idol_win_rates_heuristic_balanced.csv")
+    rates = pd.read_csv(tiered_run / "report" / "tables" / "idol_win_rates_heuristic_balanced.csv")
     assert rates.set_index("idol_id").loc["hatsurugi_touka", "rate"] > 0.7  # as planted there
 
 
-def test_a_run_without_tiers_has_no_tier_sections(tmp_path):
-    run = synthetic_run(tmp_path / "plain", 2_000, Plan(bot="heuristic.balanced"), seed=2)
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
-    for section_id in TIER_SECTION_IDS:
-        assert f'<section id="{section_id}">' not in page
-
-
-def test_the_terminal_names_an_idol_whose_tiers_are_further_apart_than_the_band(tmp_path):
+def test_the_terminal_names_an_idol_whose_tiers_are_further_apart_than_the_band(tiered_run):
     from avarium.reports.headline import headline, report_facts
 
-    run = tiered(tmp_path)
-    report = build_report(run)
+    report = tiered_run / "report"
     (apart,) = report_facts(report)["tiers_apart"]
     assert apart["idol"] == "Hatsurugi Touka" and apart["gap"] < -0.10
     (line,) = [line for line in headline(report) if line.startswith("tiers further apart")]
@@ -119,6 +118,20 @@ def test_the_terminal_names_an_idol_whose_tiers_are_further_apart_than_the_band(
         f"at all): Hatsurugi Touka (heuristic.balanced {apart['rate_a']:.1%} "
         f"vs mcts/40 {apart['rate_b']:.1%} on the {apart['paired_games']:,} deals both played)"
     )
+
+
+def test_the_terminal_names_every_verdict_group_the_tier_table_holds(tiered_run):
+    from avarium.reports.headline import report_facts, report_lines
+
+    report = tiered_run / "report"
+    verdicts = pd.read_csv(report / "tables" / "tier_verdicts.csv")
+    facts = report_facts(report)
+    named = {verdict for verdict, rows in facts["verdicts"].items() if rows}
+    assert named == set(verdicts["verdict"])  # unsettled and inside included
+    lines = report_lines(facts)
+    for verdict, part in verdicts.groupby("verdict"):
+        (line,) = [x for x in lines if x.startswith(f"{verdict}: ")]
+        assert all(idol in line for idol in part["idol"])
 
 
 def test_a_run_of_several_tiered_variants_names_each_idol_once_with_where_it_holds():

@@ -4,9 +4,10 @@ Each noted position is a group of the seats still in the game; the model gives s
 chance exp(s_q) / sum_r exp(s_r), s_q the coefficients times q's features, and is fitted by
 maximum likelihood to which seat won (statsmodels' ConditionalLogit: the likelihood of exactly
 this model, written and tested by others, where a plain logistic regression would need the
-positions' seats paired by hand and could not take three or four seats). The last fifth of the
-games (by game number) is held out: their positions' log-loss and accuracy (the seat given the
-best chance won) are the model's measured worth, against the even chance's log-loss.
+positions' seats paired by hand and could not take three or four seats; its one-winner positions
+are summed all at once, logit.py). The last fifth of the games (by game number) is held out:
+their positions' log-loss and accuracy (the seat given the best chance won) are the model's
+measured worth, against the even chance's log-loss.
 
 Each Idol gets a term of its own in the fit (how much more often it wins from the same features):
 without it the features take the Idols' strength for theirs (a high starting Merit would count
@@ -22,8 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from avarium.workflows.train.logit import OneWinnerLogit
 from avarium.workflows.train.selfplay import FEATURES
-from statsmodels.discrete.conditional_models import ConditionalLogit
 
 HELD_OUT = 5  # one game in five is held out (game number % 5 == 4)
 # A coefficient past this (a unit of a feature multiplying the odds by e**30) is a fit running off
@@ -79,7 +80,7 @@ def fit_value(table: pd.DataFrame, players: int) -> ValueFit:
         axis=1,
     )
     varies = [c for c in x.columns if (x[c] - x[c].groupby(group).transform("mean")).abs().max()]
-    model = ConditionalLogit(train["won"].to_numpy(), x[varies].to_numpy(), groups=group)
+    model = OneWinnerLogit(train["won"].to_numpy(), x[varies].to_numpy(), groups=group)
     with warnings.catch_warnings():  # statsmodels' warnings become the one error below
         warnings.simplefilter("ignore")
         try:
