@@ -85,7 +85,14 @@ def test_heuristic_games_never_index_from_the_end(bundled, bot, monkeypatch):
     assert (game[:, 4] > 0).all()
 
 
-def test_a_negative_index_is_caught(monkeypatch):
+def test_a_search_bots_game_never_indexes_from_the_end(bundled, monkeypatch):
+    # the search plays the lookahead's determinisation, copies and playouts too; one game of
+    # it watched costs about 13 s of CPU, so one
+    game = play_watched(bundled, ["mcts/1", "heuristic"], 1, 30, monkeypatch)
+    assert (game[:, 4] > 0).all()
+
+
+def test_a_negative_index_is_caught():
     # the watch itself: an engine that read a[-1] would fail the tests above
     with pytest.raises(NegativeIndex):
         watched(np.zeros((3, 2)))[-1, 0]
