@@ -106,25 +106,33 @@ def _optimize_hook(original):
     return optimize_final_module
 
 
-def _install() -> bool:
-    if os.environ.get(OFF) or numba.config.DISABLE_JIT:
+def replace_in_numba(owner, name: str, make) -> bool:
+    """Replace numba's `owner.name` by `make(original)`, once per process, on the numba versions
+    this was written against (SUPPORTED) and when it is there; returns whether it is replaced."""
+    if numba.config.DISABLE_JIT:
         return False
     low, high = SUPPORTED
     if not low <= _numba_version() < high:
+        return False
+    original = getattr(owner, name, None)
+    if original is None:
+        return False
+    if getattr(original, "_avarium_hook", False):
+        return True  # already installed in this process
+    hook = make(original)
+    hook._avarium_hook = True
+    setattr(owner, name, hook)
+    return True
+
+
+def _install() -> bool:
+    if os.environ.get(OFF):
         return False
     try:
         from numba.core.codegen import CPUCodeLibrary, remove_redundant_nrt_refct  # noqa: F401
     except ImportError:
         return False
-    original = getattr(CPUCodeLibrary, "_optimize_final_module", None)
-    if original is None:
-        return False
-    if getattr(original, "_avarium_hook", False):
-        return True  # already installed in this process
-    hook = _optimize_hook(original)
-    hook._avarium_hook = True
-    CPUCodeLibrary._optimize_final_module = hook
-    return True
+    return replace_in_numba(CPUCodeLibrary, "_optimize_final_module", _optimize_hook)
 
 
 ACTIVE = _install()

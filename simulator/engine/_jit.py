@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from avarium.simulator import address_space
-from avarium.simulator.engine import _codegen
+from avarium.simulator.engine import _codegen, _indexing
 from numba import config, types
 from numba.core import event
 from numba.core.registry import CPUDispatcher
@@ -44,6 +44,10 @@ def _folder_hash(folder: Path) -> str:
     # machine code built with the game loops' private copies (_codegen) is never loaded by a
     # build without them, nor the other way round
     h.update(b"private copies" if _codegen.ACTIVE else b"plain")
+    # nor machine code without Python's wraparound of negative indexes (_indexing) by a build
+    # that keeps it
+    if _indexing.ACTIVE:
+        h.update(b"no wraparound")
     return h.hexdigest()[:16]
 
 

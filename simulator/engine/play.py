@@ -47,7 +47,7 @@ from avarium.simulator.engine.tables import H_AB_SLOTS
 def action_buffer_size(st, tb):
     """Room for every legal action at once: per card a recruit, two ways to play it, a fight,
     a choice, a helper and one action per ability slot; plus the seats and triggers."""
-    return st[G_N_CARDS] * (6 + tb[-1, H_AB_SLOTS]) + MAX_PLAYERS + MAX_TRIGGERS + 2
+    return st[G_N_CARDS] * (6 + tb[tb.shape[0] - 1, H_AB_SLOTS]) + MAX_PLAYERS + MAX_TRIGGERS + 2
 
 
 # The row layout of a played game, as the dataset stores it (runner/tabulate.py names

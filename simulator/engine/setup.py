@@ -170,7 +170,7 @@ def deal_game(st, tb, n_players, idols, bonus, seed, config):
     shuffle(st, C_LIBRARY, k_lib)
     st[G_LIB_HEAD] = 0
     st[G_LIB_N] = k_lib
-    slots = tb[-1, H_AB_SLOTS]
+    slots = tb[tb.shape[0] - 1, H_AB_SLOTS]
     st[G_PLAYERS] = n_players
     st[G_N_CARDS] = n
     st[G_AB_SLOTS] = slots
