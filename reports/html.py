@@ -107,6 +107,9 @@ placeholder="filter the rows by name"></label>
 {% for p in s.paragraphs %}
 {{ p | safe }}
 {% endfor %}
+{% if s.undrawn %}
+<p class="note no-charts">{{ without }}</p>
+{% endif %}
 {% for c in s.charts %}
 <figure{{ marked(c.marks) }}>
 <img alt="{{ c.caption }}" width="{{ c.width }}" height="{{ c.height }}" \
@@ -129,6 +132,14 @@ src="data:image/png;base64,{{ c.data }}">
 <script>{{ script | safe }}</script>
 </body></html>
 """
+)
+
+
+# Where a page written with --no-charts would show a section's charts.
+WITHOUT_CHARTS = (
+    "This report was written without charts (--no-charts); its tables and verdicts are those a "
+    "report with charts shows. To draw the charts, run avarium report on this run again without "
+    "--no-charts."
 )
 
 
@@ -271,11 +282,14 @@ class _Shown:
 
 @dataclass
 class Page:
-    """A whole page: its sections, and the footer every chart of it carries."""
+    """A whole page: its sections, and the footer every chart of it carries. With `charts`
+    False its charts are closed undrawn (rendering them is most of a report's CPU): each
+    section that had any says so where they would be, and charts/ is not written."""
 
     title: str
     sections: list[Section]
     footer: str = ""
+    charts: bool = True
     _drawn: dict[str, _Drawn] = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -295,6 +309,9 @@ class Page:
         self.sections = kept
         for s in self.sections:
             for c in s.charts:
+                if not self.charts:
+                    charts.close(c.figure)
+                    continue
                 png, svg = charts.finish(c.figure, c.footer or self.footer, c.heading)
                 self._drawn[c.name] = _Drawn(c.name, c.caption, png, svg, c.marks)
             for t in s.tables:  # a table of every game the page counts: the page's footer
@@ -306,7 +323,8 @@ class Page:
                 "id": s.id,
                 "title": s.title,
                 "paragraphs": s.paragraphs,
-                "charts": [self._drawn[c.name] for c in s.charts],
+                "charts": [self._drawn[c.name] for c in s.charts if self.charts],
+                "undrawn": bool(s.charts) and not self.charts,
                 "tables": [_shown(t) for t in s.tables],
                 "marks": s.marks,
             }
@@ -322,6 +340,7 @@ class Page:
             idols=chosen.idols,
             marked=_marked,
             script=explore.SCRIPT,
+            without=WITHOUT_CHARTS,
         )
 
     def files(self) -> dict[str, bytes]:

@@ -21,18 +21,19 @@ cli = CliRunner()
 
 # Which shared options each command takes: --jobs where games are played in parallel, --seed
 # where games are dealt, --quiet where there is a bar to silence, --json where there is a result
-# to read, --out where something is written. bench times one process per core (no --jobs) and
-# `play` prints one game's transcript (no bar, no JSON).
+# to read, --out where something is written, --no-charts where a run's report is written (a
+# balance search's page has no chart). bench times one process per core (no --jobs) and `play`
+# prints one game's transcript (no bar, no JSON).
 SHARED = {
     "simulate": {"--jobs", "--seed", "--quiet", "--json", "--out"},
-    "tune-bonus": {"--jobs", "--seed", "--quiet", "--json", "--out"},
-    "sweep": {"--jobs", "--seed", "--quiet", "--json", "--out"},
+    "tune-bonus": {"--jobs", "--seed", "--quiet", "--json", "--out", "--no-charts"},
+    "sweep": {"--jobs", "--seed", "--quiet", "--json", "--out", "--no-charts"},
     "balance": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "train": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "ladder": {"--jobs", "--seed", "--quiet", "--json"},
     "check": {"--jobs", "--seed"},
     "bench": {"--seed", "--quiet", "--json"},
-    "report": {"--quiet", "--json", "--out"},
+    "report": {"--quiet", "--json", "--out", "--no-charts"},
     # compare plays games only with --sequential, which deals them (--seed) on workers (--jobs)
     "compare": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "play": {"--seed"},
@@ -64,7 +65,7 @@ def test_every_command_that_plays_or_writes_takes_the_shared_options(path):
         assert options["--jobs"].default is None  # None: every usable core (jobs_to_use)
 
 
-@pytest.mark.parametrize("name", ["--jobs", "--seed", "--quiet", "--json"])
+@pytest.mark.parametrize("name", ["--jobs", "--seed", "--quiet", "--json", "--no-charts"])
 def test_a_shared_option_reads_the_same_on_every_command(name):
     helps = {_options(path)[name].help for path in SHARED if name in SHARED[path]}
     assert len(helps) == 1, helps
