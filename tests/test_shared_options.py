@@ -41,6 +41,8 @@ SHARED = {
     "cards docs": {"--out"},
 }
 SHORT = {"--jobs": "-j", "--quiet": "-q", "--out": "-o"}
+# The reports below are read for their terminal and JSON, never a chart: written without.
+BARE = ("--no-charts",)
 
 
 def _command(path: str):
@@ -115,7 +117,7 @@ def test_compare_json_is_one_object_with_the_same_facts(runs, tmp_path):
 
 def test_report_json_is_the_headline_as_one_object(runs, tmp_path):
     a, _ = runs
-    result = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "rep"), "--json"])
+    result = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "rep"), "--json", *BARE])
     assert result.exit_code == 0, result.output
     facts = json.loads(result.stdout)
     assert facts["page"] == str(tmp_path / "rep" / "index.html")
@@ -182,11 +184,11 @@ def on_a_terminal(monkeypatch):
 
 def test_report_and_compare_show_their_steps_on_stderr_unless_quiet(runs, tmp_path, on_a_terminal):
     a, b = runs
-    shown = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "r1")])
+    shown = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "r1"), *BARE])
     assert shown.exit_code == 0, shown.output
     assert "writing" in shown.stderr and "4/4 steps" not in shown.stdout
     assert "steps" in shown.stderr and "steps" not in shown.stdout
-    quiet = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "r2"), "-q"])
+    quiet = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "r2"), "-q", *BARE])
     assert quiet.exit_code == 0 and "steps" not in quiet.stderr
     compared = cli.invoke(app, ["compare", str(a), str(b), "-o", str(tmp_path / "c")])
     assert compared.exit_code == 0 and "steps" in compared.stderr
@@ -212,7 +214,7 @@ def test_tune_bonus_shows_its_games_then_its_report_steps(tmp_path, on_a_termina
     result = cli.invoke(
         app,
         ["tune-bonus", "--max-bonus", "1", "--games-per-point", "112", "-o", str(tmp_path / "t"),
-         "-j", "1", "--strategy", "heuristic"],
+         "-j", "1", "--strategy", "heuristic", *BARE],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "224/224" in result.stderr and "steps" in result.stderr
