@@ -5,7 +5,8 @@ comparison share one renderer, and tests can check the page by section id. The p
 template; each table is a pandas Styler whose cells are formatted by the kind its columns are
 declared to hold (reports/columns.py, reports/formats.py). Charts are matplotlib figures until
 the page is written: then each gets the page's footer (card set, bots, games, date) and is saved
-as a 200 dpi PNG, embedded, and an SVG beside it. A section, chart or table may be marked with
+as a 200 dpi PNG, embedded, and an SVG beside it (a page written without charts closes them
+undrawn and says so in their place). A section, chart or table may be marked with
 the tier, card set and player count it shows (`marks`): the page's explorer (reports/explore.py)
 lets a reader pick among them, and sort and filter the tables; with scripts off every one shows.
 """
