@@ -37,6 +37,7 @@ def test_a_sweep_from_python_gives_the_commands_figures(tmp_path):
     assert returned["points"] == printed["points"] == ["kumara_raj.merit=10", "kumara_raj.merit=30"]
     assert returned["tiers"] == printed["tiers"]
     assert returned["run"]["games"] == printed["run"]["games"] == 200
+    assert not (tmp_path / "py" / "report" / "charts").exists()  # charts=False: none drawn
     assert set(result.tiers[0].tables["idols"]["variant"]) == set(returned["points"])
     # The command reading the run Python played prints what the result's lines say.
     text = command(

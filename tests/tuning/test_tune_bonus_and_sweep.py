@@ -118,6 +118,7 @@ def test_tune_bonus_recommends_a_vector_at_every_skill_tier(tmp_path):
     }
     page = (out / "report" / "index.html").read_text(encoding="utf-8")
     assert '<section id="skill-tiers">' in page
+    assert not (out / "report" / "charts").exists()  # --no-charts: the page and tables only
     # The report names the same point fairest at every tier at once as the terminal does.
     every = pd.read_csv(out / "report" / "tables" / "tier_fairest.csv")
     (chosen,) = every.loc[every["chosen"], "variant"]
