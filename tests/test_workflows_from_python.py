@@ -71,6 +71,8 @@ def test_a_workflows_bad_argument_names_the_argument_not_the_flag(tmp_path):
         avarium.tune_bonus(players=7, out=tmp_path / "t")
     with pytest.raises(TypeError, match=r"^sweep: expected card fields"):
         avarium.sweep(3, out=tmp_path / "s")
+    with pytest.raises(TypeError, match=r"^charts: expected True or False, got 'no'"):
+        avarium.tune_bonus(charts="no", out=tmp_path / "t")
     assert not (tmp_path / "t").exists() and not (tmp_path / "s").exists()
 
 
