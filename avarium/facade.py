@@ -195,12 +195,20 @@ class Run:
 
         return read_turns(self.path)
 
-    def report(self, out: str | Path | None = None, band: tuple[float, float] | None = None):
-        """Write the run's report page (default RUN/report) and return its directory."""
+    def report(
+        self,
+        out: str | Path | None = None,
+        band: tuple[float, float] | None = None,
+        charts: bool = True,
+    ):
+        """Write the run's report page (default RUN/report) and return its directory; with
+        `charts=False`, its page and tables without a chart (`avarium report --no-charts`)."""
         from avarium.reports.pages import build_report
 
         where = None if out is None else arguments.path("out", out, "a folder for the page")
-        return build_report(self.path, where, None if band is None else _band(band))
+        limits = None if band is None else _band(band)
+        arguments.of_type("charts", charts, bool, "True or False")
+        return build_report(self.path, where, limits, charts=charts)
 
 
 def _band(band: object) -> tuple[float, float]:

@@ -38,11 +38,13 @@ def _points(
     patch: str | Path | Sequence[str | Path] = (),
     profiles: str | Path | None = None,
     max_points: int = MAX_POINTS,
+    charts: bool = True,
 ) -> dict:
     """The fields every sweep point shares, checked (workflows/sweep.py's PointsRequest): the
     keywords `tune_bonus` and `sweep` take beside their own."""
     if tiers is not None and not isinstance(tiers, str):
         tiers = arguments.texts("tiers", tiers, "skill tiers such as heuristic or mcts=5%")
+    arguments.of_type("charts", charts, bool, "True or False")
     return {
         "players": arguments.whole("players", players, 2, 4),
         "games_per_point": arguments.whole("games_per_point", games_per_point, 1),
@@ -54,6 +56,7 @@ def _points(
         "patches": arguments.paths("patch", patch, "patch files"),
         "profiles": _optional_path("profiles", profiles, "a bot-profiles file"),
         "max_points": arguments.whole("max_points", max_points, 1),
+        "charts": charts,
     }
 
 
@@ -69,7 +72,7 @@ def tune_bonus(
     `"last-draws-two"`; docs/rulings.md, ruling 25), and recommend the fairest, as `avarium
     tune-bonus` does (default out: runs/tune-<N>p; played again, it resumes or reads the run).
     `points`: players, games_per_point, bots, tiers, seed, out, cards, patch, profiles,
-    max_points, as `_points` takes them."""
+    max_points, charts (False: the report without charts), as `_points` takes them."""
     request = sweep_workflow.TuneBonusRequest(
         max_bonus=arguments.whole("max_bonus", max_bonus, 0),
         sets=arguments.texts("set", set, SETS),

@@ -5,7 +5,8 @@ comparison share one renderer, and tests can check the page by section id. The p
 template; each table is a pandas Styler whose cells are formatted by the kind its columns are
 declared to hold (reports/columns.py, reports/formats.py). Charts are matplotlib figures until
 the page is written: then each gets the page's footer (card set, bots, games, date) and is saved
-as a 200 dpi PNG, embedded, and an SVG beside it. A section, chart or table may be marked with
+as a 200 dpi PNG, embedded, and an SVG beside it (a page written without charts closes them
+undrawn and says so in their place). A section, chart or table may be marked with
 the tier, card set and player count it shows (`marks`): the page's explorer (reports/explore.py)
 lets a reader pick among them, and sort and filter the tables; with scripts off every one shows.
 """
@@ -107,6 +108,9 @@ placeholder="filter the rows by name"></label>
 {% for p in s.paragraphs %}
 {{ p | safe }}
 {% endfor %}
+{% if s.undrawn %}
+<p class="note no-charts">{{ without }}</p>
+{% endif %}
 {% for c in s.charts %}
 <figure{{ marked(c.marks) }}>
 <img alt="{{ c.caption }}" width="{{ c.width }}" height="{{ c.height }}" \
@@ -129,6 +133,14 @@ src="data:image/png;base64,{{ c.data }}">
 <script>{{ script | safe }}</script>
 </body></html>
 """
+)
+
+
+# Where a page written with --no-charts would show a section's charts.
+WITHOUT_CHARTS = (
+    "This report was written without charts (--no-charts); its tables and verdicts are those a "
+    "report with charts shows. To draw the charts, run avarium report on this run again without "
+    "--no-charts."
 )
 
 
@@ -271,11 +283,14 @@ class _Shown:
 
 @dataclass
 class Page:
-    """A whole page: its sections, and the footer every chart of it carries."""
+    """A whole page: its sections, and the footer every chart of it carries. With `charts`
+    False its charts are closed undrawn (rendering them is most of a report's CPU): each
+    section that had any says so where they would be, and charts/ is not written."""
 
     title: str
     sections: list[Section]
     footer: str = ""
+    charts: bool = True
     _drawn: dict[str, _Drawn] = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -295,6 +310,9 @@ class Page:
         self.sections = kept
         for s in self.sections:
             for c in s.charts:
+                if not self.charts:
+                    charts.close(c.figure)
+                    continue
                 png, svg = charts.finish(c.figure, c.footer or self.footer, c.heading)
                 self._drawn[c.name] = _Drawn(c.name, c.caption, png, svg, c.marks)
             for t in s.tables:  # a table of every game the page counts: the page's footer
@@ -306,7 +324,8 @@ class Page:
                 "id": s.id,
                 "title": s.title,
                 "paragraphs": s.paragraphs,
-                "charts": [self._drawn[c.name] for c in s.charts],
+                "charts": [self._drawn[c.name] for c in s.charts if self.charts],
+                "undrawn": bool(s.charts) and not self.charts,
                 "tables": [_shown(t) for t in s.tables],
                 "marks": s.marks,
             }
@@ -322,6 +341,7 @@ class Page:
             idols=chosen.idols,
             marked=_marked,
             script=explore.SCRIPT,
+            without=WITHOUT_CHARTS,
         )
 
     def files(self) -> dict[str, bytes]:

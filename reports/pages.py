@@ -34,10 +34,12 @@ def build_report(
     include_mirrors: bool = False,
     variant: str | None = None,
     on_step: Callable[[str], None] | None = None,
+    charts: bool = True,
 ) -> Path:
     """Analyse a run and write RUN/report/ (or `out`): index.html, charts/, tables/; `band`
     defaults to avarium.analysis.flags.DEFAULT_BAND. `on_step` is told each of STEPS as it
-    starts."""
+    starts. With `charts` False no chart is drawn: the page and tables/ alone, the same tables
+    and headline (a rerun replaces the whole folder, so no chart of an earlier page stays)."""
     # The analysis (pandas, statsmodels, scipy: about 2 s to import) is imported when used, so
     # that every other command, `avarium simulate` first, starts without it.
     from avarium.analysis.coverage import pool_of
@@ -119,7 +121,7 @@ def build_report(
     footer = chart_footer(prov.name, prov.card_sets, bots, played, date, ", ".join(prov.seeds))
     step("charts")  # the page's sections draw their charts
     page = report_page(
-        analysis, prov, bots, names, footer, tiers, detail, sides, health, more, compared
+        analysis, prov, bots, names, footer, tiers, detail, sides, health, more, compared, charts
     )
     step("writing")
     return write_directory(target, page.files())

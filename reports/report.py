@@ -290,9 +290,11 @@ def report_page(
     health: dict[str, pd.DataFrame] | None = None,
     more: list[tuple[Analysis, Population]] | None = None,
     compared: Population | None = None,
+    charts: bool = True,
 ) -> Page:
-    """The report page: its HTML, and the charts and tables written beside it."""
+    """The report page: its HTML, and the charts and tables written beside it (with `charts`
+    False, none: html.Page)."""
     sections = build_sections(
         analysis, prov, bots, names, tiers, detail, sides, health, more, compared
     )
-    return Page(f"Balance report: {prov.name}", sections, footer)
+    return Page(f"Balance report: {prov.name}", sections, footer, charts)

@@ -96,6 +96,14 @@ def test_a_run_reports_itself(tmp_path):
     assert page == tmp_path / "r" / "report"
 
 
+def test_a_run_reports_itself_without_charts_on_request(tmp_path):
+    run = avarium.simulate(avarium.Experiment(bots="random", games=200, seed=1), tmp_path / "r")
+    charted, bare = run.report(tmp_path / "charted"), run.report(tmp_path / "bare", charts=False)
+    assert any((charted / "charts").iterdir()) and not (bare / "charts").exists()
+    tables = sorted(p.name for p in (charted / "tables").iterdir())
+    assert sorted(p.name for p in (bare / "tables").iterdir()) == tables
+
+
 def test_load_run_refuses_a_directory_that_is_not_a_run(tmp_path):
     with pytest.raises(avarium.DatasetError, match="no run here"):
         avarium.load_run(tmp_path)

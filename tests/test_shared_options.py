@@ -21,18 +21,19 @@ cli = CliRunner()
 
 # Which shared options each command takes: --jobs where games are played in parallel, --seed
 # where games are dealt, --quiet where there is a bar to silence, --json where there is a result
-# to read, --out where something is written. bench times one process per core (no --jobs) and
-# `play` prints one game's transcript (no bar, no JSON).
+# to read, --out where something is written, --no-charts where a run's report is written (a
+# balance search's page has no chart). bench times one process per core (no --jobs) and `play`
+# prints one game's transcript (no bar, no JSON).
 SHARED = {
     "simulate": {"--jobs", "--seed", "--quiet", "--json", "--out"},
-    "tune-bonus": {"--jobs", "--seed", "--quiet", "--json", "--out"},
-    "sweep": {"--jobs", "--seed", "--quiet", "--json", "--out"},
+    "tune-bonus": {"--jobs", "--seed", "--quiet", "--json", "--out", "--no-charts"},
+    "sweep": {"--jobs", "--seed", "--quiet", "--json", "--out", "--no-charts"},
     "balance": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "train": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "ladder": {"--jobs", "--seed", "--quiet", "--json"},
     "check": {"--jobs", "--seed"},
     "bench": {"--seed", "--quiet", "--json"},
-    "report": {"--quiet", "--json", "--out"},
+    "report": {"--quiet", "--json", "--out", "--no-charts"},
     # compare plays games only with --sequential, which deals them (--seed) on workers (--jobs)
     "compare": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "play": {"--seed"},
@@ -40,6 +41,8 @@ SHARED = {
     "cards docs": {"--out"},
 }
 SHORT = {"--jobs": "-j", "--quiet": "-q", "--out": "-o"}
+# The reports below are read for their terminal and JSON, never a chart: written without.
+BARE = ("--no-charts",)
 
 
 def _command(path: str):
@@ -64,7 +67,7 @@ def test_every_command_that_plays_or_writes_takes_the_shared_options(path):
         assert options["--jobs"].default is None  # None: every usable core (jobs_to_use)
 
 
-@pytest.mark.parametrize("name", ["--jobs", "--seed", "--quiet", "--json"])
+@pytest.mark.parametrize("name", ["--jobs", "--seed", "--quiet", "--json", "--no-charts"])
 def test_a_shared_option_reads_the_same_on_every_command(name):
     helps = {_options(path)[name].help for path in SHARED if name in SHARED[path]}
     assert len(helps) == 1, helps
@@ -114,7 +117,7 @@ def test_compare_json_is_one_object_with_the_same_facts(runs, tmp_path):
 
 def test_report_json_is_the_headline_as_one_object(runs, tmp_path):
     a, _ = runs
-    result = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "rep"), "--json"])
+    result = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "rep"), "--json", *BARE])
     assert result.exit_code == 0, result.output
     facts = json.loads(result.stdout)
     assert facts["page"] == str(tmp_path / "rep" / "index.html")
@@ -181,11 +184,11 @@ def on_a_terminal(monkeypatch):
 
 def test_report_and_compare_show_their_steps_on_stderr_unless_quiet(runs, tmp_path, on_a_terminal):
     a, b = runs
-    shown = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "r1")])
+    shown = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "r1"), *BARE])
     assert shown.exit_code == 0, shown.output
     assert "writing" in shown.stderr and "4/4 steps" not in shown.stdout
     assert "steps" in shown.stderr and "steps" not in shown.stdout
-    quiet = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "r2"), "-q"])
+    quiet = cli.invoke(app, ["report", str(a), "-o", str(tmp_path / "r2"), "-q", *BARE])
     assert quiet.exit_code == 0 and "steps" not in quiet.stderr
     compared = cli.invoke(app, ["compare", str(a), str(b), "-o", str(tmp_path / "c")])
     assert compared.exit_code == 0 and "steps" in compared.stderr
@@ -211,7 +214,7 @@ def test_tune_bonus_shows_its_games_then_its_report_steps(tmp_path, on_a_termina
     result = cli.invoke(
         app,
         ["tune-bonus", "--max-bonus", "1", "--games-per-point", "112", "-o", str(tmp_path / "t"),
-         "-j", "1", "--strategy", "heuristic"],
+         "-j", "1", "--strategy", "heuristic", *BARE],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "224/224" in result.stderr and "steps" in result.stderr

@@ -14,6 +14,8 @@ from avarium.cli.main import app
 
 
 def command(*args: str):
+    """The command's result (it must succeed). These tests read results, never a chart: each
+    workflow is asked for its report without charts, from Python and on the command line."""
     done = CliRunner().invoke(app, list(args))
     assert done.exit_code == 0, done.output
     return done
@@ -22,24 +24,25 @@ def command(*args: str):
 def test_a_sweep_from_python_gives_the_commands_figures(tmp_path):
     result = avarium.sweep(
         "kumara_raj.merit=10,30", games_per_point=100, bots="heuristic", seed=4,
-        out=tmp_path / "py",
+        out=tmp_path / "py", charts=False,
     )  # fmt: skip
     printed = json.loads(
         command(
             "sweep", "--set", "kumara_raj.merit=10,30", "--games-per-point", "100",
             "--strategy", "heuristic", "--seed", "4", "-o", str(tmp_path / "cli"), "-j", "1",
-            "--json",
+            "--json", "--no-charts",
         ).stdout
     )  # fmt: skip
     returned = result.as_dict()
     assert returned["points"] == printed["points"] == ["kumara_raj.merit=10", "kumara_raj.merit=30"]
     assert returned["tiers"] == printed["tiers"]
     assert returned["run"]["games"] == printed["run"]["games"] == 200
+    assert not (tmp_path / "py" / "report" / "charts").exists()  # charts=False: none drawn
     assert set(result.tiers[0].tables["idols"]["variant"]) == set(returned["points"])
     # The command reading the run Python played prints what the result's lines say.
     text = command(
         "sweep", "--set", "kumara_raj.merit=10,30", "--games-per-point", "100",
-        "--strategy", "heuristic", "--seed", "4", "-o", str(tmp_path / "py"), "-q",
+        "--strategy", "heuristic", "--seed", "4", "-o", str(tmp_path / "py"), "-q", "--no-charts",
     ).stdout  # fmt: skip
     expected = [f"{tmp_path / 'py'} is complete: reading it", *result.lines()[1:]]
     assert text == "\n".join(["2 points x 100 games, 2 players", *expected]) + "\n"
@@ -47,12 +50,13 @@ def test_a_sweep_from_python_gives_the_commands_figures(tmp_path):
 
 def test_tune_bonus_from_python_gives_the_commands_recommendation(tmp_path):
     result = avarium.tune_bonus(
-        max_bonus=1, games_per_point=100, tiers=["random", "heuristic"], out=tmp_path / "py"
-    )
+        max_bonus=1, games_per_point=100, tiers=["random", "heuristic"], out=tmp_path / "py",
+        charts=False,
+    )  # fmt: skip
     printed = json.loads(
         command(
             "tune-bonus", "--max-bonus", "1", "--games-per-point", "100", "--tiers",
-            "random,heuristic", "-o", str(tmp_path / "cli"), "-j", "1", "--json",
+            "random,heuristic", "-o", str(tmp_path / "cli"), "-j", "1", "--json", "--no-charts",
         ).stdout
     )  # fmt: skip
     returned = result.as_dict()
@@ -67,6 +71,8 @@ def test_a_workflows_bad_argument_names_the_argument_not_the_flag(tmp_path):
         avarium.tune_bonus(players=7, out=tmp_path / "t")
     with pytest.raises(TypeError, match=r"^sweep: expected card fields"):
         avarium.sweep(3, out=tmp_path / "s")
+    with pytest.raises(TypeError, match=r"^charts: expected True or False, got 'no'"):
+        avarium.tune_bonus(charts="no", out=tmp_path / "t")
     assert not (tmp_path / "t").exists() and not (tmp_path / "s").exists()
 
 

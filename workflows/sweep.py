@@ -48,6 +48,7 @@ class Plan:
     points: list[str]
     head: dict
     heading: str  # what is played, in one line
+    charts: bool = True  # whether the run's report draws its charts
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,7 +56,8 @@ class PointsRequest:
     """What every sweep point shares: `bots` one bot for every seat (or one per seat) instead
     of `tiers` (neither: the default tiers, as `avarium simulate`), the games at every point,
     the seed of the deals (the same at every point), the card set and its patches, the bot
-    profiles, and a guard on the number of points."""
+    profiles, a guard on the number of points, and whether the run's report draws its charts
+    (`charts=False`: its page and tables only, as `avarium report --no-charts`)."""
 
     players: int = 2
     games_per_point: int = 2_000
@@ -67,6 +69,7 @@ class PointsRequest:
     patches: Sequence[Path] = ()
     profiles: Path | None = None
     max_points: int = MAX_POINTS
+    charts: bool = True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,6 +103,7 @@ class TuneBonusRequest(PointsRequest):
             | ({"levers": list(levers)} if levers else {}),
             f"{len(vectors)} bonus vectors{with_levers} x {self.games_per_point:,} games, "
             f"{self.players} players",
+            self.charts,
         )
 
 
@@ -133,6 +137,7 @@ class SweepRequest(PointsRequest):
             labels,
             {"points": labels, "games_per_point": self.games_per_point},
             f"{len(points)} points x {self.games_per_point:,} games, {self.players} players",
+            self.charts,
         )
 
 
@@ -246,7 +251,7 @@ def play(plan: Plan, jobs: int = 1, progress: Progress = SILENT) -> SweepResult:
     if together is not None and len(played) > 1:
         every = together([games for _, games in played])
     with progress.steps(STEPS) as bar:
-        page = build_report(plan.out, on_step=bar) / "index.html"
+        page = build_report(plan.out, on_step=bar, charts=plan.charts) / "index.html"
     return SweepResult(plan, summary, tiers, page, every, names)
 
 

@@ -37,6 +37,14 @@ Seed = option("seed")
 Quiet = Annotated[
     bool, typer.Option("--quiet", "-q", help="No progress bar on stderr (errors still print).")
 ]
+NoCharts = Annotated[
+    bool,
+    typer.Option(
+        "--no-charts",
+        help="Write the report without charts: its page (which says so where they would be) "
+        "and tables, the same headline, in a fraction of the time.",
+    ),
+]
 Json = Annotated[
     bool,
     typer.Option("--json", help="Print the result as one JSON object on stdout, nothing else."),

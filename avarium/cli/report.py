@@ -10,6 +10,7 @@ import typer
 from avarium.cli.common import (
     Jobs,
     Json,
+    NoCharts,
     Patches,
     Quiet,
     Seed,
@@ -44,6 +45,7 @@ def report_command(
         str | None, typer.Option(help="Analyse only this variant of the run.")
     ] = None,
     out: ReportOut = None,
+    no_charts: NoCharts = False,
     quiet: Quiet = False,
     as_json: Json = False,
 ) -> None:
@@ -51,8 +53,9 @@ def report_command(
     then print the page's headline (the flagged Idols, the seat win rates, the page). The page
     picks a tier, card set or player count and sorts its tables in the browser, offline.
 
-    A rerun replaces the report it wrote, and refuses (exit code 2, nothing changed) while the
-    folder holds files it did not write or a chart edited since."""
+    A rerun replaces the report it wrote, charts included (after --no-charts none is left from
+    before), and refuses (exit code 2, nothing changed) while the folder holds files it did not
+    write or a chart edited since."""
     from avarium.analysis.dataset import DatasetError
 
     try:
@@ -61,7 +64,9 @@ def report_command(
         raise _fail(str(exc), 2) from None
     try:
         with StepBar(quiet or as_json, STEPS) as bar:
-            target = build_report(run, out, limits, include_mirrors, variant, on_step=bar)
+            target = build_report(
+                run, out, limits, include_mirrors, variant, on_step=bar, charts=not no_charts
+            )
     except DatasetError as exc:
         raise _fail(exc.message) from None
     except OutputError as exc:  # an --out it may not write: bad input

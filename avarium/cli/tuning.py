@@ -11,6 +11,7 @@ from avarium.cli.common import (
     Cards,
     Jobs,
     Json,
+    NoCharts,
     Patches,
     Profiles,
     Quiet,
@@ -82,6 +83,7 @@ def tune_bonus_command(
     sets: Sets = None,
     patch: Patches = None,
     profiles: Profiles = None,
+    no_charts: NoCharts = False,
     quiet: Quiet = False,
     as_json: Json = False,
     max_points: MaxPoints = MAX_POINTS,
@@ -113,6 +115,7 @@ def tune_bonus_command(
         players=given("players", players), max_bonus=max_bonus, games_per_point=games_per_point,
         bots=strategy, tiers=tiers, seed=given("seed", seed), out=out, cards=path, sets=sets or (),
         patches=patch or (), profiles=profiles, max_points=max_points, levers=lever or (),
+        charts=not no_charts,
     )  # fmt: skip
     _play(request, jobs, quiet, as_json)
 
@@ -138,6 +141,7 @@ def sweep_command(
     path: Cards = None,
     patch: Patches = None,
     profiles: Profiles = None,
+    no_charts: NoCharts = False,
     quiet: Quiet = False,
     as_json: Json = False,
     max_points: MaxPoints = MAX_POINTS,
@@ -150,6 +154,6 @@ def sweep_command(
     request = SweepRequest(
         sweep=sweep, players=given("players", players), games_per_point=games_per_point,
         bots=strategy, tiers=tiers, seed=given("seed", seed), out=out, cards=path,
-        patches=patch or (), profiles=profiles, max_points=max_points,
+        patches=patch or (), profiles=profiles, max_points=max_points, charts=not no_charts,
     )  # fmt: skip
     _play(request, jobs, quiet, as_json)

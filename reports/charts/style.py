@@ -146,6 +146,12 @@ def finish(fig: Figure, footer: str = "", heading: str = "") -> tuple[bytes, byt
     return out[0], out[1]
 
 
+def close(fig: Figure) -> None:
+    """Let go of a figure that is not drawn (a page written without charts): pyplot keeps
+    every figure it made until it is closed."""
+    plt.close(fig)
+
+
 def captions(fig: Figure, footer: str = "", heading: str = "") -> None:
     """The heading above everything drawn and the footer under it all, the heading included;
     the figure measured once for both."""

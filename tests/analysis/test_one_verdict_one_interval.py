@@ -14,6 +14,11 @@ from avarium.reports.pages import build_report
 from avarium.reports.tiers.sections import rate_cell
 
 
+def page_of(run):
+    """The run's report: these tests read its text and tables only, so it draws no chart."""
+    return build_report(run, charts=False)
+
+
 def kitty(status: str) -> pd.Series:
     """A tier's row whose 95% interval lies above the band while Holm's still reaches into it."""
     return pd.Series(
@@ -41,7 +46,7 @@ def test_an_inside_tier_cell_shows_the_95_percent_interval_it_was_decided_on():
 
 def test_a_plain_run_names_its_unsettled_idols_with_both_intervals_on_every_surface(tmp_path):
     plan = Plan(bot="heuristic.balanced", strength={"kumara_raj": 0.25, "amyba": 0.5})
-    report = build_report(synthetic_run(tmp_path / "plain", 1_500, plan, seed=3))
+    report = page_of(synthetic_run(tmp_path / "plain", 1_500, plan, seed=3))
     flags = pd.read_csv(report / "tables" / "balance_flags.csv")
     facts = report_facts(report)
     for status, key in (("unsettled", "unsettled"), ("inside", "inside_the_band")):
@@ -77,13 +82,13 @@ def test_a_recommendation_outside_the_band_says_so_in_points_on_terminal_and_pag
     assert f"about {chosen['gap'] * 100:.1f} points from the fair 50%" in said
     assert not re.search(r"\d% to \d", said)  # no gap written as a share
     assert f"STILL OUTSIDE the band there: {chosen['rate']:.1%}" in said
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    page = (page_of(run) / "index.html").read_text(encoding="utf-8")
     assert f'<span class="flag">STILL OUTSIDE the band there: {chosen["rate"]:.1%}' in page
 
 
 def test_a_sweep_point_with_too_few_games_to_judge_gives_no_verdict(tmp_path):
     # 60 games a point: about 15 an Idol, fewer than the 30 a verdict needs.
-    page = (build_report(sweep(tmp_path, 60)) / "index.html").read_text(encoding="utf-8")
+    page = (page_of(sweep(tmp_path, 60)) / "index.html").read_text(encoding="utf-8")
     for v in (16, 17, 18):  # each point said, with its own games
         point = f"<strong>kumara_raj.merit={v}</strong>"
         assert f"to judge any Idol at {point} (fewer than 30 games each there; no verdict)" in page
@@ -91,7 +96,7 @@ def test_a_sweep_point_with_too_few_games_to_judge_gives_no_verdict(tmp_path):
 
 
 def test_a_sweep_point_clean_only_among_the_idols_it_could_judge_says_so(tmp_path):
-    page = (build_report(sweep(tmp_path, 100)) / "index.html").read_text(encoding="utf-8")
+    page = (page_of(sweep(tmp_path, 100)) / "index.html").read_text(encoding="utf-8")
     clean = re.search(r"No Idol outside the band at: (.*?)\.</li>", page).group(1)
     assert "Idols with too few games to judge)" in clean
 
@@ -117,5 +122,5 @@ def test_a_tiered_tune_bonus_page_recommends_what_the_terminal_does_at_every_tie
         closest_to_fair_at_every_tier(tiers), "worst seat at any tier", "recommended at every tier"
     )
     assert said.startswith("recommended at every tier: bonus=0,2 ")
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    page = (page_of(run) / "index.html").read_text(encoding="utf-8")
     assert f"<li>Seats: {escape(said, quote=True)}.</li>" in page

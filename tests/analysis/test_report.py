@@ -24,6 +24,13 @@ def run(*args: str):
     return runner.invoke(app, [str(a) for a in args])
 
 
+def page_text(path) -> str:
+    """`avarium report PATH`'s page, written without charts: the tests that call this read its
+    text and tables only (the planted run's report, `reported`, draws every chart)."""
+    assert run("report", path, "--no-charts").exit_code == 0
+    return (path / "report" / "index.html").read_text(encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def reported(planted_run):
     result = run("report", planted_run)
@@ -200,8 +207,7 @@ def heuristic_page(tmp_path_factory):
     run_dir = synthetic_run(
         tmp_path_factory.mktemp("h") / "h", 2_000, Plan(bot="heuristic.balanced"), seed=2
     )
-    assert run("report", run_dir).exit_code == 0
-    return (run_dir / "report" / "index.html").read_text(encoding="utf-8")
+    return page_text(run_dir)
 
 
 def test_a_summary_of_other_bots_says_the_verdict_depends_on_them(heuristic_page):
@@ -231,8 +237,7 @@ def test_a_sweep_report_is_per_variant_and_labels_what_it_pools(tmp_path):
         tmp_path / "sweep", 6_000, plans, seed=4, chunk_games=3_000, shared_deals=True,
         card_set=lambda variant: "set-" + variant[-2:],
     )  # fmt: skip
-    assert run("report", path).exit_code == 0
-    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    page = page_text(path)
     summary = _section(page, "summary")
     assert (
         "Kumara Raj (2 players) is closest to its fair 50.0% at <strong>kumara_raj.merit=18"
@@ -256,8 +261,7 @@ def test_the_card_set_warning_stays_for_a_variant_whose_chunks_disagree(tmp_path
         tmp_path / "mixed", 4_000, Plan(), seed=2, chunk_games=2_000,
         card_set=lambda variant: next(sets),
     )  # fmt: skip
-    assert run("report", path).exit_code == 0
-    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    page = page_text(path)
     assert "different card sets" in _section(page, "provenance")
 
 
@@ -267,7 +271,7 @@ def test_stalls_are_their_own_outcome_left_out_of_win_rates_and_counted(tmp_path
     edge is inside the interval, and the summary says how many games hit the cap."""
     plan = Plan(seat_effect={2: (0.3, 0.0)}, stall_rate=1 / 3)
     path = synthetic_run(tmp_path / "stalls", 12_000, plan, seed=9, chunk_games=6_000)
-    assert run("report", path).exit_code == 0
+    summary = _section(page_text(path), "summary")
     seats = pd.read_csv(path / "report" / "tables" / "seat_win_rates.csv")
     assert np.isclose(seats["rate"].sum(), 1.0)
     truth = 1 / (1 + np.exp(-0.3))
@@ -277,7 +281,6 @@ def test_stalls_are_their_own_outcome_left_out_of_win_rates_and_counted(tmp_path
     assert flags["stalled"].sum() > 3_000 and (flags["rate"] > 0.4).all()
     length = pd.read_csv(path / "report" / "tables" / "length.csv")
     assert (length["stalled"] > 3_500).all()
-    summary = _section((path / "report" / "index.html").read_text(encoding="utf-8"), "summary")
     assert "stalled at the safety cap" in summary and "left out of every win rate" in summary
 
 
@@ -285,8 +288,7 @@ def test_a_four_player_summary_gives_every_seat(tmp_path):
     """The last seat is the favoured one: the summary names every seat's rate, not seat 0's."""
     plan = Plan(players={4: 1.0}, seat_effect={4: (-0.1, 0.0, 0.0, 0.15)})
     path = synthetic_run(tmp_path / "four", 8_000, plan, seed=10, chunk_games=8_000)
-    assert run("report", path).exit_code == 0
-    summary = _section((path / "report" / "index.html").read_text(encoding="utf-8"), "summary")
+    summary = _section(page_text(path), "summary")
     assert "Seats, 4 players" in summary
     assert all(f"seat {s} " in summary for s in range(4))
 
@@ -312,8 +314,7 @@ def test_a_run_stopped_by_its_rule_says_so_and_one_that_hit_its_cap_says_that(tm
         "cap": 8_000,
     }
     stopped.write(path, record)
-    assert run("report", path).exit_code == 0
-    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    page = page_text(path)
     assert (
         "<strong>Stopped early by its rule</strong> (precision 0.05): after round 2 of 5, at "
         "2,000 of the 8,000 games it could have played, because every Idol&#x27;s 95% interval "
@@ -323,12 +324,10 @@ def test_a_run_stopped_by_its_rule_says_so_and_one_that_hit_its_cap_says_that(tm
     assert "precision 0.05, after round 2 of 5" in _section(page, "provenance")
 
     stopped.write(path, record | {"stopped": False, "round": 5, "why": "1 of 8 Idol rates not"})
-    assert run("report", path).exit_code == 0
-    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    page = page_text(path)
     assert "<strong>Played to its cap</strong> of 8,000 games" in _section(page, "summary")
 
     (path / stopped.STOPPED).unlink()
-    assert run("report", path).exit_code == 0
-    page = (path / "report" / "index.html").read_text(encoding="utf-8")
+    page = page_text(path)
     assert "Stopped early" not in page and "Played to its cap" not in page
     assert "its planned games (no stopping rule)" in _section(page, "provenance")

@@ -18,9 +18,15 @@ cli = CliRunner()
 
 def report_lines(run) -> list[str]:
     """What `avarium report RUN` prints, line by line (it must succeed)."""
-    result = cli.invoke(app, ["report", str(run)])
+    result = report(run)
     assert result.exit_code == 0, result.output
     return result.output.splitlines()
+
+
+def report(run, *flags):
+    """`avarium report RUN`: these tests read its terminal and --json only, so it draws no
+    chart (--no-charts prints the same headline)."""
+    return cli.invoke(app, ["report", str(run), "--no-charts", *flags])
 
 
 def seat_labels(lines: list[str]) -> list[str]:
@@ -31,7 +37,7 @@ def seat_labels(lines: list[str]) -> list[str]:
 def test_report_prints_the_flagged_idols_the_seat_rates_and_where_the_page_is(tmp_path):
     plan = Plan(bot="heuristic.balanced", strength={"hatsurugi_touka": 1.5})
     run = synthetic_run(tmp_path / "run", 6_000, plan, seed=2)
-    result = cli.invoke(app, ["report", str(run)])
+    result = report(run)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     # By name, as on the page (read from the same CSV; a synthetic set's names come from ids).
@@ -64,16 +70,16 @@ def test_a_run_stopped_by_its_rule_says_so_first(tmp_path):
         {"rule": "until settled, band 0.45-0.55", "stopped": True, "round": 2, "rounds": 6,
          "why": "every Idol's band verdict is decided", "games": 2_000, "cap": 50_000},
     )  # fmt: skip
-    result = cli.invoke(app, ["report", str(run)])
+    result = report(run)
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == (
         "stopped early by its rule (until settled, band 0.45-0.55) after round 2 of 6, at 2,000 "
         "of 50,000 games: every Idol's band verdict is decided"
     )
-    facts = json.loads(cli.invoke(app, ["report", str(run), "--json"]).stdout)
+    facts = json.loads(report(run, "--json").stdout)
     assert facts["stopped"]["stopped"] and facts["stopped"]["round"] == 2
     (run / stopped.STOPPED).unlink()
-    facts = json.loads(cli.invoke(app, ["report", str(run), "--json"]).stdout)
+    facts = json.loads(report(run, "--json").stdout)
     assert "stopped" not in facts
 
 
@@ -90,7 +96,7 @@ def test_a_run_of_several_variants_headlines_each_variant_not_their_pool(tmp_pat
     # The seats per variant, in sweep order (2 before 4), each line named by its variant.
     seats = seat_labels(lines)
     assert seats == ["touka.combat=2", "touka.combat=4"]
-    facts = json.loads(cli.invoke(app, ["report", str(run), "--json"]).stdout)
+    facts = json.loads(report(run, "--json").stdout)
     assert facts["variants"] == seats
     assert {r["variant"] for r in facts["outside"]} == {"touka.combat=4"}
 

@@ -63,6 +63,7 @@ REFUSED = [
     ("Run.report(out=123)", lambda: avarium.Run("r").report(123), TypeError, "out:"),
     ("Run.report(band=(1,))", lambda: avarium.Run("r").report(band=(1,)), TypeError, "band:"),
     ("band=(.6, .4)", lambda: avarium.Run("r").report(None, (0.6, 0.4)), ValueError, "band:"),
+    ("Run.report(charts='no')", lambda: avarium.Run("r").report(charts="no"), TypeError, "charts:"),
 ]
 
 

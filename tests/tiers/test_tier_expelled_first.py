@@ -108,6 +108,9 @@ def test_counted_rows_give_the_shares_of_the_rows_they_count():
     pd.testing.assert_frame_equal(expelled_first(games), expelled_first(counted))
 
 
+# The reports below are read for their text and tables, never a chart: each is written without.
+
+
 def three_player_tiers(tmp_path, name="three"):
     plans = [
         Plan(variant=tier, tier=tier, bot=tier, players={3: 1.0})
@@ -118,7 +121,7 @@ def three_player_tiers(tmp_path, name="three"):
 
 def test_the_report_of_a_three_player_tiered_run_shows_whom_each_tier_expels_first(tmp_path):
     run = three_player_tiers(tmp_path)
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    page = (build_report(run, charts=False) / "index.html").read_text(encoding="utf-8")
     start = page.index('<section id="skill-tiers">')
     tiers = page[start : page.index("</section>", start)]
     assert "Expelled first: share of each Idol" in tiers
@@ -136,7 +139,7 @@ def test_the_report_of_a_three_player_tiered_run_shows_whom_each_tier_expels_fir
 def test_a_two_player_tiered_report_shows_no_expelled_first_table(tmp_path):
     plans = [Plan(variant=tier, tier=tier, bot=tier) for tier in ("heuristic.balanced", "mcts/40")]
     run = synthetic_run(tmp_path / "two", 1_000, plans, seed=6, chunk_games=1_000)
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    page = (build_report(run, charts=False) / "index.html").read_text(encoding="utf-8")
     assert '<section id="skill-tiers">' in page and "Expelled first" not in page
     assert not (run / "report" / "tables" / "tier_expelled_first.csv").exists()
 
@@ -150,7 +153,7 @@ def test_a_played_three_player_run_reports_whom_each_tier_expels_first(tmp_path)
     # The engine numbers expulsions from 1: every game with an expulsion has a first expelled.
     out = games[games["expelled_order"] > 0].groupby("game_id")["expelled_order"].min()
     assert len(out) > 0 and (out == 1).all()
-    page = (build_report(run) / "index.html").read_text(encoding="utf-8")
+    page = (build_report(run, charts=False) / "index.html").read_text(encoding="utf-8")
     assert "Expelled first: share of each Idol" in page
     written = pd.read_csv(run / "report" / "tables" / "tier_expelled_first.csv")
     assert set(written["tier"]) == {"heuristic.balanced", "heuristic.tuned"}
