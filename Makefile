@@ -58,7 +58,7 @@ demo: $(STAMP)
 	$(BIN)/avarium cards validate
 	$(BIN)/avarium cards show --kind idol
 	$(BIN)/avarium play --idols touka,raj --seed 7 | tail -n 30
-	$(BIN)/avarium simulate --config experiments/demo.toml --out runs/demo
+	$(BIN)/avarium simulate --config experiments/demo.toml --out runs/demo --set-aside
 	$(BIN)/avarium bench --games 5000 --lookahead-games 0 --mcts-games 0
 	$(BIN)/avarium report runs/demo
 	@echo "make: the demo played the balanced and the tuned heuristic; the search bot as a third tier: avarium simulate --config experiments/versions-2-players.toml"

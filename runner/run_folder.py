@@ -70,6 +70,35 @@ def check_directory(out: Path, experiment: Experiment) -> bool:
     return False
 
 
+def set_aside(out: Path, experiment: Experiment) -> Path | None:
+    """When `out` holds a run of another experiment, rename it whole to `OUT.before-N` (the
+    first N not taken) under its lock and return the new name; otherwise change nothing and
+    return None (anything else `check_directory` refuses is still refused there). `make demo`
+    asks for this: a demo changed since the last one plays anew and keeps the old run."""
+    stored_file = out / EXPERIMENT_FILE
+    if out.is_symlink() or not stored_file.is_file() or stored_file.is_symlink():
+        return None
+    try:
+        stored = tomlread.loads(stored_file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None  # check_directory names the file and why
+    if not diff_fields(stored, experiment.to_dict(), ""):
+        return None
+    n = 1
+    while out.with_name(f"{out.name}.before-{n}").exists():
+        n += 1
+    kept = out.with_name(f"{out.name}.before-{n}")
+    with hold_lock(out):  # not while another process writes it
+        try:
+            out.rename(kept)
+        except OSError as exc:
+            raise RunError(
+                f"{out} holds a run of another experiment and cannot be renamed to {kept} "
+                f"({exc.strerror or exc}); nothing was changed"
+            ) from None
+    return kept
+
+
 def new_manifest(experiment: Experiment, chunks: list[Chunk]) -> Manifest:
     return Manifest(
         manifest.experiment_id(experiment.to_json()), experiment.total_games, len(chunks)

@@ -126,6 +126,14 @@ def simulate(
     band: Annotated[
         str, typer.Option(help="The two-player band for --until settled (as report --band).")
     ] = "0.45,0.55",
+    set_aside: Annotated[
+        bool,
+        typer.Option(
+            "--set-aside",
+            help="When --out holds a run of another experiment, keep that run whole as "
+            "OUT.before-N and play this one in OUT (without it, such a folder is refused).",
+        ),
+    ] = False,
     quiet: Quiet = False,
     as_json: Json = False,
 ) -> None:
@@ -162,6 +170,16 @@ def simulate(
         first = experiment.variants[0]
         name = (label or "main") if first.tier else first.label  # a tier's label names its bot
         out = Path("runs") / (config.stem if config else name)
+    if set_aside:
+        from avarium.runner.run_folder import RunError
+        from avarium.runner.run_folder import set_aside as keep_other_run
+
+        try:
+            kept = keep_other_run(out, experiment)
+        except RunError as exc:
+            raise _fail(str(exc)) from None
+        if kept is not None and not (quiet or as_json):
+            note(f"{out} held a run of another experiment: kept whole as {kept}")
     if backend is None:
         backend = "dask" if scheduler else "loky"
     planned = plan_sentence(experiment.variants)

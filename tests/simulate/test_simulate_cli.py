@@ -58,6 +58,45 @@ def test_a_different_experiment_in_the_same_directory_fails_with_exit_code_1(tmp
     assert "seed (0 against 4)" in result.output
 
 
+def files_under(folder):
+    return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_set_aside_keeps_a_run_of_another_experiment_whole_and_plays_this_one(tmp_path):
+    out = tmp_path / "run"
+    assert simulate("--out", str(out)).exit_code == 0
+    before = files_under(out)
+    result = simulate("--out", str(out), "--seed", "4", "--set-aside")
+    assert result.exit_code == 0, result.output
+    assert f"{out} held a run of another experiment: kept whole as {out}.before-1" in (
+        result.output
+    )
+    assert files_under(tmp_path / "run.before-1") == before
+    assert "seed = 4" in (out / "experiment.toml").read_text(encoding="utf-8")
+    assert len(games_of(out)) == 60 * 2  # a new run of 60 two-player games, one row a seat
+    # a third experiment keeps the second run under the next free name
+    assert simulate("--out", str(out), "--seed", "5", "--set-aside").exit_code == 0
+    assert (tmp_path / "run.before-2" / "experiment.toml").is_file()
+
+
+def test_set_aside_leaves_a_run_of_the_same_experiment_to_resume(tmp_path):
+    out = tmp_path / "run"
+    assert simulate("--out", str(out)).exit_code == 0
+    again = simulate("--out", str(out), "--set-aside")
+    assert again.output.strip() == f"nothing to do: all 60 games are already in {out}"
+    assert not (tmp_path / "run.before-1").exists()
+
+
+def test_set_aside_leaves_a_folder_that_holds_no_run_to_the_usual_refusal(tmp_path):
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "notes.md").write_text("mine", encoding="utf-8")
+    result = simulate("--out", str(out), "--set-aside")
+    assert result.exit_code == 1 and "holds no run" in result.output
+    assert files_under(out) == {out.joinpath("notes.md").relative_to(out): b"mine"}
+    assert not (tmp_path / "run.before-1").exists()
+
+
 def test_the_dask_backend_without_dask_or_scheduler_flags_is_explained(tmp_path):
     result = simulate(
         "--out", str(tmp_path / "run"), "--scheduler", "tcp://x:1", "--backend", "loky"
