@@ -48,11 +48,7 @@ def check_directory(out: Path, experiment: Experiment) -> bool:
         )
     stored_file = out / EXPERIMENT_FILE
     if stored_file.exists():
-        try:
-            stored = tomlread.loads(stored_file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise RunError(f"{stored_file} cannot be read ({exc}); nothing was changed") from None
-        differences = diff_fields(stored, experiment.to_dict(), "")
+        differences = _differences(stored_file, experiment)
         if differences:
             shown = "\n".join(f"  {d}" for d in differences[:12])
             more = f"\n  ... and {len(differences) - 12} more" if len(differences) > 12 else ""
@@ -70,6 +66,16 @@ def check_directory(out: Path, experiment: Experiment) -> bool:
     return False
 
 
+def _differences(stored_file: Path, experiment: Experiment) -> list[str]:
+    """How the experiment a run folder holds differs from this one (empty: the same); raises
+    RunError naming the file when it cannot be read."""
+    try:
+        stored = tomlread.loads(stored_file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise RunError(f"{stored_file} cannot be read ({exc}); nothing was changed") from None
+    return diff_fields(stored, experiment.to_dict(), "")
+
+
 def set_aside(out: Path, experiment: Experiment) -> Path | None:
     """When `out` holds a run of another experiment, rename it whole to `OUT.before-N` (the
     first N not taken) under its lock and return the new name; otherwise change nothing and
@@ -79,11 +85,10 @@ def set_aside(out: Path, experiment: Experiment) -> Path | None:
     if out.is_symlink() or not stored_file.is_file() or stored_file.is_symlink():
         return None
     try:
-        stored = tomlread.loads(stored_file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        if not _differences(stored_file, experiment):
+            return None
+    except RunError:
         return None  # check_directory names the file and why
-    if not diff_fields(stored, experiment.to_dict(), ""):
-        return None
     n = 1
     while out.with_name(f"{out.name}.before-{n}").exists():
         n += 1
