@@ -125,13 +125,16 @@ def read_csv_frame(path: Path) -> pd.DataFrame:
 #: seed) fits in 64 bits, 20 digits; int() would read up to 4,300 and then raise.
 MAX_DIGITS = 30
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+# The spaces a number may have around it: ASCII whitespace. str.strip() alone also takes the
+# four information separators (U+001C-U+001F) off, which int() does not, so "0\x1f" was read.
+_SPACES = " \t\n\r\x0b\x0c"
 
 
 def whole_number(text: str) -> int | None:
     """The whole number `text` writes in ASCII digits (an optional sign, spaces around), or
     None: other text, digits of another script ("١٨", "１８"), or more than MAX_DIGITS digits,
     which is refused by its length before it is converted."""
-    text = text.strip()
+    text = text.strip(_SPACES)
     if len(text.lstrip("+-")) > MAX_DIGITS or not _WHOLE.fullmatch(text):
         return None
     return int(text)
