@@ -79,3 +79,15 @@ def matched_gap(wa: np.ndarray, wb: np.ndarray) -> dict:
         "adjusted": adjusted,
         "se": se,
     }
+
+
+def paired_change(games: pd.DataFrame, a: Played, b: Played, idol: str, players: int) -> dict:
+    """Variant b's win rate minus variant a's on the deals both played, with a 95% interval
+    (matched_gap) and the number of those deals."""
+    wa, wb, _ = paired_wins(games, a, b, idol, players)
+    if len(wa) == 0:
+        return {"change": np.nan, "change_lo": np.nan, "change_hi": np.nan, "paired_games": 0}
+    gap = matched_gap(wa, wb)
+    return {key: gap[key] for key in ("change", "change_lo", "change_hi")} | {
+        "paired_games": len(wa)
+    }

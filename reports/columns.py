@@ -302,6 +302,8 @@ TYPES: dict[str, dict[str, str]] = {
             **{f"{c}_{rule}": PERCENT for c in ("rate", "lo", "hi") for rule in RULES},
             **{f"games_{rule}": COUNT for rule in RULES},
             **{f"{c}_{rule}": TEXT for c in ("status", "side") for rule in RULES},
+            **{c: POINTS for c in ("change", "change_lo", "change_hi")},
+            "paired_games": COUNT,
         },
         # `avarium balance` (reports/balance.py).
         "balance_changes": {

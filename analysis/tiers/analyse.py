@@ -25,7 +25,7 @@ import pandas as pd
 from avarium.analysis.counts import row_counts
 from avarium.analysis.flags import DEFAULT_BAND, NOT_ENOUGH, balance_flags
 from avarium.analysis.games import seat_matrix
-from avarium.analysis.paired import matched_gap, paired_wins
+from avarium.analysis.paired import paired_change, paired_wins
 from avarium.analysis.seats import seat_winrates
 from avarium.analysis.sweeps import closest_to_fair_at_every_tier
 from avarium.analysis.tiers.expelled import tier_expelled_first
@@ -93,7 +93,8 @@ def analyse_tiers(
     expelled = tier_expelled_first(result.tiers, games)
     if not expelled.empty:  # three or four players only
         result.tables["tier_expelled_first"] = expelled
-    targeting = targeting_verdicts(result.tables["tier_winrates"], result.tiers, list(twins))
+    rates = result.tables["tier_winrates"]
+    targeting = targeting_verdicts(rates, result.tiers, list(twins), games)
     if not targeting.empty:  # a targeting pair at three or four players
         result.tables["tier_targeting"] = targeting
     if len(result.groups) > 1:  # a sweep or tune-bonus: the point fairest whichever tier plays
@@ -158,20 +159,6 @@ def verdicts(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:
     if "rate " + result.tiers[-1].tier in out:
         out = out.sort_values(["group", "players", "rate " + result.tiers[-1].tier])
     return out.reset_index(drop=True)
-
-
-def paired_change(
-    games: pd.DataFrame, a: TierVariant, b: TierVariant, idol: str, players: int
-) -> dict:
-    """Tier b's win rate minus tier a's on the deals both played, with a 95% interval
-    (matched_gap)."""
-    wa, wb, _ = paired_wins(games, a, b, idol, players)
-    if len(wa) == 0:
-        return {"change": np.nan, "change_lo": np.nan, "change_hi": np.nan, "paired_games": 0}
-    gap = matched_gap(wa, wb)
-    return {key: gap[key] for key in ("change", "change_lo", "change_hi")} | {
-        "paired_games": len(wa)
-    }
 
 
 def reasons(result: TierAnalysis, games: pd.DataFrame) -> pd.DataFrame:

@@ -13,6 +13,11 @@ tiers. The Idol *depends on the table's targeting* when the two disagree: shown 
 the band at one rule and inside it at the other, or outside on opposite sides. It is *the same
 under either targeting* when both are decided and agree (both inside, or outside on one side),
 and *too few games to tell* otherwise.
+
+The band test asks where each rule leaves the Idol, not how far apart the two rules are: a move
+of twenty points that stays on one side of the band is "the same under either targeting". So
+each row also gives the leader rule's rate minus the fitted rule's on the deals both played, a
+paired difference with its 95% interval (analysis/paired.py), as the skill verdicts give theirs.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pandas as pd
+from avarium.analysis.paired import paired_change
 from avarium.analysis.verdicts import Status, Targeting
 
 if TYPE_CHECKING:
@@ -29,6 +35,7 @@ SIDE = ["rate", "lo", "hi", "games", "status", "side"]
 COLUMNS = [
     "group", "players", "idol", "verdict", "fitted", "leader",
     *(f"{c}_fitted" for c in SIDE), *(f"{c}_leader" for c in SIDE),
+    "change", "change_lo", "change_hi", "paired_games",
 ]  # fmt: skip
 
 
@@ -56,11 +63,16 @@ def pairs_of(
 
 
 def targeting_verdicts(
-    rates: pd.DataFrame, tiers: list[TierVariant], twins: list[tuple[str, str]]
+    rates: pd.DataFrame,
+    tiers: list[TierVariant],
+    twins: list[tuple[str, str]],
+    games: pd.DataFrame,
 ) -> pd.DataFrame:
-    """Per targeting pair, player count (3 or 4) and Idol: the verdict and each tier's rate,
+    """Per targeting pair, player count (3 or 4) and Idol: the verdict, each tier's rate,
     interval, games, band status and side (`rates`: the tier table, analyse_tiers'
-    tier_winrates). Empty, with its columns, when the run has no pair or no table of three."""
+    tier_winrates), and the leader rule's rate minus the fitted rule's on the deals both played
+    (`games`: the run's games). Empty, with its columns, when the run has no pair or no table of
+    three."""
     rows = []
     for fitted, leader in pairs_of(tiers, twins):
         mine = rates[(rates["group"] == fitted.group) & (rates["players"] >= 3)]
@@ -78,6 +90,7 @@ def targeting_verdicts(
                 "leader": leader.tier,
             }
             row |= {f"{c}_fitted": x[c] for c in SIDE} | {f"{c}_leader": y[c] for c in SIDE}
+            row |= paired_change(games, fitted, leader, idol, int(players))
             rows.append(row)
     out = pd.DataFrame(rows, columns=COLUMNS)
     return out.sort_values(["group", "players", "idol"]).reset_index(drop=True)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pandas as pd
 from avarium.analysis.tiers.targeting import standing
 from avarium.analysis.verdicts import Targeting
+from avarium.reports import formats
 from avarium.reports.html import Table
 from avarium.runner.field_table import BUNDLED
 from avarium.simulator import tomlread
@@ -23,7 +24,10 @@ TEXT = (
     "of the band under the two rules (outside at one and inside at the other, or outside above "
     f"at one and below at the other): its verdict is a question of whom the others attack. "
     f"<em>{Targeting.SAME}</em> when both are decided alike; <em>{Targeting.UNDECIDED}</em> "
-    "when either is unsettled or has too few games.</p>"
+    "when either is unsettled or has too few games. The band test says where each rule leaves "
+    "the Idol, not how far it moves: the last column gives the leader rule's rate minus the "
+    "fitted rule's on the deals both played, with its 95% interval (a paired difference), so a "
+    "large move that stays on one side of the band shows there.</p>"
 )
 
 
@@ -68,6 +72,15 @@ def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
+def _move(r) -> str:
+    """The leader rule's rate minus the fitted rule's, paired: `+12.0 pts (+10.9 to +13.1) on
+    2,000 deals`."""
+    if not r["paired_games"]:
+        return "no shared deals"
+    change, lo, hi = (formats.points(r[c]) for c in ("change", "change_lo", "change_hi"))
+    return f"{change} ({lo.removesuffix(' pts')} to {hi}) on {int(r['paired_games']):,} deals"
+
+
 def view(targeting: pd.DataFrame) -> pd.DataFrame:
     """One row per pair, player count and Idol: the verdict and each rule's rate, its interval,
     games and status (`38.2% (35.1%-41.4%) of 1,000, inside`)."""
@@ -83,6 +96,7 @@ def view(targeting: pd.DataFrame) -> pd.DataFrame:
             "verdict": r["verdict"],
             "fitted rule": f"{r['fitted']}: {cell(r, 'fitted')}",
             "leader rule": f"{r['leader']}: {cell(r, 'leader')}",
+            "leader minus fitted (95%)": _move(r),
         }
         for _, r in targeting.iterrows()
     ]

@@ -41,7 +41,7 @@ def test_an_idol_depends_on_targeting_when_the_two_rules_put_it_on_different_sid
 def targeting_run(tmp_path):
     """Three players at the tuned heuristic and at its leader-targeting copy: Touka far above
     the band when the table attacks by the fitted weights, and every Idol fair when it attacks
-    the leader."""
+    the leader. Both tiers play the same deals, as a tiered run's tiers do."""
     plans = [
         Plan(variant=bot, tier=bot, bot=bot, players={3: 1.0}, strength=strength)
         for bot, strength in (
@@ -49,7 +49,8 @@ def targeting_run(tmp_path):
             ("heuristic.tuned_leader", {}),
         )
     ]
-    return synthetic_run(tmp_path / "targeting", 6_000, plans, seed=7, chunk_games=6_000)
+    run = tmp_path / "targeting"
+    return synthetic_run(run, 6_000, plans, seed=3, chunk_games=6_000, shared_deals=True)
 
 
 def test_the_report_names_the_idols_whose_verdict_depends_on_the_tables_targeting(tmp_path):
@@ -68,6 +69,10 @@ def test_the_report_names_the_idols_whose_verdict_depends_on_the_tables_targetin
     rates = pd.read_csv(run / "report" / "tables" / "tier_win_rates.csv")
     shown = rates.set_index(["tier", "idol_id"]).loc[("heuristic.tuned", "hatsurugi_touka")]
     assert touka["rate_fitted"] == pytest.approx(shown["rate"])
+    # how far the leader rule moves her, paired on the deals both rules played: every one of hers
+    assert touka["paired_games"] == touka["games_fitted"] == touka["games_leader"]
+    assert touka["change"] == pytest.approx(touka["rate_leader"] - touka["rate_fitted"])
+    assert touka["change_lo"] < touka["change"] < touka["change_hi"] < 0
     # the page's row for Touka: the verdict and both rates
     table = tiers[tiers.index("Whom the table attacks: each") :]
     row = table[table.index("Hatsurugi Touka") :]
@@ -75,6 +80,8 @@ def test_the_report_names_the_idols_whose_verdict_depends_on_the_tables_targetin
     assert "depends on the table&#x27;s targeting" in row
     assert f"heuristic.tuned: {touka['rate_fitted']:.1%}" in row and "outside above" in row
     assert f"heuristic.tuned_leader: {touka['rate_leader']:.1%}" in row
+    move = f"{touka['change'] * 100:+.1f} pts ({touka['change_lo'] * 100:+.1f} to"
+    assert move in row and f"{int(touka['paired_games']):,} deals" in row
     # and the summary names her with both rates
     summary = section(page, "summary")
     assert "depends on the table&#x27;s targeting</span>: " in summary

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from avarium.analysis.paired import paired_change
 from avarium.analysis.synthetic import Plan, synthetic_games
 from avarium.analysis.tiers.analyse import (
     DEPENDS,
@@ -15,7 +16,6 @@ from avarium.analysis.tiers.analyse import (
     UNSETTLED,
     TierVariant,
     analyse_tiers,
-    paired_change,
     tier_variants,
     tier_verdict,
 )
