@@ -137,3 +137,7 @@ def test_the_search_bot_plays_out_with_the_tuned_heuristic_weights():
     # The weights before `playouts` are the heuristic's; from it on, the search bots' budgets.
     differ = [NAMES[i] for i in range(W_PLAYOUTS) if profiles["mcts"][i] != profiles["tuned"][i]]
     assert not differ
+    # and the search with a learned value for tables of three and four (`learned`, written by
+    # avarium train from `mcts`) plays out with them too
+    differ = [NAMES[i] for i in range(W_PLAYOUTS) if profiles["learned"][i] != profiles["mcts"][i]]
+    assert not differ

@@ -76,11 +76,12 @@ def test_it_does_not_lead_a_student_touka_would_expel_for_her_win(bundled, aware
 def test_every_hand_set_profile_gives_every_threat_weight_0():
     """So they play the very games they played before the threat weights (the digests of
     tests/test_same_games_as_before.py hold them to it): all but the tuned profile and the
-    search's, which copies the tuned profile's heuristic weights (tests/test_strategies.py), and
-    the tuned profile's leader-targeting copy (tests/bots/test_targeting.py)."""
+    search's, which copies the tuned profile's heuristic weights (tests/test_strategies.py), as the
+    search with a learned value does, and the tuned profile's leader-targeting copy
+    (tests/bots/test_targeting.py)."""
     threat = ("race", "menace", "guard", "keep_ready")
     for name, vector in load(None).items():
-        if name in ("tuned", "tuned_leader", "mcts"):  # fitted, and the copies of its weights
+        if name in ("tuned", "tuned_leader", "mcts", "learned"):  # fitted, and copies of it
             continue
         weights = dict(zip(NAMES, vector.tolist(), strict=True))
         assert all(weights[w] == 0 for w in threat), name
