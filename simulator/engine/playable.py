@@ -184,14 +184,6 @@ def scheme_timing_ok(st, tb, p, c):
     return restrictions_allow(st, tb, a, p, -1)
 
 
-@njit
-def payment_context(st, tb, p):
-    """What seat p can pay Schemes with now, computed once per question: the Reputation cost
-    reduction in force, and the highest cost among p's ready Students (a Scheme costing at most
-    that can be paid by exhausting one)."""
-    return scheme_reduction(st, tb, p), best_payer(st, tb, p)
-
-
 @njit_inline
 def scheme_reduction(st, tb, p):
     """The reduction of Schemes' Reputation costs in force for seat p (a read, and a call only
@@ -232,7 +224,8 @@ def scheme_can_start(st, tb, p, c):
 @njit
 def scheme_ways(st, tb, p, c, reduction, best_payer):
     """How seat p may pay for Scheme c, whose timing allows it (scheme_can_start), given p's
-    payment_context: PAY_REP and/or PAY_EXHAUST, or 0 when p cannot pay, its condition does
+    reduction of Schemes' Reputation costs and its best_payer (-2: not counted, so only
+    Reputation is asked): PAY_REP and/or PAY_EXHAUST, or 0 when p cannot pay, its condition does
     not hold or a target it names has no candidate (both checked once for both ways)."""
     d = st[ROW_CARD + c, C_DEF]
     cost = tb[d, T_COST]
