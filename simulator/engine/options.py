@@ -28,7 +28,6 @@ from avarium.simulator.engine.layout import (
     MAX_TRIGGERS,
     N_CARD_RANGES,
     P_N_OWNED,
-    P_REP,
     RANGE_CHOOSE,
     RANGE_FIGHT,
     RANGE_HELP_DEFEND,
@@ -47,10 +46,8 @@ from avarium.simulator.engine.playable import (
     can_act,
     can_activate,
     could_play,
+    hand_scheme_ways,
     in_plan_phase,
-    scheme_can_start,
-    scheme_reduction,
-    scheme_ways,
 )
 from avarium.simulator.engine.tables import (
     T_AB_END,
@@ -58,7 +55,6 @@ from avarium.simulator.engine.tables import (
     T_AB_START,
     T_COST,
     T_N_ACTIVATED,
-    T_SURPRISE,
 )
 
 _ACTIVATED = int(AbilityKind.ACTIVATED)
@@ -116,8 +112,8 @@ def instant_options(st, tb, p, out, m):
     Reputation cannot pay for or that can be played (as can_act does: a window asks this of
     every seat its counts do not rule out, and most of them have nothing to play)."""
     own_plan = st[G_ACTIVE] == p and in_plan_phase(st)
-    reduction = -1  # not read yet (were it -1 in force, it is read again: the same answer)
-    best = -2  # not counted yet
+    reduction = -1
+    best = -2
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
         c = st[ROW_CARD + _i, C_OWNED + p]
         if st[ROW_CARD + c, C_OWNER] != p:
@@ -125,17 +121,7 @@ def instant_options(st, tb, p, out, m):
         z = st[ROW_CARD + c, C_ZONE]
         d = st[ROW_CARD + c, C_DEF]
         if z == Z_HAND:
-            # cheap test first: an ordinary Scheme is only playable in your own Plan Phase
-            if tb[d, T_SURPRISE] == 0 and not own_plan:
-                continue
-            if not scheme_can_start(st, tb, p, c):
-                continue
-            if reduction == -1:
-                reduction = scheme_reduction(st, tb, p)
-            rep_cost = tb[d, T_COST] - reduction
-            if best == -2 and st[ROW_SEAT + p, P_REP] < (rep_cost if rep_cost > 0 else 0):
-                best = best_payer(st, tb, p)
-            ways = scheme_ways(st, tb, p, c, reduction, best)
+            ways, reduction, best = hand_scheme_ways(st, tb, p, c, own_plan, reduction, best)
             if ways == PAY_REP and best == -2:  # Reputation pays: may a Student too?
                 best = best_payer(st, tb, p)
                 if best >= tb[d, T_COST]:
