@@ -16,7 +16,7 @@ from avarium.simulator.engine.surface import (
     action_buffer_size,
     bot_randint,
     deal_game,
-    legal_actions,
+    next_legal_actions,
     njit,
     njit_entry,
     njit_game_loop,
@@ -135,7 +135,7 @@ def play_games_quickly(
     for i in range(seeds.shape[0]):
         deal(st, tb, n_players, idols[i], bonus[i], seeds[i], config, bot_seeds[i], rngs, made)
         while st[G_DONE] == 0:
-            m = legal_actions(st, tb, buf)
+            m = next_legal_actions(st, tb, buf)
             if m < 2:
                 forced_move(st, tb, buf, m)
                 continue
@@ -166,7 +166,7 @@ def play_one_step(st, tb, vals, kinds, weights, rngs, buf, deltas, base, work, b
                   made):  # fmt: skip
     """One step of a game with any bots: the forced move, or the deciding seat's bot chooses
     (counted in `made`) and its action is played."""
-    m = legal_actions(st, tb, buf)
+    m = next_legal_actions(st, tb, buf)
     if m < 2:
         forced_move(st, tb, buf, m)
         return

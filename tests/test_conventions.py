@@ -61,22 +61,22 @@ def test_no_print_in_the_library():
 
 
 def test_the_action_ranges_named_in_python_match_the_compiled_ones(bundled):
-    """layout.action_offsets (naming actions) and legal.off_* (listing them) agree."""
-    from avarium.simulator.engine import legal
+    """layout.action_offsets (naming actions) and options.off_* (listing them) agree."""
+    from avarium.simulator.engine import options
     from avarium.simulator.game.api import new_game
 
     g = new_game(bundled, ["touka", "raj"], seed=1)
     o = g.offsets()
     st = g.state
-    assert o["recruit"] == legal.off_recruit(st)
-    assert o["scheme_rep"] == legal.off_scheme_rep(st)
-    assert o["scheme_exhaust"] == legal.off_scheme_exhaust(st)
-    assert o["fight"] == legal.off_fight(st)
-    assert o["choose"] == legal.off_choose(st)
-    assert o["help_defend"] == legal.off_help_defend(st)
-    assert o["player"] == legal.off_player(st)
-    assert o["trigger"] == legal.off_trigger(st)
-    assert o["activate"] == legal.off_activate(st)
+    assert o["recruit"] == options.off_recruit(st)
+    assert o["scheme_rep"] == options.off_scheme_rep(st)
+    assert o["scheme_exhaust"] == options.off_scheme_exhaust(st)
+    assert o["fight"] == options.off_fight(st)
+    assert o["choose"] == options.off_choose(st)
+    assert o["help_defend"] == options.off_help_defend(st)
+    assert o["player"] == options.off_player(st)
+    assert o["trigger"] == options.off_trigger(st)
+    assert o["activate"] == options.off_activate(st)
 
 
 # A module over this many lines does more than one job; split it by topic.

@@ -70,7 +70,8 @@ from avarium.simulator.engine.layout import (
     Z_STACK,
 )
 from avarium.simulator.engine.leaving import alive_count, next_seat
-from avarium.simulator.engine.playable import can_act, targets_available
+from avarium.simulator.engine.options import window_options
+from avarium.simulator.engine.playable import targets_available
 from avarium.simulator.engine.query import any_matching
 from avarium.simulator.engine.tables import (
     T_AB_EXHAUST,
@@ -101,11 +102,12 @@ def open_window(st, first):
 @njit
 def run_window(st, tb):
     """Hand priority to the next player who can act (others pass without being asked).
-    Returns True if a decision is now waiting, False if the window closed."""
+    Returns True if a decision is now waiting, False if the window closed. The options of the
+    player it stops at are listed as they are found, for the game loops (options.py)."""
     n = alive_count(st)
     while st[G_PASSES] < n:
         p = st[G_PRIO]
-        if st[ROW_SEAT + p, P_ALIVE] == 1 and can_act(st, tb, p):
+        if st[ROW_SEAT + p, P_ALIVE] == 1 and window_options(st, tb, p):
             st[G_DEC] = D_PRIORITY
             st[G_DEC_PLAYER] = p
             return True

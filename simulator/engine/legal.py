@@ -15,18 +15,16 @@
 | ACTIVATE + c*K + k | activate ability k of card c (K = ability slots per card)    |
 """
 
-from avarium.simulator.constants import AbilityKind, CardKind
+from avarium.simulator.constants import CardKind
 from avarium.simulator.engine._jit import njit, njit_entry
 from avarium.simulator.engine.damage import capacity
 from avarium.simulator.engine.effective import static_discount
 from avarium.simulator.engine.fights import can_join
 from avarium.simulator.engine.layout import (
-    A_CARD_RANGES,
     A_END_TURN,
     A_PASS,
     C_DEF,
     C_OWNED,
-    C_OWNER,
     C_ROLE,
     C_YARD,
     C_ZONE,
@@ -47,7 +45,6 @@ from avarium.simulator.engine.layout import (
     D_TRIGGER_ORDER,
     DECL_SCHEME,
     FIRST_NO_RECRUIT,
-    G_AB_SLOTS,
     G_DEC,
     G_DEC_PLAYER,
     G_DECL,
@@ -57,24 +54,15 @@ from avarium.simulator.engine.layout import (
     G_F_DEF_LEADER,
     G_F_N,
     G_F_SPLIT_SIDE,
-    G_N_CARDS,
     G_PLAYERS,
     G_TRIG_N,
     G_YARD_N,
     MAX_PLAYERS,
-    MAX_TRIGGERS,
-    N_CARD_RANGES,
     P_DISC_RECRUIT,
     P_FIRST_TURN,
     P_N_OWNED,
     P_REP,
     P_TURNS_TAKEN,
-    RANGE_CHOOSE,
-    RANGE_FIGHT,
-    RANGE_HELP_DEFEND,
-    RANGE_RECRUIT,
-    RANGE_SCHEME_EXHAUST,
-    RANGE_SCHEME_REP,
     ROLE_DEFEND,
     ROW_CARD,
     ROW_MEMBERS,
@@ -85,111 +73,28 @@ from avarium.simulator.engine.layout import (
     Z_COURTYARD,
     Z_HAND,
 )
+from avarium.simulator.engine.options import (
+    instant_options,
+    kept_options,
+    off_choose,
+    off_fight,
+    off_help_defend,
+    off_player,
+    off_recruit,
+    off_trigger,
+)
 from avarium.simulator.engine.playable import (
-    PAY_EXHAUST,
-    PAY_REP,
-    can_activate,
     can_be_attacked,
     can_lead,
     can_pay_by_exhausting,
     could_play,
     fight_possible,
-    payment_context,
-    scheme_can_start,
-    scheme_ways,
 )
 from avarium.simulator.engine.query import enemy, list_matching
-from avarium.simulator.engine.tables import (
-    T_AB_END,
-    T_AB_KIND,
-    T_AB_START,
-    T_COST,
-    T_EF_SEL,
-    T_KIND,
-    T_N_ACTIVATED,
-)
+from avarium.simulator.engine.tables import T_COST, T_EF_SEL, T_KIND
 from avarium.simulator.engine.zones import in_card_order
 
 _STUDENT = int(CardKind.STUDENT)
-_ACTIVATED = int(AbilityKind.ACTIVATED)
-
-
-@njit
-def off_recruit(st):
-    return A_CARD_RANGES + RANGE_RECRUIT * st[G_N_CARDS]
-
-
-@njit
-def off_scheme_rep(st):
-    return A_CARD_RANGES + RANGE_SCHEME_REP * st[G_N_CARDS]
-
-
-@njit
-def off_scheme_exhaust(st):
-    return A_CARD_RANGES + RANGE_SCHEME_EXHAUST * st[G_N_CARDS]
-
-
-@njit
-def off_fight(st):
-    return A_CARD_RANGES + RANGE_FIGHT * st[G_N_CARDS]
-
-
-@njit
-def off_choose(st):
-    return A_CARD_RANGES + RANGE_CHOOSE * st[G_N_CARDS]
-
-
-@njit
-def off_help_defend(st):
-    return A_CARD_RANGES + RANGE_HELP_DEFEND * st[G_N_CARDS]
-
-
-@njit
-def off_player(st):
-    return A_CARD_RANGES + N_CARD_RANGES * st[G_N_CARDS]
-
-
-@njit
-def off_trigger(st):
-    return off_player(st) + MAX_PLAYERS
-
-
-@njit
-def off_activate(st):
-    return off_trigger(st) + MAX_TRIGGERS
-
-
-@njit
-def _instant_options(st, tb, p, out, m):
-    """Schemes and abilities seat p may start now."""
-    reduction = 0
-    best = -2  # payment context not computed yet
-    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
-        c = st[ROW_CARD + _i, C_OWNED + p]
-        if st[ROW_CARD + c, C_OWNER] != p:
-            continue
-        z = st[ROW_CARD + c, C_ZONE]
-        if z == Z_HAND:
-            if not scheme_can_start(st, tb, p, c):
-                continue
-            if best == -2:
-                reduction, best = payment_context(st, tb, p)
-            ways = scheme_ways(st, tb, p, c, reduction, best)
-            if ways & PAY_REP:
-                out[m] = off_scheme_rep(st) + c
-                m += 1
-            if ways & PAY_EXHAUST:
-                out[m] = off_scheme_exhaust(st) + c
-                m += 1
-        elif z == Z_CLASS:
-            d = st[ROW_CARD + c, C_DEF]
-            if tb[d, T_N_ACTIVATED] == 0:
-                continue
-            for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):
-                if tb[a, T_AB_KIND] == _ACTIVATED and can_activate(st, tb, p, c, a):
-                    out[m] = off_activate(st) + c * st[G_AB_SLOTS] + (a - tb[d, T_AB_START])
-                    m += 1
-    return m
 
 
 @njit
@@ -223,7 +128,7 @@ def legal_actions(st, tb, out):
                         out[m] = off_recruit(st) + c
                         m += 1
         if could_play(st, p):
-            m = _instant_options(st, tb, p, out, m)
+            m = instant_options(st, tb, p, out, m)
         if fight_possible(st, tb, p):
             for i in range(st[ROW_SEAT + p, P_N_OWNED]):
                 c = st[ROW_CARD + i, C_OWNED + p]
@@ -234,7 +139,7 @@ def legal_actions(st, tb, out):
     if dec == D_PRIORITY:
         out[m] = A_PASS
         m += 1
-        return _instant_options(st, tb, p, out, m)
+        return instant_options(st, tb, p, out, m)
     if dec == D_PAYER:
         scheme = st[G_DECL_CARD]
         for i in range(st[ROW_SEAT + p, P_N_OWNED]):
@@ -326,3 +231,19 @@ def legal_actions(st, tb, out):
                 m += 1
         return m
     return m
+
+
+@njit
+def next_legal_actions(st, tb, out):
+    """legal_actions of the decision a game loop's step just stopped at: a priority window's
+    are copied from the list the window made as it asked (options.window_options), not found
+    again. Only for a game loop, right after step and before anything else writes the state;
+    every other caller asks legal_actions."""
+    if st[G_DEC] == D_PRIORITY:
+        kept = kept_options(st)
+        m = kept[0]
+        if m > 0:
+            for i in range(m):
+                out[i] = kept[1 + i]
+            return m
+    return legal_actions(st, tb, out)

@@ -184,14 +184,6 @@ def scheme_timing_ok(st, tb, p, c):
     return restrictions_allow(st, tb, a, p, -1)
 
 
-@njit
-def payment_context(st, tb, p):
-    """What seat p can pay Schemes with now, computed once per question: the Reputation cost
-    reduction in force, and the highest cost among p's ready Students (a Scheme costing at most
-    that can be paid by exhausting one)."""
-    return scheme_reduction(st, tb, p), best_payer(st, tb, p)
-
-
 @njit_inline
 def scheme_reduction(st, tb, p):
     """The reduction of Schemes' Reputation costs in force for seat p (a read, and a call only
@@ -232,7 +224,8 @@ def scheme_can_start(st, tb, p, c):
 @njit
 def scheme_ways(st, tb, p, c, reduction, best_payer):
     """How seat p may pay for Scheme c, whose timing allows it (scheme_can_start), given p's
-    payment_context: PAY_REP and/or PAY_EXHAUST, or 0 when p cannot pay, its condition does
+    reduction of Schemes' Reputation costs and its best_payer (-2: not counted, so only
+    Reputation is asked): PAY_REP and/or PAY_EXHAUST, or 0 when p cannot pay, its condition does
     not hold or a target it names has no candidate (both checked once for both ways)."""
     d = st[ROW_CARD + c, C_DEF]
     cost = tb[d, T_COST]
@@ -271,6 +264,24 @@ def could_play(st, p):
     return not nothing_to_play(st, p, own, own and in_plan_phase(st))
 
 
+@njit_inline
+def hand_scheme_ways(st, tb, p, c, own_plan, reduction, best):
+    """scheme_ways of Scheme c in seat p's hand, asked in a scan of p's cards that keeps p's
+    reduction (-1: not read yet; were it -1 in force, it is read again: the same answer) and
+    best payer (-2: not counted yet, only needed for a Scheme Reputation cannot pay for; with
+    best still -2 the answer is 0 or PAY_REP). Returns (ways, reduction, best)."""
+    d = st[ROW_CARD + c, C_DEF]
+    # cheap test first: an ordinary Scheme is only playable in your own Plan Phase
+    if (tb[d, T_SURPRISE] == 0 and not own_plan) or not scheme_can_start(st, tb, p, c):
+        return 0, reduction, best
+    if reduction == -1:
+        reduction = scheme_reduction(st, tb, p)
+    rep_cost = tb[d, T_COST] - reduction
+    if best == -2 and st[ROW_SEAT + p, P_REP] < (rep_cost if rep_cost > 0 else 0):
+        best = best_payer(st, tb, p)
+    return scheme_ways(st, tb, p, c, reduction, best), reduction, best
+
+
 @njit
 def can_act(st, tb, p):
     """Whether seat p has anything to play in a priority window (else it passes silently)."""
@@ -278,8 +289,8 @@ def can_act(st, tb, p):
     own_plan = own and in_plan_phase(st)
     if nothing_to_play(st, p, own, own_plan):
         return False
-    reduction = -1  # not read yet (were it -1 in force, it is read again: the same answer)
-    best = -2  # not counted yet: only needed for a Scheme that Reputation cannot pay for
+    reduction = -1
+    best = -2
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
         c = st[ROW_CARD + _i, C_OWNED + p]
         z = st[ROW_CARD + c, C_ZONE]
@@ -287,19 +298,8 @@ def can_act(st, tb, p):
             continue
         d = st[ROW_CARD + c, C_DEF]
         if z == Z_HAND:
-            # cheap test first: an ordinary Scheme is only playable in your own Plan Phase
-            if tb[d, T_SURPRISE] == 0 and not own_plan:
-                continue
-            if not scheme_can_start(st, tb, p, c):
-                continue
-            if reduction == -1:
-                reduction = scheme_reduction(st, tb, p)
-            rep_cost = tb[d, T_COST] - reduction
-            if best == -2 and st[ROW_SEAT + p, P_REP] < (rep_cost if rep_cost > 0 else 0):
-                best = best_payer(st, tb, p)
-            # with best still -2, Reputation pays: scheme_ways is then 0 or PAY_REP, the same
-            # answer here as with the payers counted
-            if scheme_ways(st, tb, p, c, reduction, best) != 0:
+            ways, reduction, best = hand_scheme_ways(st, tb, p, c, own_plan, reduction, best)
+            if ways != 0:
                 return True
         elif z == Z_CLASS and tb[d, T_N_ACTIVATED] > 0:
             for a in range(tb[d, T_AB_START], tb[d, T_AB_END]):

@@ -101,7 +101,7 @@ from avarium.simulator.engine.layout import (
     Z_HALLWAY,
 )
 from avarium.simulator.engine.leaving import expel, next_seat
-from avarium.simulator.engine.legal import (
+from avarium.simulator.engine.options import (
     off_activate,
     off_choose,
     off_fight,

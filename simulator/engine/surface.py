@@ -13,8 +13,8 @@ What the bots use, by engine module:
   codes. What a seat may see of it is the bots' own discipline, checked by
   tests/bots/test_hidden_information.py;
 - tables: the compiled card tables (stats, abilities, effects, selectors, Win-Cons);
-- step and legal: the legal actions of a decision, the offsets that decode an action code, and
-  the one way to apply an action (a bot never writes the state it plays on);
+- step, legal and options: the legal actions of a decision, the offsets that decode an action
+  code, and the one way to apply an action (a bot never writes the state it plays on);
 - setup, play, rng: dealing a game, its dataset row and the random streams (the drivers' loop);
 - query, effective, conditions, playable, fights, damage: rules questions the bots ask the
   engine rather than answer again (what a selector picks, a card's current Combat and Defense,
@@ -113,8 +113,8 @@ from avarium.simulator.engine.layout import (
     Z_SCHOOL,
     Z_STACK,
 )
-from avarium.simulator.engine.legal import (
-    legal_actions,
+from avarium.simulator.engine.legal import legal_actions, next_legal_actions
+from avarium.simulator.engine.options import (
     off_activate,
     off_choose,
     off_fight,
@@ -336,6 +336,7 @@ __all__ = [
     "hand_size",
     "legal_actions",
     "move",
+    "next_legal_actions",
     "njit",
     "njit_driver",
     "njit_entry",
