@@ -1,11 +1,14 @@
-"""`avarium report --no-charts` run again over a report: it replaces the report whole and still
-refuses a folder holding a user's file. (The page, tables and headline of a report without
-charts, against the same report with them, are checked on the planted run's report in
-test_report.py, which draws its charts anyway.)"""
+"""`avarium report --no-charts` builds no figure and shows no charts step; run again over a
+report, it replaces the report whole and still refuses a folder holding a user's file. (The
+page, tables and headline of a report without charts, against the same report with them, are
+checked on the planted run's report in test_report.py, which draws its charts anyway.)"""
 
 from __future__ import annotations
 
+import pytest
 from avarium.analysis.synthetic import synthetic_run
+from avarium.reports.pages import build_report, report_steps
+from matplotlib.figure import Figure
 from typer.testing import CliRunner
 
 from avarium.cli.main import app
@@ -18,17 +21,41 @@ def run(*args):
     return runner.invoke(app, [str(a) for a in args])
 
 
-def test_a_rerun_without_charts_leaves_no_chart_of_the_report_before_it(tmp_path):
+@pytest.fixture
+def figures(monkeypatch):
+    """Every matplotlib figure made while the test runs, as it is made."""
+    made = []
+    build = Figure.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(self)
+        build(self, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "__init__", counted)
+    return made
+
+
+def test_a_report_without_charts_builds_no_figure_and_its_rerun_leaves_no_chart(tmp_path, figures):
     run_dir = synthetic_run(tmp_path / "run", 400, PLANTED, seed=3)
     assert run("report", run_dir, "-q").exit_code == 0
     page = run_dir / "report"
     assert any((page / "charts").glob("*.png"))
+    charted = len(figures)
+    assert charted >= len(list((page / "charts").glob("*.png")))
     result = run("report", run_dir, "-q", "--no-charts")
     assert result.exit_code == 0, result.output
+    assert len(figures) == charted  # not one figure built, to be closed unseen
     assert not (page / "charts").exists()
     # ...and the report after it, with charts again, draws them all again.
     assert run("report", run_dir, "-q").exit_code == 0
     assert any((page / "charts").glob("*.svg"))
+
+
+def test_a_report_without_charts_has_no_charts_step(tmp_path):
+    run_dir = synthetic_run(tmp_path / "run", 400, PLANTED, seed=3)
+    steps = []
+    build_report(run_dir, on_step=steps.append, charts=False)
+    assert steps == ["loading", "analysing", "writing"] == list(report_steps(charts=False))
 
 
 def test_a_rerun_without_charts_still_refuses_a_report_holding_a_users_file(tmp_path):
