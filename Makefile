@@ -17,9 +17,18 @@ NEEDS = $(shell $(PYTHON) -c 'import re, sys, tomllib; \
   p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
   d = p["dependencies"] if sys.argv[1] == "-" else p["optional-dependencies"][sys.argv[1]]; \
   print(", ".join(re.split(r"[<>=!~ ;]", x)[0] for x in d))' $(1))
-EXTRAS := .[test,cluster]
+EXTRAS := test cluster
+# The extras' requirements as pyproject.toml writes them, with the toolkit's own (one resolution
+# keeps both), each quoted for the shell: installed beside the toolkit without installing the
+# toolkit again, as `-e '.[test,cluster]'` did (uv builds a local package anew each time), which
+# took it away for a moment from the compile cache filled beside this install (warm-start).
+EXTRA_REQUIREMENTS = $(shell $(PYTHON) -c 'import shlex, sys, tomllib; \
+  p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
+  e = [r for x in sys.argv[1:] for r in p["optional-dependencies"][x]]; \
+  print(" ".join(shlex.quote(r) for r in p["dependencies"] + e))' $(EXTRAS))
 
-.PHONY: demo test lint format clean browser browser-start browser-wait warm plain-start plain-wait
+.PHONY: demo test lint format clean browser browser-start browser-wait warm warm-start warm-wait \
+  plain-start plain-wait
 
 # The installer is uv, put into the venv by pip: it installs the toolkit and the test tools in
 # about 5 s where pip took 45 s to a minute and a half, and it prints no build warnings
@@ -47,7 +56,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 $(TEST_STAMP): $(STAMP)
 	@echo "make: installing the extras test ($(call NEEDS,test)) and cluster ($(call NEEDS,cluster))"
-	@$(call install,-e '$(EXTRAS)')
+	@$(call install,$(EXTRA_REQUIREMENTS))
 	@touch $(TEST_STAMP)
 
 # The demo compiles only the random and heuristic bots' game loop (the search bots' is a second
@@ -66,6 +75,23 @@ demo: $(STAMP)
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# $(call background,LOG,COMMAND): COMMAND in the background, its output in LOG and, once it
+# has ended, its exit status in LOG.status; $(call waited,LOG) waits for that, shows LOG and
+# exits as COMMAND did. The browser's install, the plain-Python pass and the compile cache run so.
+# The status is written by `if`: the shell runs with -e, so `COMMAND; echo $$?` would end the
+# job at a failing COMMAND with no status written, and the wait would never end.
+define background
+rm -f $(1).status; \
+( if $(2) > $(1) 2>&1; then echo 0; else echo $$?; fi > $(1).part; \
+  mv $(1).part $(1).status ) > /dev/null 2>&1 &
+endef
+
+define waited
+while [ ! -f $(1).status ]; do sleep 1; done; \
+cat $(1); \
+exit "$$(cat $(1).status)"
+endef
 
 # The report's browser test (tests/analysis/test_page_in_a_browser.py) opens pages in Debian's
 # headless Chromium: installed here when missing, with apt-get as root or through sudo. Where it
@@ -94,20 +120,25 @@ browser:
 BROWSER_LOG := $(VENV)/browser.log
 browser-start:
 	@mkdir -p $(VENV)
-	@rm -f $(BROWSER_LOG).status
-	@( if $(MAKE) --no-print-directory browser > $(BROWSER_LOG) 2>&1; then echo 0; \
-	   else echo $$?; fi > $(BROWSER_LOG).part; mv $(BROWSER_LOG).part $(BROWSER_LOG).status ) \
-	  > /dev/null 2>&1 &
+	@$(call background,$(BROWSER_LOG),$(MAKE) --no-print-directory browser)
 
 browser-wait:
-	@while [ ! -f $(BROWSER_LOG).status ]; do sleep 1; done
-	@cat $(BROWSER_LOG)
-	@exit "$$(cat $(BROWSER_LOG).status)"
+	@$(call waited,$(BROWSER_LOG))
 
 # Numba's cache filled once, in one process on both cores, before pytest's workers start: with
 # it cold, each worker would compile the same kernels side by side (tests/warm_cache.py).
 warm: $(TEST_STAMP)
 	$(BIN)/python -m tests.warm_cache
+
+# `make test` fills it in the background as soon as the toolkit is installed (it needs nothing
+# else), while the extras are installed and the code linted, and waits for it before pytest.
+WARM_LOG := $(VENV)/warm.log
+warm-start: $(STAMP)
+	@echo "make: $(BIN)/python -m tests.warm_cache in the background (output in $(WARM_LOG))"
+	@$(call background,$(WARM_LOG),$(BIN)/python -m tests.warm_cache)
+
+warm-wait:
+	@$(call waited,$(WARM_LOG))
 
 # The build starts many Python processes that import the same libraries: the compile cache's
 # three, pytest's, and the commands, loky and Dask workers the tests start. Where
@@ -116,8 +147,8 @@ warm: $(TEST_STAMP)
 # took 10.4 s of CPU, 3.7 s from bytecode, and collecting the suite 16.8 s, 4.7 s. So the build
 # writes bytecode, under .venv/pycache rather than beside the sources (docs/results.md, "CI
 # time, phase by phase").
-test warm plain-start: export PYTHONDONTWRITEBYTECODE :=
-test warm plain-start: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
+test warm warm-start plain-start: export PYTHONDONTWRITEBYTECODE :=
+test warm warm-start plain-start: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 
 # The engine's unit tests, properties and transcripts again as plain Python (NUMBA_DISABLE_JIT=1),
 # so that both give the same games. They need no compiled kernels, so they run in one process
@@ -127,23 +158,19 @@ test warm plain-start: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 PLAIN_TESTS := tests/rules tests/card_behaviour tests/properties tests/playthroughs tests/scenario
 PLAIN_LOG := $(VENV)/plain-python.log
 plain-start: $(TEST_STAMP)
-	@rm -f $(PLAIN_LOG).status
 	@echo "make: the engine's tests as plain Python, in the background (output in $(PLAIN_LOG))"
-	@( NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -p no:cacheprovider $(PLAIN_TESTS) \
-	     > $(PLAIN_LOG) 2>&1; echo $$? > $(PLAIN_LOG).part; \
-	   mv $(PLAIN_LOG).part $(PLAIN_LOG).status ) > /dev/null 2>&1 &
+	@$(call background,$(PLAIN_LOG),NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest \
+	  -p no:cacheprovider $(PLAIN_TESTS))
 
 plain-wait:
-	@while [ ! -f $(PLAIN_LOG).status ]; do sleep 1; done
 	@echo "NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest $(PLAIN_TESTS)"
-	@cat $(PLAIN_LOG)
-	@exit "$$(cat $(PLAIN_LOG).status)"
+	@$(call waited,$(PLAIN_LOG))
 
 # The whole suite compiled, on both cores. Whole files go to a worker (--dist loadfile: a file's
 # fixtures are built once) in the order tests/conftest.py collects them, the longest first
 # (--no-loadscope-reorder keeps that order), so that no worker is left alone with a long file
 # at the end. Then the plain-Python pass's output.
-test: browser-start lint plain-start warm browser-wait
+test: browser-start warm-start lint plain-start warm-wait browser-wait
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder
 	@$(MAKE) --no-print-directory plain-wait
 

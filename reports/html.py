@@ -5,10 +5,11 @@ comparison share one renderer, and tests can check the page by section id. The p
 template; each table is a pandas Styler whose cells are formatted by the kind its columns are
 declared to hold (reports/columns.py, reports/formats.py). Charts are matplotlib figures until
 the page is written: then each gets the page's footer (card set, bots, games, date) and is saved
-as a 200 dpi PNG, embedded, and an SVG beside it (a page written without charts closes them
-undrawn and says so in their place). A section, chart or table may be marked with
-the tier, card set and player count it shows (`marks`): the page's explorer (reports/explore.py)
-lets a reader pick among them, and sort and filter the tables; with scripts off every one shows.
+as a 200 dpi PNG, embedded, and an SVG beside it (a page written without charts builds none
+of them, charts.without_figures, and says so in their place). A section, chart or table may be
+marked with the tier, card set and player count it shows (`marks`): the page's explorer
+(reports/explore.py) lets a reader pick among them, and sort and filter the tables; with
+scripts off every one shows.
 """
 
 from __future__ import annotations
@@ -147,7 +148,9 @@ WITHOUT_CHARTS = (
 @dataclass
 class Chart:
     name: str  # file name stem: charts/<name>.png and charts/<name>.svg
-    figure: Figure | None  # None: nothing to draw, and the page shows no placeholder
+    # None: nothing to draw, and the page shows no placeholder; UNDRAWN (charts.without_figures):
+    # a chart the page, written without charts, says it left out.
+    figure: Figure | charts.Undrawn | None
     caption: str
     # Whose games it plots (reports/population.py), above the chart; and its own footer, when it
     # plots fewer games than the page's footer counts.
@@ -284,8 +287,9 @@ class _Shown:
 @dataclass
 class Page:
     """A whole page: its sections, and the footer every chart of it carries. With `charts`
-    False its charts are closed undrawn (rendering them is most of a report's CPU): each
-    section that had any says so where they would be, and charts/ is not written."""
+    False no chart is drawn (rendering them is most of a report's CPU; their sections are best
+    built inside charts.without_figures(), so that no figure is built either): each section
+    that had any says so where they would be, and charts/ is not written."""
 
     title: str
     sections: list[Section]
@@ -311,7 +315,8 @@ class Page:
         for s in self.sections:
             for c in s.charts:
                 if not self.charts:
-                    charts.close(c.figure)
+                    if c.figure is not charts.UNDRAWN:
+                        charts.close(c.figure)
                     continue
                 png, svg = charts.finish(c.figure, c.footer or self.footer, c.heading)
                 self._drawn[c.name] = _Drawn(c.name, c.caption, png, svg, c.marks)

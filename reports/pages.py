@@ -11,7 +11,8 @@ from pathlib import Path
 
 from avarium.reports.output import check_target, write_directory
 
-# The steps build_report and build_comparison tell their `on_step`, in order.
+# The steps build_report and build_comparison tell their `on_step`, in order; a report written
+# without charts has no charts step (report_steps).
 STEPS = ("loading", "analysing", "charts", "writing")
 # The most variants (versions of the cards, each at its strongest tier) a report details one by
 # one; a tiered sweep of more points pools their strongest tiers, and says so in every title
@@ -21,6 +22,11 @@ MOST_APART = 4
 # strongest adds every section again (a tier the page's picker shows on its own), and a run of
 # more tiers than this details its strongest only (the others with --variant).
 MOST_DETAILED = 12
+
+
+def report_steps(charts: bool = True) -> tuple[str, ...]:
+    """The steps build_report tells its `on_step` with `charts` as given."""
+    return STEPS if charts else tuple(s for s in STEPS if s != "charts")
 
 
 def _nothing(step: str) -> None:
@@ -37,9 +43,10 @@ def build_report(
     charts: bool = True,
 ) -> Path:
     """Analyse a run and write RUN/report/ (or `out`): index.html, charts/, tables/; `band`
-    defaults to avarium.analysis.flags.DEFAULT_BAND. `on_step` is told each of STEPS as it
-    starts. With `charts` False no chart is drawn: the page and tables/ alone, the same tables
-    and headline (a rerun replaces the whole folder, so no chart of an earlier page stays)."""
+    defaults to avarium.analysis.flags.DEFAULT_BAND. `on_step` is told each of
+    report_steps(charts) as it starts. With `charts` False no chart is drawn, nor its figure
+    built: the page and tables/ alone, the same tables and headline (a rerun replaces the whole
+    folder, so no chart of an earlier page stays)."""
     # The analysis (pandas, statsmodels, scipy: about 2 s to import) is imported when used, so
     # that every other command, `avarium simulate` first, starts without it.
     from avarium.analysis.coverage import pool_of
@@ -119,7 +126,8 @@ def build_report(
     prov = data.provenance
     played = int((data.games["seat"] == 0).sum())  # every game of the run, every tier
     footer = chart_footer(prov.name, prov.card_sets, bots, played, date, ", ".join(prov.seeds))
-    step("charts")  # the page's sections draw their charts
+    if charts:
+        step("charts")  # the page's sections draw their charts
     page = report_page(
         analysis, prov, bots, names, footer, tiers, detail, sides, health, more, compared, charts
     )

@@ -8,11 +8,14 @@ them and adds provenance and methods.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import pandas as pd
 from avarium.analysis.dataset import Provenance
 from avarium.analysis.summary import Analysis
 from avarium.analysis.tiers.analyse import TierAnalysis
 from avarium.reports import columns
+from avarium.reports.charts import without_figures
 from avarium.reports.html import Page, Section, esc, facts_table
 from avarium.reports.names import analysis_for_page, for_page, tiers_for_page
 from avarium.reports.population import Population, card_set_name, table_changes
@@ -293,8 +296,9 @@ def report_page(
     charts: bool = True,
 ) -> Page:
     """The report page: its HTML, and the charts and tables written beside it (with `charts`
-    False, none: html.Page)."""
-    sections = build_sections(
-        analysis, prov, bots, names, tiers, detail, sides, health, more, compared
-    )
+    False, none, and no figure built: html.Page)."""
+    with nullcontext() if charts else without_figures():
+        sections = build_sections(
+            analysis, prov, bots, names, tiers, detail, sides, health, more, compared
+        )
     return Page(f"Balance report: {prov.name}", sections, footer, charts)

@@ -235,7 +235,7 @@ def play(plan: Plan, jobs: int = 1, progress: Progress = SILENT) -> SweepResult:
     analysis and, for tune-bonus with several tiers, every tier at once; then the report."""
     from avarium.analysis.dataset import load_run
     from avarium.analysis.tiers.analyse import by_tier
-    from avarium.reports.pages import STEPS, build_report, display_names
+    from avarium.reports.pages import build_report, display_names, report_steps
     from avarium.runner import runner
     from avarium.runner.experiment_file import resolve
 
@@ -250,7 +250,7 @@ def play(plan: Plan, jobs: int = 1, progress: Progress = SILENT) -> SweepResult:
     every = None
     if together is not None and len(played) > 1:
         every = together([games for _, games in played])
-    with progress.steps(STEPS) as bar:
+    with progress.steps(report_steps(plan.charts)) as bar:
         page = build_report(plan.out, on_step=bar, charts=plan.charts) / "index.html"
     return SweepResult(plan, summary, tiers, page, every, names)
 

@@ -25,7 +25,7 @@ from avarium.cli.progress import Bars, StepBar
 from avarium.reports.comparison_headline import comparison_facts, comparison_lines
 from avarium.reports.headline import report_facts, report_lines
 from avarium.reports.output import OutputError
-from avarium.reports.pages import STEPS, build_comparison, build_report
+from avarium.reports.pages import STEPS, build_comparison, build_report, report_steps
 from avarium.runner.fields import flagged
 from avarium.workflows.sequential import CompareRequest
 
@@ -63,7 +63,7 @@ def report_command(
     except ValueError as exc:
         raise _fail(str(exc), 2) from None
     try:
-        with StepBar(quiet or as_json, STEPS) as bar:
+        with StepBar(quiet or as_json, report_steps(not no_charts)) as bar:
             target = build_report(
                 run, out, limits, include_mirrors, variant, on_step=bar, charts=not no_charts
             )

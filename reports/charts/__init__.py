@@ -30,7 +30,9 @@ from avarium.reports.charts.style import (
     FLAG_COLOUR,
     MODEL_COLOUR,
     REASON_COLOURS,
+    UNDRAWN,
     ShareTicks,
+    Undrawn,
     close,
     error_bars,
     finish,
@@ -38,6 +40,8 @@ from avarium.reports.charts.style import (
     percent_axis,
     png,
     share_locator,
+    undrawn,
+    without_figures,
 )
 from avarium.reports.charts.sweeps import idol_sweep_chart, seat_sweep_chart, swept_axis
 
@@ -49,7 +53,9 @@ __all__ = [
     "IMPACT_COLOURS",
     "MODEL_COLOUR",
     "REASON_COLOURS",
+    "UNDRAWN",
     "ShareTicks",
+    "Undrawn",
     "card_impact_chart",
     "close",
     "difference_chart",
@@ -71,4 +77,6 @@ __all__ = [
     "share_locator",
     "strength_chart",
     "swept_axis",
+    "undrawn",
+    "without_figures",
 ]

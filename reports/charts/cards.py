@@ -6,11 +6,14 @@ import numpy as np
 import pandas as pd
 from avarium.reports.charts.style import (
     BAND_COLOUR,
+    UNDRAWN,
+    Undrawn,
     error_bars,
     grid,
     idol_axis,
     layout,
     percent_axis,
+    undrawn,
 )
 from matplotlib.figure import Figure
 
@@ -31,7 +34,7 @@ def impact_meaning(diff, flagged) -> np.ndarray:
     return np.where(~flagged, keys[2], np.where(diff > 0, keys[0], keys[1]))
 
 
-def card_impact_chart(impact: pd.DataFrame, top: int = 25) -> Figure | None:
+def card_impact_chart(impact: pd.DataFrame, top: int = 25) -> Figure | Undrawn | None:
     """The cards with the largest win-rate gap (taken minus left), with 95% intervals, coloured
     by what the gap means: flagged and helping, flagged and hurting, or not flagged. One panel
     per player count."""
@@ -40,6 +43,8 @@ def card_impact_chart(impact: pd.DataFrame, top: int = 25) -> Figure | None:
     groups = list(impact.dropna(subset=["diff"]).groupby("players"))
     if not groups:
         return None
+    if undrawn():
+        return UNDRAWN
     sizes = [min(top, len(g)) for _, g in groups]
     fig, axes = grid(len(groups), sum(0.26 * s + 1.4 for s in sizes), 8)
     for ax, (players, part) in zip(axes, groups, strict=True):

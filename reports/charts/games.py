@@ -7,22 +7,27 @@ import pandas as pd
 from avarium.reports.charts.style import (
     BASE_COLOUR,
     REASON_COLOURS,
+    UNDRAWN,
+    Undrawn,
     grid,
     idol_axis,
     in_order,
     layout,
     percent_axis,
     small_multiples,
+    undrawn,
 )
 from matplotlib.figure import Figure
 
 
-def length_chart(by_idol: pd.DataFrame, measure: str = "turns") -> Figure | None:
+def length_chart(by_idol: pd.DataFrame, measure: str = "turns") -> Figure | Undrawn | None:
     """Game length per Idol as boxes: 25-75% box, median line, whiskers at 5% and 95%; Idols in
     the table's order (strongest first)."""
     part = by_idol[by_idol["measure"] == measure] if len(by_idol) else by_idol
     if part.empty:
         return None
+    if undrawn():
+        return UNDRAWN
     groups = list(part.groupby("players"))
     fig, axes = grid(len(groups), sum(0.3 * len(g) + 1.2 for _, g in groups))
     for ax, (players, rows) in zip(axes, groups, strict=True):
@@ -48,11 +53,13 @@ def length_chart(by_idol: pd.DataFrame, measure: str = "turns") -> Figure | None
     return fig
 
 
-def length_histogram(distribution: pd.DataFrame) -> Figure | None:
+def length_histogram(distribution: pd.DataFrame) -> Figure | Undrawn | None:
     """Share of games per length in turns: a panel per Idol (strongest first) and player count,
     the Idol's line over every Idol's together in grey, so each reads on its own."""
     if distribution.empty:
         return None
+    if undrawn():
+        return UNDRAWN
     groups = list(distribution.groupby("players"))
     idols = [in_order(part, "idol") for _, part in groups]
     fig, panels = small_multiples([len(i) for i in idols])
@@ -72,10 +79,12 @@ def length_histogram(distribution: pd.DataFrame) -> Figure | None:
     return fig
 
 
-def reasons_chart(win_reasons: pd.DataFrame) -> Figure | None:
+def reasons_chart(win_reasons: pd.DataFrame) -> Figure | Undrawn | None:
     """Per Idol, how its games ended: won by each reason, lost, stalled or drawn (shares)."""
     if win_reasons.empty:
         return None
+    if undrawn():
+        return UNDRAWN
     groups = list(win_reasons.groupby("players"))
     fig, axes = grid(len(groups), sum(0.3 * g["idol"].nunique() + 1.4 for _, g in groups), 8.5)
     for ax, (players, part) in zip(axes, groups, strict=True):
@@ -103,10 +112,12 @@ def reasons_chart(win_reasons: pd.DataFrame) -> Figure | None:
     return fig
 
 
-def placements_chart(placements: pd.DataFrame) -> Figure | None:
+def placements_chart(placements: pd.DataFrame) -> Figure | Undrawn | None:
     """Three and four players: share of each final placement per Idol."""
     if placements.empty:
         return None
+    if undrawn():
+        return UNDRAWN
     groups = list(placements.groupby("players"))
     fig, axes = grid(len(groups), sum(0.3 * g["idol"].nunique() + 1.4 for _, g in groups), 8.5)
     colours = ["#27ae60", "#2980b9", "#f39c12", "#c0392b"]

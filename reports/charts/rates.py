@@ -12,7 +12,9 @@ from avarium.reports.charts.style import (
     BASE_COLOUR,
     FLAG_COLOUR,
     MODEL_COLOUR,
+    UNDRAWN,
     ShareTicks,
+    Undrawn,
     dots,
     error_bars,
     grid,
@@ -21,17 +23,20 @@ from avarium.reports.charts.style import (
     layout,
     percent_axis,
     share_locator,
+    undrawn,
 )
 from matplotlib.figure import Figure
 
 
-def idol_winrate_chart(flags: pd.DataFrame) -> Figure | None:
+def idol_winrate_chart(flags: pd.DataFrame) -> Figure | Undrawn | None:
     """Idol win rates with 95% intervals against the band, one panel per player count, the
     strongest Idol at the top; flagged Idols in red. Behind each, a thin grey line spans its Holm
     interval, the one its flag is decided on: a 95% interval clear of the band on an Idol not
     flagged shows why."""
     if flags.empty:
         return None
+    if undrawn():
+        return UNDRAWN
     groups = list(flags.groupby("players"))
     heights = [0.32 * len(g) + 1.2 for _, g in groups]
     fig, axes = grid(len(groups), sum(heights))
@@ -66,13 +71,15 @@ def _ink_for(rgba) -> str:
     return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "white"
 
 
-def matchup_heatmap(table: pd.DataFrame, players: int = 2) -> Figure | None:
+def matchup_heatmap(table: pd.DataFrame, players: int = 2) -> Figure | Undrawn | None:
     """Row Idol's win rate against the column Idol, with the games behind each cell; rows and
     columns in the table's order (strongest Idol first), a labelled colour scale centred on the
     fair share, and cell text in black or white to read on its colour."""
     part = table[table["players"] == players]
     if part.empty:
         return None
+    if undrawn():
+        return UNDRAWN
     names = list(dict.fromkeys(in_order(part, "idol") + in_order(part, "opponent")))
     rate = part.pivot_table(index="idol", columns="opponent", values="rate", observed=True)
     games = part.pivot_table(index="idol", columns="opponent", values="games", observed=True)
@@ -113,12 +120,14 @@ def matchup_heatmap(table: pd.DataFrame, players: int = 2) -> Figure | None:
     return fig
 
 
-def seat_chart(seats: pd.DataFrame, model: pd.DataFrame | None = None) -> Figure | None:
+def seat_chart(seats: pd.DataFrame, model: pd.DataFrame | None = None) -> Figure | Undrawn | None:
     """Win rate by seat per player count: raw rates and, beside them, the model's even-table
     rates (Idol strengths taken out), each with its 95% interval. The legend sits below the
     panels, never over a bar."""
     if seats.empty:
         return None
+    if undrawn():
+        return UNDRAWN
     groups = list(seats.groupby("players"))
     fig, axes = plt.subplots(1, len(groups), figsize=(3.4 * len(groups) + 1, 3.6), squeeze=False)
     for ax, (players, part) in zip(axes[0], groups, strict=True):
@@ -165,11 +174,13 @@ def seat_chart(seats: pd.DataFrame, model: pd.DataFrame | None = None) -> Figure
     return fig
 
 
-def strength_chart(idols: pd.DataFrame) -> Figure | None:
+def strength_chart(idols: pd.DataFrame) -> Figure | Undrawn | None:
     """Idol strength from the seat-and-strength model (log-odds, 0 = average) with 95% CIs,
     in the table's order (strongest first)."""
     if idols.empty:
         return None
+    if undrawn():
+        return UNDRAWN
     groups = list(idols.groupby("players"))
     fig, axes = grid(len(groups), sum(0.3 * len(g) + 1.2 for _, g in groups))
     for ax, (players, part) in zip(axes, groups, strict=True):
@@ -185,10 +196,12 @@ def strength_chart(idols: pd.DataFrame) -> Figure | None:
     return fig
 
 
-def difference_chart(table: pd.DataFrame, key: str, title: str) -> Figure | None:
+def difference_chart(table: pd.DataFrame, key: str, title: str) -> Figure | Undrawn | None:
     """Run B minus run A per Idol or seat, with 95% intervals; significant ones in red."""
     if table.empty:
         return None
+    if undrawn():
+        return UNDRAWN
     groups = list(table.groupby("players"))
     fig, axes = grid(len(groups), sum(0.3 * len(g) + 1.3 for _, g in groups))
     for ax, (players, part) in zip(axes, groups, strict=True):

@@ -10,16 +10,19 @@ from avarium.reports.charts.style import (
     BAND_COLOUR,
     BASE_COLOUR,
     FLAG_COLOUR,
+    UNDRAWN,
+    Undrawn,
     error_bars,
     in_order,
     layout,
     percent_axis,
     small_multiples,
+    undrawn,
 )
 from matplotlib.figure import Figure
 
 
-def seat_sweep_chart(seat_by_variant: pd.DataFrame) -> Figure | None:
+def seat_sweep_chart(seat_by_variant: pd.DataFrame) -> Figure | Undrawn | None:
     """Seat win rate against the swept setting (e.g. the starting bonus), one line per seat."""
     return _sweep_chart(
         seat_by_variant,
@@ -33,7 +36,7 @@ def seat_sweep_chart(seat_by_variant: pd.DataFrame) -> Figure | None:
 
 def idol_sweep_chart(
     idol_by_variant: pd.DataFrame, bands: dict[int, tuple[float, float]] | None = None
-) -> Figure | None:
+) -> Figure | Undrawn | None:
     """Idol win rate against the swept value: a panel per Idol (strongest first) and player
     count, each with the band at that player count (`bands`, as the flags use it) shaded, the
     swept Idol's line bold and its panel titled so. Eight Idols' lines with their intervals on
@@ -41,6 +44,8 @@ def idol_sweep_chart(
     frame = idol_by_variant
     if frame.empty or frame["variant"].nunique() < 2:
         return None
+    if undrawn():
+        return UNDRAWN
     groups = list(frame.groupby("players"))
     axis = swept_axis(frame)
     idols = [in_order(part, "idol") for _, part in groups]
@@ -115,12 +120,14 @@ def _is_swept(rows: pd.DataFrame, field: str) -> bool:
     return bool(card) and (card in (idol_id, name, *name.split()))
 
 
-def _sweep_chart(frame, by, label, size, line, title, bands=None) -> Figure | None:
+def _sweep_chart(frame, by, label, size, line, title, bands=None) -> Figure | Undrawn | None:
     """Win rate per variant, one line per value of `by`, a panel per player count; against the
     swept value on a numeric axis where the variants are one number each, else in sweep order.
     The dashed line is the fair share, the shaded band the designer's band."""
     if frame.empty or frame["variant"].nunique() < 2:
         return None
+    if undrawn():
+        return UNDRAWN
     groups = list(frame.groupby("players"))
     width, height = size
     axis = swept_axis(frame)

@@ -16,8 +16,10 @@ def tier_names(result: TierAnalysis, group: str) -> list[str]:
     return [t.tier for t in sorted(result.tiers, key=lambda t: t.order) if t.group == group]
 
 
-def tier_chart(result: TierAnalysis, group: str, players: int) -> plt.Figure:
+def tier_chart(result: TierAnalysis, group: str, players: int) -> plt.Figure | charts.Undrawn:
     """Each Idol's win rate at every tier (dots with 95% intervals) against the band."""
+    if charts.undrawn():
+        return charts.UNDRAWN
     rates = result.tables["tier_winrates"]
     rates = rates[(rates["group"] == group) & (rates["players"] == players)]
     names = tier_names(result, group)

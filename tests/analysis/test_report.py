@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 
@@ -10,7 +11,8 @@ import pandas as pd
 import pytest
 from avarium.analysis.synthetic import Plan, synthetic_run
 from avarium.reports import comparison, report
-from avarium.reports.output import write_directory
+from avarium.reports.html import WITHOUT_CHARTS
+from avarium.reports.output import MARKER, write_directory
 from avarium.runner import stopped
 from typer.testing import CliRunner
 
@@ -32,10 +34,57 @@ def page_text(path) -> str:
 
 
 @pytest.fixture(scope="module")
-def reported(planted_run):
-    result = run("report", planted_run)
+def charted(planted_run):
+    """The planted run's report with every chart, and its --json headline."""
+    result = run("report", planted_run, "--json")
     assert result.exit_code == 0, result.output
-    return planted_run / "report"
+    return planted_run / "report", json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def reported(charted):
+    return charted[0]
+
+
+@pytest.fixture(scope="module")
+def bare(planted_run, tmp_path_factory):
+    """The same report written with --no-charts, and its --json headline."""
+    out = tmp_path_factory.mktemp("bare") / "r"
+    result = run("report", planted_run, "--out", out, "--json", "--no-charts")
+    assert result.exit_code == 0, result.output
+    return out, json.loads(result.stdout)
+
+
+def files(folder, under):
+    return {p.relative_to(folder): p.read_bytes() for p in (folder / under).rglob("*")}
+
+
+def test_a_report_without_charts_writes_the_same_tables(charted, bare):
+    assert files(bare[0], "tables") == files(charted[0], "tables")
+
+
+def test_a_report_without_charts_prints_the_same_headline(charted, bare):
+    (out, facts), (_, with_charts) = bare, charted
+    assert facts["page"] == str(out / "index.html")
+    assert {**facts, "page": ""} == {**with_charts, "page": ""}
+
+
+def test_a_report_without_charts_writes_no_chart_and_its_marker_lists_none(bare):
+    out, _ = bare
+    assert not (out / "charts").exists()
+    assert "charts/" not in (out / MARKER).read_text(encoding="utf-8")
+
+
+def test_the_page_says_where_each_section_would_show_charts_that_it_was_written_without(
+    charted, bare
+):
+    with_charts = (charted[0] / "index.html").read_text(encoding="utf-8")
+    page = (bare[0] / "index.html").read_text(encoding="utf-8")
+    # One note in each section that shows charts in the charted page, and no image or link.
+    sections = with_charts.split("<section")[1:]
+    assert page.count(WITHOUT_CHARTS) == sum("<figure" in part for part in sections)
+    assert "<figure" not in page and 'href="charts/' not in page
+    assert "without --no-charts" in WITHOUT_CHARTS
 
 
 def test_the_report_renders_headless_with_every_section_that_applies(reported, planted_run):
@@ -102,11 +151,11 @@ def test_the_summary_names_the_planted_imbalances_and_the_provenance(reported, p
 @pytest.fixture(scope="module")
 def rewritten(planted_run, tmp_path_factory):
     """The planted run's report written with --out and --band over an older report of ours that
-    holds a file the report no longer writes: one report (about 14 s of CPU) for the two tests
-    below, each reading only what it claims."""
+    holds a file the report no longer writes: one report for the two tests below, each reading
+    only what it claims (its page and tables; `charted` draws the charts)."""
     out = tmp_path_factory.mktemp("rewritten") / "r"
     write_directory(out, {"index.html": b"older", "stale.txt": b"from an older report"})
-    return out, run("report", planted_run, "--out", out, "--band", "0.4,0.6")
+    return out, run("report", planted_run, "--out", out, "--band", "0.4,0.6", "--no-charts")
 
 
 def test_the_command_prints_where_the_report_is(rewritten):

@@ -41,7 +41,9 @@ def test_the_check_says_how_each_tier_plays_and_names_schemes_played_a_factor_ap
         (g, t) for g in ("before", "after") for t in ("heuristic.balanced", "heuristic.tuned")
     }
     assert (page["seats"] == 800).all()  # 400 games of two seats, per set and tier
-    reported = cli.invoke(app, ["report", str(out / "check"), "--out", str(tmp_path / "r")])
+    reported = cli.invoke(
+        app, ["report", str(out / "check"), "--out", str(tmp_path / "r"), "--no-charts"]
+    )
     assert reported.exit_code == 0, reported.output
     again = pd.read_csv(tmp_path / "r" / "tables" / "tier_play_all.csv")
     keys = ["group", "tier", "players"]

@@ -112,7 +112,7 @@ def test_tune_bonus_reports_each_levers_effect_on_every_seat(tmp_path):
     args = [
         "tune-bonus", "--players", "2", "--max-bonus", "0", "--games-per-point", "150",
         "--lever", "no-first-recruit", "--out", str(out), "--jobs", "1", "-q",
-        "--strategy", "heuristic",
+        "--strategy", "heuristic", "--no-charts",
     ]  # fmt: skip
     result = run(*args)
     assert result.exit_code == 0, result.output

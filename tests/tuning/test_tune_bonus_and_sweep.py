@@ -75,7 +75,7 @@ def test_tune_bonus_plays_every_point_on_the_same_deals_and_recommends_one(tmp_p
     assert set(second.loc[second["seat"] == 1, "bonus"]) == {1}
     again = run(
         "tune-bonus", "--players", "2", "--max-bonus", "1", "--games-per-point", "112",
-        "--out", str(out), "--jobs", "1", "-q", "--strategy", "heuristic",
+        "--out", str(out), "--jobs", "1", "-q", "--strategy", "heuristic", "--no-charts",
     )  # fmt: skip
     assert again.exit_code == 0 and "is complete: reading it" in again.output
 
