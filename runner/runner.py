@@ -84,6 +84,27 @@ def searching(bots: tuple[str, ...]) -> bool:
     return any(bot_kind(b) in SEARCHING for b in bots)
 
 
+def unlearned_notes(experiment: Experiment) -> list[str]:
+    """One line per search bot of the run that plays by a learned value with none for its
+    table's size (strategies.without_learned_value): `mcts.learned/20 has no learned value for 2
+    players ...`."""
+    from avarium.strategies import bot_spec, without_learned_value  # loads the engine: lazily
+
+    found = dict.fromkeys(
+        (bot, v.players, v.profiles_path)
+        for v in experiment.variants
+        if searching(v.bots)
+        for bot in dict.fromkeys(v.bots)
+    )
+    return [
+        f"{bot} has no learned value for {players} players (its profile was trained at other "
+        "sizes): it scores positions by the hand-weighted value there, not by what it learned "
+        '(docs/bots.md, "Learned evaluation")'
+        for bot, players, profiles in found
+        if without_learned_value(bot_spec(bot, profiles), players)
+    ]
+
+
 def plan(experiment: Experiment) -> list[Chunk]:
     """Every chunk of the run, in game-id order. A variant played by a search bot is cut in
     chunks of at most 1/CHUNKS_WANTED of its games (rounded up) whatever the chunk size: one

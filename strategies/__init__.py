@@ -35,12 +35,16 @@ from avarium.strategies.weights import (
     KIND_LOOKAHEAD,
     KIND_MCTS,
     KIND_RANDOM,
+    N_VALUE_FEATURES,
+    VALUE_PLAYERS,
     W_CRN,
     W_EXPLORATION,
     W_ITERATIONS,
     W_MCTS_HORIZON,
     W_PLAYOUTS,
     W_TARGETING,
+    W_VALUE,
+    W_VALUE_MODEL,
     W_VALUE_SCALE,
     W_WIDENING,
 )
@@ -175,6 +179,17 @@ def _mcts_spec(
         )
     label = f"mcts/{iterations}" if profile == "mcts" else f"mcts.{profile}/{iterations}"
     return BotSpec(label=label, kind=KIND_MCTS, weights=weights)
+
+
+def without_learned_value(bot: BotSpec, players: int) -> bool:
+    """Whether a search bot plays by a learned value (`value_model`) that has none for this many
+    players (a generation of `avarium train` trained at other sizes: its coefficients for them
+    are all 0). It then scores positions by the hand-weighted value (strategies/mcts.standings),
+    a weaker search than its name says, so the commands that play it say so."""
+    if bot.kind != KIND_MCTS or bot.weights is None or bot.weights[W_VALUE_MODEL] <= 0:
+        return False
+    at = W_VALUE + (players - VALUE_PLAYERS[0]) * N_VALUE_FEATURES
+    return not bot.weights[at : at + N_VALUE_FEATURES].any()
 
 
 def targeting_pairs(specs: list[str], profiles: Path | None = None) -> list[tuple[str, str]]:

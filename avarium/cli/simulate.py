@@ -185,6 +185,11 @@ def simulate(
     planned = plan_sentence(experiment.variants)
     if planned and not (quiet or as_json) and stop_rule is None:
         note(planned)
+    if not (quiet or as_json):
+        from avarium.runner.runner import unlearned_notes
+
+        for line in unlearned_notes(experiment):
+            note(line)
     if scheduler and not (quiet or as_json):  # the local cluster's workers load our cache
         from avarium.runner.runner import searching
         from avarium.runner.warmup import worker_compile_note

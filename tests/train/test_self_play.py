@@ -15,7 +15,7 @@ from avarium.runner.seeds import game_seeds
 from avarium.simulator.cards.loader import load_cards
 from avarium.simulator.engine.play import GAME_FIELDS
 from avarium.simulator.game.api import Game, Rules, new_game
-from avarium.strategies import bot_spec
+from avarium.strategies import bot_spec, without_learned_value
 from avarium.strategies.features import SCRATCH_SIZE
 from avarium.strategies.mcts import EV_POS, EV_SIZE, standings
 from avarium.strategies.value_model import log_chances
@@ -29,6 +29,9 @@ from avarium.strategies.weights import (
 )
 from avarium.workflows.train.agreement import agreement_table
 from avarium.workflows.train.selfplay import Decisions, play_positions, seatings
+from typer.testing import CliRunner
+
+from avarium.cli.main import app
 
 CARDS = load_cards()
 RULES = Rules()
@@ -132,3 +135,27 @@ def test_a_stride_longer_than_a_game_still_keeps_decisions_of_short_games():
     decisions of games far shorter than that, not only of the longest ones."""
     _, kept = play_positions(CARDS, RULES, 2, BOT, 6, 0, 30, stride=500)
     assert 0 < len(kept.chosen) < 30
+
+
+def test_a_run_of_a_learned_value_at_a_size_it_was_not_trained_at_says_so(tmp_path):
+    """The bundled `learned` profile was trained at three and four players: played at two it
+    searches with the hand-weighted value, and `simulate` says so on stderr; at three it says
+    nothing."""
+    assert without_learned_value(bot_spec("mcts.learned/20"), 2)
+    assert not without_learned_value(bot_spec("mcts.learned/20"), 3)
+    assert not without_learned_value(bot_spec("mcts/20"), 2)  # the hand-weighted value itself
+    told = {}
+    for players in (2, 3):
+        result = CliRunner().invoke(
+            app,
+            ["simulate", "--bots", "mcts.learned/1", "--players", str(players), "--games", "8",
+             "-j", "1", "--out", str(tmp_path / f"p{players}")],
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        told[players] = [line for line in result.stderr.splitlines() if "learned value" in line]
+    assert told[3] == []
+    assert told[2] == [
+        "note: mcts.learned/1 has no learned value for 2 players (its profile was trained at "
+        "other sizes): it scores positions by the hand-weighted value there, not by what it "
+        'learned (docs/bots.md, "Learned evaluation")'
+    ]
