@@ -185,7 +185,7 @@ def without_learned_value(bot: BotSpec, players: int) -> bool:
     """Whether a search bot plays by a learned value (`value_model`) that has none for this many
     players (a generation of `avarium train` trained at other sizes: its coefficients for them
     are all 0). It then scores positions by the hand-weighted value (strategies/mcts.standings),
-    a weaker search than its name says, so the commands that play it say so."""
+    not the search it was trained to be, so `avarium simulate` says so in a note."""
     if bot.kind != KIND_MCTS or bot.weights is None or bot.weights[W_VALUE_MODEL] <= 0:
         return False
     at = W_VALUE + (players - VALUE_PLAYERS[0]) * N_VALUE_FEATURES

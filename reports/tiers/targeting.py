@@ -73,8 +73,8 @@ def _pct(x: float) -> str:
 
 
 def _move(r) -> str:
-    """The leader rule's rate minus the fitted rule's, paired: `+12.0 pts (+10.9 to +13.1) on
-    2,000 deals`."""
+    """The leader rule's rate minus the fitted rule's, paired: `+12.0 pts (+10.9 to +13.1 pts)
+    on 2,000 deals`."""
     if not r["paired_games"]:
         return "no shared deals"
     change, lo, hi = (formats.points(r[c]) for c in ("change", "change_lo", "change_hi"))
