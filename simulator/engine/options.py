@@ -49,12 +49,12 @@ from avarium.simulator.engine.playable import (
     could_play,
     hand_scheme_ways,
     in_plan_phase,
+    scheme_ways,
 )
 from avarium.simulator.engine.tables import (
     T_AB_END,
     T_AB_KIND,
     T_AB_START,
-    T_COST,
     T_N_ACTIVATED,
 )
 
@@ -123,10 +123,9 @@ def instant_options(st, tb, p, out, m):
         d = st[ROW_CARD + c, C_DEF]
         if z == Z_HAND:
             ways, reduction, best = hand_scheme_ways(st, tb, p, c, own_plan, reduction, best)
-            if ways == PAY_REP and best == -2:  # Reputation pays: may a Student too?
-                best = best_payer(st, tb, p)
-                if best >= tb[d, T_COST]:
-                    ways |= PAY_EXHAUST
+            if ways == PAY_REP and best == -2:  # Reputation pays: may a Student too? (asked
+                best = best_payer(st, tb, p)  # once a scan, of scheme_ways' own rule)
+                ways = scheme_ways(st, tb, p, c, reduction, best)
             if ways & PAY_REP:
                 out[m] = off_scheme_rep(st) + c
                 m += 1
