@@ -34,17 +34,19 @@ RUN, VARIANT = "run", "variant"  # a field of the whole run (top level only), or
 
 # The commands that read cards take the card set, its overrides and its patches alike.
 READS_CARDS = (
-    "simulate", "tune-bonus", "sweep", "balance", "ladder", "check", "bench", "play", "scenario",
-    "tune-bot", "train", "cards validate", "cards show", "cards describe", "cards export",
+    "simulate", "tune-bonus", "sweep", "balance", "ladder", "head-to-head", "check", "bench",
+    "play", "scenario", "tune-bot", "train", "cards validate", "cards show", "cards describe",
+    "cards export",
 )  # fmt: skip
 # The commands that play bots named by a profile take the profiles file.
 READS_PROFILES = (
-    "simulate", "tune-bonus", "sweep", "balance", "ladder", "play", "tune-bot", "train",
+    "simulate", "tune-bonus", "sweep", "balance", "ladder", "head-to-head", "play", "tune-bot",
+    "train",
 )  # fmt: skip
 # The commands that deal games take the seed.
 DEALS = (
-    "simulate", "tune-bonus", "sweep", "balance", "ladder", "check", "bench", "play", "scenario",
-    "tune-bot", "train", "compare",
+    "simulate", "tune-bonus", "sweep", "balance", "ladder", "head-to-head", "check", "bench",
+    "play", "scenario", "tune-bot", "train", "compare",
 )  # fmt: skip
 
 
@@ -115,10 +117,11 @@ FIELDS = (
     Field(
         "players", VARIANT, "Players per game, 2 to 4",
         default=2, shown="2", cli=int, flag="--players", metavar="N",
-        commands=("simulate", "tune-bonus", "sweep", "tune-bot"),
+        commands=("simulate", "tune-bonus", "sweep", "tune-bot", "head-to-head"),
         notes={
             "tune-bot": "at 3 or 4 the candidate plays each seat in turn against the incumbent "
             "in every other (a fair share is 1/N)",
+            "head-to-head": "NEW plays each seat in turn, OLD every other (a fair share is 1/N)",
         },
         own={
             "balance": "a comma list, every count searched at once",

@@ -31,6 +31,7 @@ SHARED = {
     "balance": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "train": {"--jobs", "--seed", "--quiet", "--json", "--out"},
     "ladder": {"--jobs", "--seed", "--quiet", "--json"},
+    "head-to-head": {"--jobs", "--seed", "--quiet", "--json"},
     "check": {"--jobs", "--seed"},
     "bench": {"--seed", "--quiet", "--json"},
     "report": {"--quiet", "--json", "--out", "--no-charts"},

@@ -17,6 +17,7 @@ from avarium.cli.bench import bench_command
 from avarium.cli.cards import cards_app
 from avarium.cli.check import check_command
 from avarium.cli.errors import CommandGroup, say
+from avarium.cli.head_to_head import head_to_head_command
 from avarium.cli.ladder import ladder_command
 from avarium.cli.report import compare_command, report_command
 from avarium.cli.scenario import scenario_command
@@ -66,6 +67,7 @@ def _main(
 app.command("play")(play_module.play_command)
 app.command("bench")(bench_command)
 app.command("ladder")(ladder_command)
+app.command("head-to-head")(head_to_head_command)
 app.command("report")(report_command)
 app.command("compare")(compare_command)
 app.command("tune-bonus")(tune_bonus_command)

@@ -118,8 +118,17 @@ def files(root: Path) -> dict[str, int]:
 
 
 def named(args: list[str]) -> set[str]:
-    """The top-level names a call may write under: every value it was given, and the defaults."""
-    return {Path(a).parts[0] for a in args if a and Path(a).parts} | set(DEFAULT_OUTPUTS)
+    """The top-level names a call may write under: every value it was given, the same with .csv
+    (tune-bot's log is OUT with .csv unless --log says), and the defaults."""
+    given = {Path(a).parts[0] for a in args if a and Path(a).parts}
+    return given | {_with_csv(n) for n in given} | set(DEFAULT_OUTPUTS)
+
+
+def _with_csv(name: str) -> str:
+    try:
+        return str(Path(name).with_suffix(".csv"))
+    except ValueError:  # "." or "/": no name to give a suffix
+        return name
 
 
 class Hang(Exception):

@@ -14,7 +14,7 @@ resumes where it stopped and a finished step is never played again:
    k being generation k-1's weights with its learned value fitted to those positions
    (workflows/train/fit.py) and a `[gen<k>.provenance]` table saying how;
 3. `head_to_head/gen<k>-<n>p.json`: generation k against generation k-1 at the same budget on
-   shared deals (workflows/train/head_to_head.py);
+   shared deals (workflows/head_to_head.py, as `avarium head-to-head` plays it);
 4. `generations.csv`: the generation table, one row per generation and player count;
    `idols.csv` and `skill_trace_<n>p.png`: each Idol's rate at every generation whose self-play
    was played (workflows/train/skill_trace.py).
@@ -43,9 +43,9 @@ from avarium.simulator.game.rules import Rules
 from avarium.strategies import bot_spec
 from avarium.strategies.profiles import BUNDLED, load, setting_text
 from avarium.strategies.weights import NAMES, W_VALUE_MODEL
+from avarium.workflows.head_to_head import head_to_head
 from avarium.workflows.train.agreement import agreement_table
 from avarium.workflows.train.fit import ValueFit, fit_value
-from avarium.workflows.train.head_to_head import head_to_head
 from avarium.workflows.train.selfplay import FEATURES, Decisions, play_positions
 from avarium.workflows.train.skill_trace import SkillTrace
 
