@@ -26,6 +26,15 @@ SYMMETRIC = (
 )
 # The planted imbalance: Touka one Combat stronger than the rest, Love one weaker.
 PLANTED = "[hatsurugi_touka]\ncombat = 3\n\n[lourvarius_love]\ncombat = 1\n"
+# A strength only strong play shows: Love keeps the identical card and gains an option she may
+# always decline (so she is at least as strong as the others by construction), one the
+# heuristics misjudge: the tuned heuristic's Love wins about half her games, as the others do,
+# while five search iterations win about nine in ten (tests/balance/test_strong_play_truth.py).
+STRONG_ONLY = (
+    "[lourvarius_love]\n"
+    'abilities = ["on end of turn if your class >= 3: gain 1 merit", '
+    '"1 merit, once per turn: gain 1 rep"]\n'
+)
 
 
 @pytest.fixture(scope="session")
@@ -33,4 +42,6 @@ def card_sets(tmp_path_factory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("sets")
     (root / "symmetric.toml").write_text(SYMMETRIC, encoding="utf-8")
     (root / "planted.toml").write_text(PLANTED, encoding="utf-8")
-    return {"symmetric": root / "symmetric.toml", "planted": root / "planted.toml"}
+    (root / "strong_only.toml").write_text(STRONG_ONLY, encoding="utf-8")
+    names = ("symmetric", "planted", "strong_only")
+    return {name: root / f"{name}.toml" for name in names}
