@@ -87,7 +87,6 @@ MINI_SET = IDOLS + STUDENTS + SCHEMES
 LONGEST_FIRST = {
     "tests/balance/test_unvaried.py": 53,
     "tests/balance/test_conditions.py": 43,
-    "tests/analysis/test_explore_in_a_browser.py": 42,
     "tests/analysis/test_report.py": 39,
     "tests/test_workflows_from_python.py": 38,
     "tests/analysis/test_page_and_charts.py": 38,

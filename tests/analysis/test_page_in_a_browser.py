@@ -9,11 +9,7 @@ from avarium.reports.pages import build_comparison, build_report
 
 from tests.analysis import browser
 
-pytestmark = pytest.mark.skipif(
-    browser.binaries() is None,
-    reason="chromium and chromedriver are not installed and could not be: `make browser` "
-    "installs Debian's chromium and chromium-driver with apt-get, as root or with sudo",
-)
+pytestmark = browser.needed
 
 WIDTHS = (1280, 800)
 
@@ -33,13 +29,6 @@ def pages(planted_run, tmp_path_factory):
         "sweep": build_report(sweep) / "index.html",
         "compare": build_comparison(before, after) / "index.html",
     }
-
-
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory):
-    chrome = browser.open_browser(tmp_path_factory.mktemp("chromium-profile"))
-    yield chrome
-    chrome.quit()
 
 
 @pytest.mark.parametrize("kind", ["report", "sweep", "compare"])
