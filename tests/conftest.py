@@ -93,7 +93,6 @@ LONGEST_FIRST = {
     "tests/analysis/test_populations.py": 35,
     "tests/train/test_train_command.py": 34,
     "tests/properties/test_avarium_check.py": 34,
-    "tests/analysis/test_page_in_a_browser.py": 31,
     "tests/tiers/test_tier_report.py": 29,
     "tests/hostile_input/test_small_samples_are_honest.py": 28,
     "tests/tuning/test_tune_bonus_and_sweep.py": 27,
