@@ -93,10 +93,10 @@ cat $(1); \
 exit "$$(cat $(1).status)"
 endef
 
-# The report's browser test (tests/analysis/test_page_in_a_browser.py) opens pages in Debian's
-# headless Chromium: installed here when missing, with apt-get as root or through sudo. Where it
-# cannot be (no apt-get, no root), the test is skipped and says why; an install that was
-# possible but failed stops the build.
+# The report's browser tests (in tests/analysis/test_report.py and test_populations.py) open
+# pages in Debian's headless Chromium: installed here when missing, with apt-get as root or
+# through sudo. Where it cannot be (no apt-get, no root), those tests are skipped and say why; an
+# install that was possible but failed stops the build.
 browser:
 	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
 	  exit 0; \

@@ -82,29 +82,27 @@ MINI_SET = IDOLS + STUDENTS + SCHEMES
 # fixture (four thousand search-bot games) started late, and one worker played it alone while
 # the other had finished. A file missing here is only started later. A file made shorter since
 # that timeline is at its seconds then times its CPU after over before, each alone
-# (docs/results.md: "CI time: the slowest tests", "CI time: reports without charts" and "CI time:
-# no figure without charts").
+# (docs/results.md: "CI time: the slowest tests", "CI time: reports without charts", "CI time:
+# no figure without charts" and "CI time: the browser tests on pages other tests build").
 LONGEST_FIRST = {
     "tests/balance/test_unvaried.py": 53,
-    "tests/balance/test_conditions.py": 43,
-    "tests/analysis/test_explore_in_a_browser.py": 42,
-    "tests/analysis/test_report.py": 39,
+    "tests/analysis/test_report.py": 46,
+    "tests/analysis/test_populations.py": 40,
     "tests/test_workflows_from_python.py": 38,
     "tests/analysis/test_page_and_charts.py": 38,
-    "tests/analysis/test_populations.py": 35,
     "tests/train/test_train_command.py": 34,
     "tests/properties/test_avarium_check.py": 34,
-    "tests/analysis/test_page_in_a_browser.py": 31,
+    "tests/balance/test_conditions.py": 31,
     "tests/tiers/test_tier_report.py": 29,
     "tests/hostile_input/test_small_samples_are_honest.py": 28,
     "tests/tuning/test_tune_bonus_and_sweep.py": 27,
-    "tests/properties/test_random_games.py": 26,
     "tests/balance/test_planted_truth.py": 25,
     "tests/analysis/test_report_never_overwrites.py": 24,
     "tests/hostile_input/test_a_memory_cap_is_met_with_one_line.py": 22,
     "tests/balance/test_bundled_table.py": 22,
     "tests/test_first_game.py": 21,
     "tests/balance/test_check_tier_play.py": 21,
+    "tests/properties/test_random_games.py": 20,
     "tests/analysis/test_one_verdict_one_interval.py": 20,
     "tests/hostile_input/test_no_command_shows_a_traceback.py": 20,
     "tests/simulate/test_turns_record.py": 20,

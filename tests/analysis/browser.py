@@ -9,6 +9,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 # Chromium's own binary names differ between distributions; chromedriver is one name everywhere.
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 # Chromium calls home at start-up (component updates, sync, metrics); this machine has no
@@ -32,6 +34,14 @@ def binaries() -> tuple[str, str] | None:
     browser = next((shutil.which(n) for n in CHROMIUM_NAMES if shutil.which(n)), None)
     driver = shutil.which("chromedriver")
     return (browser, driver) if browser and driver else None
+
+
+# The mark of every test that opens a page in Chromium: skipped, saying why, where it is missing.
+needed = pytest.mark.skipif(
+    binaries() is None,
+    reason="chromium and chromedriver are not installed and could not be: `make browser` "
+    "installs Debian's chromium and chromium-driver with apt-get, as root or with sudo",
+)
 
 
 def open_browser(profile: Path):

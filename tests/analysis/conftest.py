@@ -26,3 +26,13 @@ def planted_games():
 def planted_run(tmp_path_factory):
     path = tmp_path_factory.mktemp("runs") / "planted"
     return synthetic_run(path, 20_000, PLANTED, seed=5, chunk_games=5_000, cards=CARDS)
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    """One headless Chromium for a module's browser tests, each of which loads its own page."""
+    from tests.analysis import browser
+
+    chrome = browser.open_browser(tmp_path_factory.mktemp("chromium-profile"))
+    yield chrome
+    chrome.quit()

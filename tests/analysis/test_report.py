@@ -1,10 +1,10 @@
-"""`avarium report` and `avarium compare`: headless, self-contained, complete, and clear errors."""
+"""`avarium report` and `avarium compare`: headless, self-contained and complete; and their
+pages in headless Chromium, where every chart loads and nothing scrolls sideways."""
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
 
 import numpy as np
 import pandas as pd
@@ -16,8 +16,8 @@ from avarium.reports.output import MARKER, write_directory
 from avarium.runner import stopped
 from typer.testing import CliRunner
 
-from avarium.cli.common import parse_band
 from avarium.cli.main import app
+from tests.analysis import browser
 
 runner = CliRunner()
 
@@ -173,47 +173,19 @@ def test_a_second_report_replaces_the_first_whole(rewritten):
     assert [p.name for p in out.parent.iterdir()] == ["r"]  # no temporary directories left
 
 
-@pytest.mark.parametrize(
-    ("setup", "message"),
-    [
-        (lambda run_dir: shutil.rmtree(run_dir), "no such run directory"),
-        (lambda run_dir: shutil.rmtree(run_dir / "games"), "no games data"),
-        (
-            lambda run_dir: (run_dir / "games" / "part-00000.parquet").write_bytes(b"junk"),
-            "part-00000.parquet: has 4 bytes where",
-        ),
-    ],
-)
-def test_errors_are_one_line_with_the_file_and_no_traceback(planted_run, tmp_path, setup, message):
-    broken = tmp_path / "run"
-    shutil.copytree(planted_run, broken, ignore=shutil.ignore_patterns("report"))
-    (broken / "report").mkdir()
-    (broken / "report" / "index.html").write_text("an earlier report")
-    setup(broken)
-    result = run("report", broken)
-    assert result.exit_code == 1
-    assert message in result.output and "Traceback" not in result.output
-    assert result.output.count("\n") == 1
-    if broken.exists():  # an earlier report is left as it was
-        assert (broken / "report" / "index.html").read_text() == "an earlier report"
-        assert [p.name for p in broken.iterdir() if p.name.startswith(".")] == []
-
-
-def test_a_bad_band_is_a_usage_error(planted_run):
-    result = run("report", planted_run, "--band", "0.6")
-    assert result.exit_code == 2 and "--band" in result.output
-
-
-def test_a_band_mixing_a_fraction_and_a_percentage_is_refused_not_guessed(planted_run):
-    result = run("report", planted_run, "--band", "0.45,1.5")
-    assert result.exit_code == 2 and "both as percentages" in result.output
-    assert parse_band("45,55") == (0.45, 0.55)
-
-
-def test_a_run_with_variants_reports_them_and_can_pick_one(tmp_path):
+@pytest.fixture(scope="module")
+def variants_run(tmp_path_factory):
+    """A run of three seat bonuses, with its report and every chart."""
     plans = [Plan(variant=f"bonus=0,{b}", seat_effect={2: (0.2 - 0.1 * b, 0.0)}) for b in range(3)]
-    path = synthetic_run(tmp_path / "sweep", 3_000, plans, seed=1, chunk_games=3_000)
+    path = synthetic_run(
+        tmp_path_factory.mktemp("sweep") / "sweep", 3_000, plans, seed=1, chunk_games=3_000
+    )
     assert run("report", path).exit_code == 0
+    return path
+
+
+def test_a_run_with_variants_reports_them_and_can_pick_one(variants_run, tmp_path):
+    path = variants_run
     page = (path / "report" / "index.html").read_text(encoding="utf-8")
     variants = page.split('<section id="variants">')[1].split("</section>")[0]
     assert "seat_by_variant.png" in variants and "Seats closest to fair" in variants
@@ -222,19 +194,26 @@ def test_a_run_with_variants_reports_them_and_can_pick_one(tmp_path):
     assert '<section id="variants">' not in one  # one variant: the section does not apply
 
 
-def test_compare_writes_beside_run_b_and_finds_a_planted_patch(tmp_path):
-    before = synthetic_run(tmp_path / "before", 8_000, Plan(), seed=3, chunk_games=4_000)
+@pytest.fixture(scope="module")
+def compared(tmp_path_factory):
+    """`avarium compare` of a run and the same deals with Amyba stronger: its page's folder."""
+    root = tmp_path_factory.mktemp("compare")
+    before = synthetic_run(root / "before", 8_000, Plan(), seed=3, chunk_games=4_000)
     after = synthetic_run(
-        tmp_path / "after", 8_000, Plan(strength={"amyba": 0.3}), seed=3, chunk_games=4_000
+        root / "after", 8_000, Plan(strength={"amyba": 0.3}), seed=3, chunk_games=4_000
     )
     result = run("compare", before, after)
     assert result.exit_code == 0, result.output
-    page = (after / "compare-before" / "index.html").read_text(encoding="utf-8")
+    return after / "compare-before"
+
+
+def test_compare_writes_beside_run_b_and_finds_a_planted_patch(compared):
+    page = (compared / "index.html").read_text(encoding="utf-8")
     for section in comparison.SECTION_IDS:
         assert f'<section id="{section}">' in page
     assert "paired" in page and '<span class="flag">Amyba</span>' in page
     assert not re.search(r"https?://", page)
-    assert (after / "compare-before" / "tables" / "idol_differences.csv").is_file()
+    assert (compared / "tables" / "idol_differences.csv").is_file()
 
 
 def test_compare_names_a_missing_run(tmp_path, planted_run):
@@ -380,3 +359,40 @@ def test_a_run_stopped_by_its_rule_says_so_and_one_that_hit_its_cap_says_that(tm
     page = page_text(path)
     assert "Stopped early" not in page and "Played to its cap" not in page
     assert "its planned games (no stopping rule)" in _section(page, "provenance")
+
+
+@browser.needed
+@pytest.mark.parametrize("kind", ["report", "sweep", "compare"])
+def test_every_chart_loads_and_nothing_scrolls_sideways(
+    reported, variants_run, compared, driver, kind, tmp_path
+):
+    """A report, a sweep's report and a comparison, in headless Chromium: every chart loads
+    and nothing scrolls sideways at a desktop's 1280 px or a laptop's half-screen 800 px."""
+    folder = {"report": reported, "sweep": variants_run / "report", "compare": compared}[kind]
+    page = folder / "index.html"
+    for width in (1280, 800):
+        browser.set_width(driver, width)
+        driver.get(page.as_uri())
+        loaded = browser.images(driver)
+        assert loaded, "the page shows no chart"
+        broken = [i["alt"] for i in loaded if not (i["complete"] and i["width"] > 0)]
+        assert not broken, f"{kind} at {width} px: images that did not load: {broken}"
+        scroll = browser.sideways(driver)
+        assert scroll["overflow"] <= 0, f"{kind} at {width} px scrolls sideways: {scroll}"
+        # The experiment's long lines used to sit in a box that cut them off at its edge.
+        assert not browser.clipped(driver), f"{kind} at {width} px cuts off text"
+        shot = browser.screenshot(driver, tmp_path / f"{kind}-{width}.png", width)
+        assert shot.stat().st_size > 10_000  # a page with charts, not a blank viewport
+
+
+@browser.needed
+def test_the_page_fits_a_narrow_window_because_wide_tables_scroll_in_their_column(reported, driver):
+    """The card-impact table is wider than 800 px: it scrolls inside its own box."""
+    browser.set_width(driver, 800)
+    driver.get((reported / "index.html").as_uri())
+    widths = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.table-wrap')).map(w =>"
+        " [w.scrollWidth, w.clientWidth]);"
+    )
+    assert any(inner > outer for inner, outer in widths), "no table is wider than its column"
+    assert browser.sideways(driver)["overflow"] <= 0
