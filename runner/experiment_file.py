@@ -209,6 +209,7 @@ def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
     cache = check.CardCache()
     variants = []
     tables: list[tuple[int, object]] = []  # the [[variant]] table and label of each variant
+    from_tiers: set[str] = set()  # the labels of the variants a `tiers` list expanded into
     for i, raw in enumerate(raws):
         merged = dict(defaults)
         if "games" in raw or "games_per_pairing" in raw:  # a variant's count replaces the default
@@ -225,6 +226,8 @@ def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
             raw_tier = {k: v for k, v in merged.items() if k != "tiers"}
             variants.append(_variant(p, i, raw_tier, base, cache, count, tier))
             tables.append((i, merged.get("label")))
+            if variants[-1] is not None:
+                from_tiers.add(variants[-1].label)
     # Two tables with one label are named as written, not once per tier they expand into.
     written = {(i, label) for i, label in tables if isinstance(label, str)}
     repeated = sorted({b for _, b in written if sum(1 for _, x in written if x == b) > 1})
@@ -237,7 +240,11 @@ def resolve(doc: Mapping, source: str | None, base: Path) -> Experiment:
         }
     )
     for dup in repeated:
-        p.add("", "variant", "a different label for each variant", None, f'"{dup}" is repeated')
+        if dup in from_tiers:  # two names of one bot (heuristic, heuristic.balanced) in `tiers`
+            named = f'"{split_label(dup)[1] or dup}" is named twice, as it resolves'
+            p.add("", "tiers", "each bot once", None, named)
+        else:
+            p.add("", "variant", "a different label for each variant", None, f'"{dup}" is repeated')
     total = sum(v.games for v in variants if v is not None)
     if total > MAX_GAMES:
         p.add("", "variant", f"at most {MAX_GAMES:,} games in a run", None, f"{total:,} asked")

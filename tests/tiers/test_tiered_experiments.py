@@ -136,3 +136,12 @@ def test_a_search_tier_is_cut_in_chunks_that_every_worker_can_share():
     assert len(mine) >= CHUNKS_WANTED  # not one chunk of 2,800 search games for one worker
     assert sum(c.stop - c.first for c in mine) == search.games
     assert all(c.stop - c.first <= exp.chunk_size for c in chunks if c.variant == 0)
+
+
+def test_a_bot_named_twice_in_the_tiers_is_said_to_be_named_twice():
+    with pytest.raises(ExperimentError) as err:
+        resolve({"games": 100, "tiers": "heuristic,heuristic.balanced"}, "e.toml", exp_base())
+    assert err.value.problems == [
+        'e.toml, field tiers: expected each bot once ("heuristic.balanced" is named twice, as it '
+        "resolves)"
+    ]
