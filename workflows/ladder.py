@@ -43,6 +43,8 @@ class LadderGames:
     pairs: pd.DataFrame
     labels: list[str]  # the bots' canonical names, in the order given
     seconds: float
+    # a search bot with a learned value for other table sizes only (runner.unlearned_notes)
+    unlearned: tuple[str, ...] = ()
 
     @property
     def games(self) -> int:
@@ -155,7 +157,9 @@ def run(
     experiment, labels = ladder_experiment(cards, bots, rounds, seed, profiles)
     started = time.perf_counter()
     played = runner.play_in_memory(experiment, runner.check_jobs(jobs), on_progress)
-    return LadderGames(tabulate(experiment, played), labels, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    unlearned = tuple(runner.unlearned_notes(experiment))
+    return LadderGames(tabulate(experiment, played), labels, seconds, unlearned)
 
 
 @dataclass(frozen=True)
@@ -183,7 +187,9 @@ class Ranking:
 
     @property
     def notes(self) -> list[str]:
-        return self.tables.notes
+        """The rating fit's notes, then one per bot playing by a value it has not learned for
+        two players."""
+        return [*self.tables.notes, *self.played.unlearned]
 
     def as_dict(self) -> dict:
         """The ranking as `avarium ladder --json` prints it."""

@@ -187,6 +187,8 @@ class SweepResult:
     report: Path
     every_tier: TierResult | None = None
     names: dict[str, str] = field(default_factory=dict)  # card id -> name
+    # a search bot with a learned value for other table sizes only (runner.unlearned_notes)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def out(self) -> Path:
@@ -252,7 +254,8 @@ def play(plan: Plan, jobs: int = 1, progress: Progress = SILENT) -> SweepResult:
         every = together([games for _, games in played])
     with progress.steps(report_steps(plan.charts)) as bar:
         page = build_report(plan.out, on_step=bar, charts=plan.charts) / "index.html"
-    return SweepResult(plan, summary, tiers, page, every, names)
+    notes = runner.unlearned_notes(experiment)
+    return SweepResult(plan, summary, tiers, page, every, names, notes)
 
 
 def _fairest_seats(games, names: dict[str, str], tier: str) -> TierResult:

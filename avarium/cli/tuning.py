@@ -21,7 +21,7 @@ from avarium.cli.common import (
     print_json,
 )
 from avarium.cli.errors import fail as _fail
-from avarium.cli.errors import say
+from avarium.cli.errors import note, say
 from avarium.cli.fields import option
 from avarium.cli.progress import Bars
 from avarium.runner.field_table import given
@@ -61,9 +61,11 @@ def _play(request, jobs: int | None, quiet: bool, as_json: bool) -> None:
         raise _fail(str(exc), 2) from None
     if as_json:
         print_json(result.as_dict())
-        return
-    for line in result.lines():
-        say(line)
+    else:
+        for line in result.lines():
+            say(line)
+    for line in result.notes:
+        note(line)
 
 
 def tune_bonus_command(

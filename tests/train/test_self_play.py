@@ -137,6 +137,12 @@ def test_a_stride_longer_than_a_game_still_keeps_decisions_of_short_games():
     assert 0 < len(kept.chosen) < 30
 
 
+NOTE_TAIL = (
+    "(its profile was trained at other sizes): it scores positions by the hand-weighted value "
+    'there, not by what it learned (docs/bots.md, "Learned evaluation")'
+)
+
+
 def test_a_run_of_a_learned_value_at_a_size_it_was_not_trained_at_says_so(tmp_path):
     """The bundled `learned` profile was trained at three and four players: played at two it
     searches with the hand-weighted value, and `simulate` says so on stderr; at three it says
@@ -154,8 +160,18 @@ def test_a_run_of_a_learned_value_at_a_size_it_was_not_trained_at_says_so(tmp_pa
         assert result.exit_code == 0, result.output
         told[players] = [line for line in result.stderr.splitlines() if "learned value" in line]
     assert told[3] == []
-    assert told[2] == [
-        "note: mcts.learned/1 has no learned value for 2 players (its profile was trained at "
-        "other sizes): it scores positions by the hand-weighted value there, not by what it "
-        'learned (docs/bots.md, "Learned evaluation")'
-    ]
+    assert told[2] == [f"note: mcts.learned/1 has no learned value for 2 players {NOTE_TAIL}"]
+
+
+def test_the_ladder_and_a_sweep_of_a_learned_value_at_two_players_say_so_too(tmp_path):
+    """The same note from the other commands that play bots by name at a table size of their
+    choosing: the ladder (two players always) and sweep (tune-bonus shares its flow)."""
+    ladder = ["ladder", "--bots", "mcts.learned/1,heuristic", "--rounds", "1", "-j", "1"]
+    sweep = ["sweep", "--set", "kumara_raj.merit=18,20", "--bots", "mcts.learned/1",
+             "--games-per-point", "100", "-j", "1", "--no-charts",
+             "-o", str(tmp_path / "s")]  # fmt: skip
+    for command in (ladder, sweep):
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 0, result.output
+        told = [line for line in result.stderr.splitlines() if "learned value" in line]
+        assert told == [f"note: mcts.learned/1 has no learned value for 2 players {NOTE_TAIL}"]
