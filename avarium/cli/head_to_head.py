@@ -85,8 +85,11 @@ def head_to_head_command(
     except (BotError, ValueError) as exc:
         flags = {"games": "--games-per-seat", "players": "--players"}
         raise fail(flagged(str(exc), flags), 2) from None
-    with ProgressBar(quiet or as_json) as bar:
-        result = play(experiment, *labels, jobs=jobs, on_progress=bar)
+    try:
+        with ProgressBar(quiet or as_json) as bar:
+            result = play(experiment, *labels, jobs=jobs, on_progress=bar)
+    except runner.RunError as exc:  # a worker lost, memory: one line, nothing was written
+        raise fail(flagged(str(exc))) from None
     if as_json:
         print_json(result.as_dict())
     else:
