@@ -7,6 +7,7 @@ invariant (see INVARIANTS), so a compiled test loop can check every state of man
 from avarium.simulator.constants import COURTYARD_SIZE
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.layout import (
+    C_EXHAUSTED,
     C_LIBRARY,
     C_LISTPOS,
     C_MC_FIGHT,
@@ -42,6 +43,7 @@ from avarium.simulator.engine.layout import (
     MAX_PLAYERS,
     N_ZONES,
     P_ALIVE,
+    P_BEST_PAYER,
     P_MERIT,
     P_N_CLASS_STUDENTS,
     P_N_HAND,
@@ -58,6 +60,7 @@ from avarium.simulator.engine.layout import (
     STATIC_DISC,
     STATIC_MOD,
     STUDENT_CARD,
+    STUDENT_COST_SHIFT,
     Z_CLASS,
     Z_COURTYARD,
     Z_HALLWAY,
@@ -81,6 +84,7 @@ INVARIANTS = (
     "a seat's count of cards with statics or instant-speed plays disagrees with its cards",
     "a card with a role in the fight is missing from the fight's list of members",
     "a card no seat controls carries a turn or fight effect, and no flag says so",
+    "a seat's best payer is not the highest cost of its ready Students in Class",
 )
 
 
@@ -126,6 +130,8 @@ def check_state_invariants(st):
         return 10
     if not stray_effects_flagged(st):
         return 11
+    if not best_payers_agree(st):
+        return 12
     for p in range(st[G_PLAYERS]):
         if st[ROW_SEAT + p, P_REP] < 0 or st[ROW_SEAT + p, P_MERIT] < 0:
             return 6
@@ -215,6 +221,27 @@ def instant_plays(st, p, k):
         elif st[ROW_CARD + c, C_ZONE] == Z_HAND:
             n += (traits >> (INSTANT_HAND_SHIFT + k)) & 1
     return n
+
+
+@njit
+def best_payers_agree(st):
+    """P_BEST_PAYER is 1 + the highest printed cost (in the traits, from the deal) among each
+    seat's ready Students in its Class, 0 with none, counted from every card."""
+    for p in range(MAX_PLAYERS):
+        best = 0
+        for c in range(st[G_N_CARDS]):
+            traits = st[ROW_CARD + c, C_TRAITS]
+            if (
+                traits & STUDENT_CARD
+                and st[ROW_CARD + c, C_ZONE] == Z_CLASS
+                and st[ROW_CARD + c, C_OWNER] == p
+                and st[ROW_CARD + c, C_EXHAUSTED] == 0
+                and (traits >> STUDENT_COST_SHIFT) + 1 > best
+            ):
+                best = (traits >> STUDENT_COST_SHIFT) + 1
+        if best != st[ROW_SEAT + p, P_BEST_PAYER]:
+            return False
+    return True
 
 
 @njit

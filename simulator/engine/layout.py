@@ -101,7 +101,10 @@ HAND_SCHEME = 1 << 10
 CLASS_NEEDS_READY = 1 << 11
 CLASS_ONCE = 1 << 12
 STUDENT_CARD = 1 << 13  # a Student: counted in its seat's Class (P_N_CLASS_STUDENTS)
-ACTIVATED_SLOTS_SHIFT = 16
+ACTIVATED_SLOTS_SHIFT = 16  # sixteen bits, one an ability (cards.loader.MAX_ABILITIES)
+# A Student's printed cost, from bit 32: the state's traits only (the card tables' 32 bits are
+# full), added when a game is dealt, so that zones.move keeps P_BEST_PAYER without the tables.
+STUDENT_COST_SHIFT = 32
 W = C_TRAITS + 1  # columns of the state array (every region of rows uses the same width)
 
 # -- columns of the seat rows, st[ROW_SEAT + p, P_*] ---------------------------------------------
@@ -136,7 +139,11 @@ P_N_CLASS_STUDENTS = P_N_HAND + 1
 # What the seat's first turn leaves out or adds (FIRST_* bits), set at the deal from the seat
 # levers among the rules options; 0, the rulebook's first turn, keeps every stored state hash.
 P_FIRST_TURN = P_N_CLASS_STUDENTS + 1
-N_SEAT_COLUMNS = P_FIRST_TURN + 1
+# 1 + the highest printed cost among the seat's ready Students in its Class (0: none), kept by
+# zones.move and zones.set_exhausted: the Schemes a Student could pay for by exhausting itself
+# (playable.best_payer), asked at every listing of a seat's Schemes, read instead of a scan.
+P_BEST_PAYER = P_FIRST_TURN + 1
+N_SEAT_COLUMNS = P_BEST_PAYER + 1
 FIRST_NO_DRAW = 1  # Start Phase step 4 draws nothing
 FIRST_NO_RECRUIT = 2  # the Plan Phase offers no recruit
 FIRST_EXTRA_DRAW = 4  # Start Phase step 4 draws one Scheme more
