@@ -216,9 +216,9 @@ def scheme_can_start(st, tb, p, c):
 @njit
 def scheme_ways(st, tb, p, c, reduction, best_payer):
     """How seat p may pay for Scheme c, whose timing allows it (scheme_can_start), given p's
-    reduction of Schemes' Reputation costs and its best_payer (-2: not counted, so only
-    Reputation is asked): PAY_REP and/or PAY_EXHAUST, or 0 when p cannot pay, its condition does
-    not hold or a target it names has no candidate (both checked once for both ways)."""
+    reduction of Schemes' Reputation costs and its best_payer: PAY_REP and/or PAY_EXHAUST, or
+    0 when p cannot pay, its condition does not hold or a target it names has no candidate
+    (both checked once for both ways)."""
     d = st[ROW_CARD + c, C_DEF]
     cost = tb[d, T_COST]
     rep_cost = cost - reduction
@@ -260,18 +260,15 @@ def could_play(st, p):
 def hand_scheme_ways(st, tb, p, c, own_plan, reduction, best):
     """scheme_ways of Scheme c in seat p's hand, asked in a scan of p's cards that keeps p's
     reduction (-1: not read yet; were it -1 in force, it is read again: the same answer) and
-    best payer (-2: not counted yet, only needed for a Scheme Reputation cannot pay for; with
-    best still -2 the answer is 0 or PAY_REP). Returns (ways, reduction, best)."""
+    is given its best payer (a read: both ways to pay are asked at once). Returns (ways,
+    reduction)."""
     d = st[ROW_CARD + c, C_DEF]
     # cheap test first: an ordinary Scheme is only playable in your own Plan Phase
     if (tb[d, T_SURPRISE] == 0 and not own_plan) or not scheme_can_start(st, tb, p, c):
-        return 0, reduction, best
+        return 0, reduction
     if reduction == -1:
         reduction = scheme_reduction(st, tb, p)
-    rep_cost = tb[d, T_COST] - reduction
-    if best == -2 and st[ROW_SEAT + p, P_REP] < (rep_cost if rep_cost > 0 else 0):
-        best = best_payer(st, tb, p)
-    return scheme_ways(st, tb, p, c, reduction, best), reduction, best
+    return scheme_ways(st, tb, p, c, reduction, best), reduction
 
 
 @njit
@@ -282,7 +279,7 @@ def can_act(st, tb, p):
     if nothing_to_play(st, p, own, own_plan):
         return False
     reduction = -1
-    best = -2
+    best = best_payer(st, tb, p)
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
         c = st[ROW_CARD + _i, C_OWNED + p]
         z = st[ROW_CARD + c, C_ZONE]
@@ -290,7 +287,7 @@ def can_act(st, tb, p):
             continue
         d = st[ROW_CARD + c, C_DEF]
         if z == Z_HAND:
-            ways, reduction, best = hand_scheme_ways(st, tb, p, c, own_plan, reduction, best)
+            ways, reduction = hand_scheme_ways(st, tb, p, c, own_plan, reduction, best)
             if ways != 0:
                 return True
         elif z == Z_CLASS and tb[d, T_N_ACTIVATED] > 0:
