@@ -44,6 +44,7 @@ from avarium.simulator.engine.layout import (
     N_ZONES,
     P_ALIVE,
     P_BEST_PAYER,
+    P_CLASS_TRIGGERS,
     P_MERIT,
     P_N_CLASS_STUDENTS,
     P_N_HAND,
@@ -61,6 +62,8 @@ from avarium.simulator.engine.layout import (
     STATIC_MOD,
     STUDENT_CARD,
     STUDENT_COST_SHIFT,
+    TRIGGERS_MASK,
+    TRIGGERS_SHIFT,
     Z_CLASS,
     Z_COURTYARD,
     Z_HALLWAY,
@@ -85,6 +88,7 @@ INVARIANTS = (
     "a card with a role in the fight is missing from the fight's list of members",
     "a card no seat controls carries a turn or fight effect, and no flag says so",
     "a seat's best payer is not the highest cost of its ready Students in Class",
+    "a seat's events with triggered abilities in its Class disagree with its Class cards",
 )
 
 
@@ -132,6 +136,8 @@ def check_state_invariants(st):
         return 11
     if not best_payers_agree(st):
         return 12
+    if not class_triggers_agree(st):
+        return 13
     for p in range(st[G_PLAYERS]):
         if st[ROW_SEAT + p, P_REP] < 0 or st[ROW_SEAT + p, P_MERIT] < 0:
             return 6
@@ -240,6 +246,20 @@ def best_payers_agree(st):
             ):
                 best = (traits >> STUDENT_COST_SHIFT) + 1
         if best != st[ROW_SEAT + p, P_BEST_PAYER]:
+            return False
+    return True
+
+
+@njit
+def class_triggers_agree(st):
+    """P_CLASS_TRIGGERS is the union of the trigger events (in the traits, from the deal) of
+    each seat's Class cards, counted from every card."""
+    for p in range(MAX_PLAYERS):
+        bits = 0
+        for c in range(st[G_N_CARDS]):
+            if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
+                bits |= (st[ROW_CARD + c, C_TRAITS] >> TRIGGERS_SHIFT) & TRIGGERS_MASK
+        if bits != st[ROW_SEAT + p, P_CLASS_TRIGGERS]:
             return False
     return True
 

@@ -58,6 +58,7 @@ from avarium.simulator.engine.layout import (
     S_START_WINCON,
     STUDENT_CARD,
     STUDENT_COST_SHIFT,
+    TRIGGERS_SHIFT,
     Z_BOX,
     Z_CLASS,
     Z_LIBRARY,
@@ -71,6 +72,7 @@ from avarium.simulator.engine.tables import (
     T_KIND,
     T_MERIT,
     T_TRAITS,
+    T_TRIGGERS,
 )
 from avarium.simulator.engine.zones import move, refill_courtyard
 
@@ -111,7 +113,9 @@ def deal_game(st, tb, n_players, idols, bonus, seed, config):
     st[ROW_CARD:, C_OWNER] = -1  # in no list yet (move keeps the lists from here on)
     for c in range(n):
         d = st[ROW_CARD + c, C_DEF]
-        st[ROW_CARD + c, C_TRAITS] = tb[d, T_TRAITS]
+        st[ROW_CARD + c, C_TRAITS] = tb[d, T_TRAITS] + (
+            np.int64(tb[d, T_TRIGGERS]) << TRIGGERS_SHIFT
+        )
         if tb[d, T_TRAITS] & STUDENT_CARD:  # its cost too, for its seat's best payer
             st[ROW_CARD + c, C_TRAITS] += np.int64(tb[d, T_COST]) << STUDENT_COST_SHIFT
     st[ROW_CARD:, C_LISTPOS] = -1

@@ -50,6 +50,7 @@ from avarium.simulator.engine.layout import (
     INSTANT_CLASS_SHIFT,
     INSTANT_HAND_SHIFT,
     P_BEST_PAYER,
+    P_CLASS_TRIGGERS,
     P_N_CLASS_STUDENTS,
     P_N_HAND,
     P_N_HAND_SCHEMES,
@@ -65,6 +66,8 @@ from avarium.simulator.engine.layout import (
     STATIC_MOD,
     STUDENT_CARD,
     STUDENT_COST_SHIFT,
+    TRIGGERS_MASK,
+    TRIGGERS_SHIFT,
     Z_CLASS,
     Z_COURTYARD,
     Z_HALLWAY,
@@ -118,15 +121,15 @@ def offer_courtyard(st):
 
 @njit
 def _count_traits(st, c, traits, zone, owner, old_owner):
-    """Keep each seat's counts of cards with static abilities in its Class, of cards that
-    could act at instant speed (Surprises in hand, activated abilities in Class), of the
-    ordinary Schemes in its hand and of the Students in its Class, and its best payer, as c
-    moves (c comes in fresh: ready)."""
+    """Keep each seat's counts (Class cards with statics, instant-speed plays, ordinary Schemes
+    in hand, Students in Class), best payer and Class trigger events as c moves (fresh: ready)."""
     old_zone = st[ROW_CARD + c, C_ZONE]
     if old_zone == Z_CLASS:
         st[ROW_SEAT + old_owner, P_N_CLASS_STUDENTS] -= (traits & STUDENT_CARD) != 0
         if traits & STUDENT_CARD and st[ROW_CARD + c, C_EXHAUSTED] == 0:
             _payer_gone(st, old_owner, c, traits)
+        if (traits >> TRIGGERS_SHIFT) & TRIGGERS_MASK:
+            st[ROW_SEAT + old_owner, P_CLASS_TRIGGERS] = class_triggers(st, old_owner, c)
         st[ROW_SEAT + old_owner, P_N_STATIC_MOD] -= traits & STATIC_MOD
         st[ROW_SEAT + old_owner, P_N_STATIC_DISC] -= (traits & STATIC_DISC) >> 1
         if class_live(st, c, traits):
@@ -139,6 +142,7 @@ def _count_traits(st, c, traits, zone, owner, old_owner):
         st[ROW_SEAT + owner, P_N_CLASS_STUDENTS] += (traits & STUDENT_CARD) != 0
         if traits & STUDENT_CARD:
             _payer_ready(st, owner, traits)
+        st[ROW_SEAT + owner, P_CLASS_TRIGGERS] |= (traits >> TRIGGERS_SHIFT) & TRIGGERS_MASK
         st[ROW_SEAT + owner, P_N_STATIC_MOD] += traits & STATIC_MOD
         st[ROW_SEAT + owner, P_N_STATIC_DISC] += (traits & STATIC_DISC) >> 1
         _count_contexts(st, owner, traits >> INSTANT_CLASS_SHIFT, 1)
@@ -146,6 +150,17 @@ def _count_traits(st, c, traits, zone, owner, old_owner):
         _count_contexts(st, owner, traits >> INSTANT_HAND_SHIFT, 1)
         if traits & HAND_SCHEME:
             st[ROW_SEAT + owner, P_N_HAND_SCHEMES] += 1
+
+
+@njit
+def class_triggers(st, p, skip):
+    """The trigger events of seat p's Class cards but card `skip`: P_CLASS_TRIGGERS."""
+    bits = 0
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        x = st[ROW_CARD + _i, C_OWNED + p]
+        if x != skip and st[ROW_CARD + x, C_ZONE] == Z_CLASS and st[ROW_CARD + x, C_OWNER] == p:
+            bits |= (st[ROW_CARD + x, C_TRAITS] >> TRIGGERS_SHIFT) & TRIGGERS_MASK
+    return bits
 
 
 @njit
@@ -190,9 +205,8 @@ def _payer_ready(st, p, traits):
 
 @njit
 def _payer_gone(st, p, c, traits):
-    """Student c, ready in seat p's Class, is leaving it or being exhausted: when it was the
-    costliest, the seat's other ready Students are counted again (not often: a Student of the
-    highest cost that leaves or pays)."""
+    """Student c, ready in seat p's Class, leaves it or is exhausted: when it was the costliest
+    (not often), the seat's other ready Students are counted again."""
     if (traits >> STUDENT_COST_SHIFT) + 1 < st[ROW_SEAT + p, P_BEST_PAYER]:
         return
     st[ROW_SEAT + p, P_BEST_PAYER] = ready_payer_cost(st, p, c)
