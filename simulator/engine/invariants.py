@@ -7,6 +7,7 @@ invariant (see INVARIANTS), so a compiled test loop can check every state of man
 from avarium.simulator.constants import COURTYARD_SIZE
 from avarium.simulator.engine._jit import njit
 from avarium.simulator.engine.layout import (
+    C_EXHAUSTED,
     C_LIBRARY,
     C_LISTPOS,
     C_MC_FIGHT,
@@ -42,6 +43,8 @@ from avarium.simulator.engine.layout import (
     MAX_PLAYERS,
     N_ZONES,
     P_ALIVE,
+    P_BEST_PAYER,
+    P_CLASS_TRIGGERS,
     P_MERIT,
     P_N_CLASS_STUDENTS,
     P_N_HAND,
@@ -58,6 +61,9 @@ from avarium.simulator.engine.layout import (
     STATIC_DISC,
     STATIC_MOD,
     STUDENT_CARD,
+    STUDENT_COST_SHIFT,
+    TRIGGERS_MASK,
+    TRIGGERS_SHIFT,
     Z_CLASS,
     Z_COURTYARD,
     Z_HALLWAY,
@@ -81,6 +87,8 @@ INVARIANTS = (
     "a seat's count of cards with statics or instant-speed plays disagrees with its cards",
     "a card with a role in the fight is missing from the fight's list of members",
     "a card no seat controls carries a turn or fight effect, and no flag says so",
+    "a seat's best payer is not the highest cost of its ready Students in Class",
+    "a seat's events with triggered abilities in its Class disagree with its Class cards",
 )
 
 
@@ -126,6 +134,10 @@ def check_state_invariants(st):
         return 10
     if not stray_effects_flagged(st):
         return 11
+    if not best_payers_agree(st):
+        return 12
+    if not class_triggers_agree(st):
+        return 13
     for p in range(st[G_PLAYERS]):
         if st[ROW_SEAT + p, P_REP] < 0 or st[ROW_SEAT + p, P_MERIT] < 0:
             return 6
@@ -215,6 +227,41 @@ def instant_plays(st, p, k):
         elif st[ROW_CARD + c, C_ZONE] == Z_HAND:
             n += (traits >> (INSTANT_HAND_SHIFT + k)) & 1
     return n
+
+
+@njit
+def best_payers_agree(st):
+    """P_BEST_PAYER is 1 + the highest printed cost (in the traits, from the deal) among each
+    seat's ready Students in its Class, 0 with none, counted from every card."""
+    for p in range(MAX_PLAYERS):
+        best = 0
+        for c in range(st[G_N_CARDS]):
+            traits = st[ROW_CARD + c, C_TRAITS]
+            if (
+                traits & STUDENT_CARD
+                and st[ROW_CARD + c, C_ZONE] == Z_CLASS
+                and st[ROW_CARD + c, C_OWNER] == p
+                and st[ROW_CARD + c, C_EXHAUSTED] == 0
+                and (traits >> STUDENT_COST_SHIFT) + 1 > best
+            ):
+                best = (traits >> STUDENT_COST_SHIFT) + 1
+        if best != st[ROW_SEAT + p, P_BEST_PAYER]:
+            return False
+    return True
+
+
+@njit
+def class_triggers_agree(st):
+    """P_CLASS_TRIGGERS is the union of the trigger events (in the traits, from the deal) of
+    each seat's Class cards, counted from every card."""
+    for p in range(MAX_PLAYERS):
+        bits = 0
+        for c in range(st[G_N_CARDS]):
+            if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
+                bits |= (st[ROW_CARD + c, C_TRAITS] >> TRIGGERS_SHIFT) & TRIGGERS_MASK
+        if bits != st[ROW_SEAT + p, P_CLASS_TRIGGERS]:
+            return False
+    return True
 
 
 @njit

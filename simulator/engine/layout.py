@@ -101,7 +101,14 @@ HAND_SCHEME = 1 << 10
 CLASS_NEEDS_READY = 1 << 11
 CLASS_ONCE = 1 << 12
 STUDENT_CARD = 1 << 13  # a Student: counted in its seat's Class (P_N_CLASS_STUDENTS)
-ACTIVATED_SLOTS_SHIFT = 16
+ACTIVATED_SLOTS_SHIFT = 16  # sixteen bits, one an ability (cards.loader.MAX_ABILITIES)
+# In the state's traits only (the card tables' 32 bits are full), added when a game is dealt so
+# that zones.move keeps the seats' figures without the tables: from bit 32 the events the card
+# has triggered abilities for (tables' T_TRIGGERS, a bit per Trigger: P_CLASS_TRIGGERS), from
+# bit 48 a Student's printed cost (0 to 20, cards/schema.py: P_BEST_PAYER).
+TRIGGERS_SHIFT = 32
+TRIGGERS_MASK = 0xFFFF
+STUDENT_COST_SHIFT = 48
 W = C_TRAITS + 1  # columns of the state array (every region of rows uses the same width)
 
 # -- columns of the seat rows, st[ROW_SEAT + p, P_*] ---------------------------------------------
@@ -136,7 +143,14 @@ P_N_CLASS_STUDENTS = P_N_HAND + 1
 # What the seat's first turn leaves out or adds (FIRST_* bits), set at the deal from the seat
 # levers among the rules options; 0, the rulebook's first turn, keeps every stored state hash.
 P_FIRST_TURN = P_N_CLASS_STUDENTS + 1
-N_SEAT_COLUMNS = P_FIRST_TURN + 1
+# 1 + the highest printed cost among the seat's ready Students in its Class (0: none), kept by
+# zones.move and zones.set_exhausted: the Schemes a Student could pay for by exhausting itself
+# (playable.best_payer), asked at every listing of a seat's Schemes, read instead of a scan.
+P_BEST_PAYER = P_FIRST_TURN + 1
+# The events some card in the seat's Class has a triggered ability for (bit k: Trigger k), kept
+# by zones.move: triggers.fire_class passes over a Class with none for its event unlooked at.
+P_CLASS_TRIGGERS = P_BEST_PAYER + 1
+N_SEAT_COLUMNS = P_CLASS_TRIGGERS + 1
 FIRST_NO_DRAW = 1  # Start Phase step 4 draws nothing
 FIRST_NO_RECRUIT = 2  # the Plan Phase offers no recruit
 FIRST_EXTRA_DRAW = 4  # Start Phase step 4 draws one Scheme more

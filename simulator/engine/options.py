@@ -49,7 +49,6 @@ from avarium.simulator.engine.playable import (
     could_play,
     hand_scheme_ways,
     in_plan_phase,
-    scheme_ways,
 )
 from avarium.simulator.engine.tables import (
     T_AB_END,
@@ -109,12 +108,10 @@ def off_activate(st):
 @njit
 def instant_options(st, tb, p, out, m):
     """Write the Schemes and abilities seat p may start now into out from index m on; return
-    the new end. Its Students that could pay by exhausting are counted only for a Scheme that
-    Reputation cannot pay for or that can be played (as can_act does: a window asks this of
-    every seat its counts do not rule out, and most of them have nothing to play)."""
+    the new end."""
     own_plan = st[G_ACTIVE] == p and in_plan_phase(st)
     reduction = -1
-    best = -2
+    best = best_payer(st, tb, p)
     for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
         c = st[ROW_CARD + _i, C_OWNED + p]
         if st[ROW_CARD + c, C_OWNER] != p:
@@ -122,10 +119,7 @@ def instant_options(st, tb, p, out, m):
         z = st[ROW_CARD + c, C_ZONE]
         d = st[ROW_CARD + c, C_DEF]
         if z == Z_HAND:
-            ways, reduction, best = hand_scheme_ways(st, tb, p, c, own_plan, reduction, best)
-            if ways == PAY_REP and best == -2:  # Reputation pays: may a Student too? (asked
-                best = best_payer(st, tb, p)  # once a scan, of scheme_ways' own rule)
-                ways = scheme_ways(st, tb, p, c, reduction, best)
+            ways, reduction = hand_scheme_ways(st, tb, p, c, own_plan, reduction, best)
             if ways & PAY_REP:
                 out[m] = off_scheme_rep(st) + c
                 m += 1

@@ -25,6 +25,7 @@ from avarium.simulator.engine.layout import (
     G_YARD_N,
     MAX_PLAYERS,
     P_ALIVE,
+    P_N_CLASS_STUDENTS,
     P_N_OWNED,
     ROLE_NONE,
     ROW_CARD,
@@ -194,6 +195,13 @@ def side_can_hold(tb, sel, q, controller):
     return True
 
 
+@njit_inline
+def no_students_to_match(st, tb, sel, q):
+    """A Student selector finds nothing in seat q's Class while it holds no Student (its count
+    is kept by zones.move): the seat's cards are not looked at."""
+    return tb[sel, T_SEL_KIND] == Kind.STUDENT and st[ROW_SEAT + q, P_N_CLASS_STUDENTS] == 0
+
+
 @njit
 def list_matching(st, tb, sel, controller, source, out):
     """Write the cards a selector matches into `out`; return how many. Only the selector's
@@ -202,7 +210,7 @@ def list_matching(st, tb, sel, controller, source, out):
     m = 0
     if z == Z_CLASS:
         for q in range(MAX_PLAYERS):
-            if not side_can_hold(tb, sel, q, controller):
+            if not side_can_hold(tb, sel, q, controller) or no_students_to_match(st, tb, sel, q):
                 continue
             for i in range(st[ROW_SEAT + q, P_N_OWNED]):
                 c = st[ROW_CARD + i, C_OWNED + q]
@@ -236,7 +244,7 @@ def count_matching(st, tb, sel, controller, source, stop_at_one=False):
     n = 0
     if z == Z_CLASS:
         for q in range(MAX_PLAYERS):
-            if not side_can_hold(tb, sel, q, controller):
+            if not side_can_hold(tb, sel, q, controller) or no_students_to_match(st, tb, sel, q):
                 continue
             for i in range(st[ROW_SEAT + q, P_N_OWNED]):
                 c = st[ROW_CARD + i, C_OWNED + q]

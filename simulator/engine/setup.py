@@ -56,6 +56,9 @@ from avarium.simulator.engine.layout import (
     ROW_SEAT,
     ROW_STACK,
     S_START_WINCON,
+    STUDENT_CARD,
+    STUDENT_COST_SHIFT,
+    TRIGGERS_SHIFT,
     Z_BOX,
     Z_CLASS,
     Z_LIBRARY,
@@ -65,9 +68,11 @@ from avarium.simulator.engine.rng import shuffle
 from avarium.simulator.engine.step import step
 from avarium.simulator.engine.tables import (
     H_AB_SLOTS,
+    T_COST,
     T_KIND,
     T_MERIT,
     T_TRAITS,
+    T_TRIGGERS,
 )
 from avarium.simulator.engine.zones import move, refill_courtyard
 
@@ -107,7 +112,12 @@ def deal_game(st, tb, n_players, idols, bonus, seed, config):
     st[ROW_CARD:, C_DEF + 1 :] = 0  # every card column but its definition
     st[ROW_CARD:, C_OWNER] = -1  # in no list yet (move keeps the lists from here on)
     for c in range(n):
-        st[ROW_CARD + c, C_TRAITS] = tb[st[ROW_CARD + c, C_DEF], T_TRAITS]
+        d = st[ROW_CARD + c, C_DEF]
+        st[ROW_CARD + c, C_TRAITS] = tb[d, T_TRAITS] + (
+            np.int64(tb[d, T_TRIGGERS]) << TRIGGERS_SHIFT
+        )
+        if tb[d, T_TRAITS] & STUDENT_CARD:  # its cost too, for its seat's best payer
+            st[ROW_CARD + c, C_TRAITS] += np.int64(tb[d, T_COST]) << STUDENT_COST_SHIFT
     st[ROW_CARD:, C_LISTPOS] = -1
     st[G_N_CARDS] = n
     st[G_SCHOOL_CAP] = school_cap

@@ -13,6 +13,7 @@ from avarium.simulator.engine.layout import (
     G_TRIG_N,
     MAX_PLAYERS,
     MAX_TRIGGERS,
+    P_CLASS_TRIGGERS,
     P_N_OWNED,
     ROW_CARD,
     ROW_SEAT,
@@ -66,8 +67,8 @@ def fire(st, tb, c, trigger, controller):
 def fire_class(st, tb, p, trigger):
     """Queue the `trigger` abilities of every card in seat p's Class (p = -1: every Class)."""
     for q in range(MAX_PLAYERS):
-        if p >= 0 and q != p:
-            continue
+        if (p >= 0 and q != p) or (st[ROW_SEAT + q, P_CLASS_TRIGGERS] >> trigger) & 1 == 0:
+            continue  # (a Class with no card for this event is not looked at)
         for i in range(st[ROW_SEAT + q, P_N_OWNED]):
             c = st[ROW_CARD + i, C_OWNED + q]
             if (

@@ -49,6 +49,8 @@ from avarium.simulator.engine.layout import (
     HAND_SCHEME,
     INSTANT_CLASS_SHIFT,
     INSTANT_HAND_SHIFT,
+    P_BEST_PAYER,
+    P_CLASS_TRIGGERS,
     P_N_CLASS_STUDENTS,
     P_N_HAND,
     P_N_HAND_SCHEMES,
@@ -63,6 +65,9 @@ from avarium.simulator.engine.layout import (
     STATIC_DISC,
     STATIC_MOD,
     STUDENT_CARD,
+    STUDENT_COST_SHIFT,
+    TRIGGERS_MASK,
+    TRIGGERS_SHIFT,
     Z_CLASS,
     Z_COURTYARD,
     Z_HALLWAY,
@@ -116,12 +121,15 @@ def offer_courtyard(st):
 
 @njit
 def _count_traits(st, c, traits, zone, owner, old_owner):
-    """Keep each seat's counts of cards with static abilities in its Class, of cards that
-    could act at instant speed (Surprises in hand, activated abilities in Class), of the
-    ordinary Schemes in its hand and of the Students in its Class as c moves."""
+    """Keep each seat's counts (Class cards with statics, instant-speed plays, ordinary Schemes
+    in hand, Students in Class), best payer and Class trigger events as c moves (fresh: ready)."""
     old_zone = st[ROW_CARD + c, C_ZONE]
     if old_zone == Z_CLASS:
         st[ROW_SEAT + old_owner, P_N_CLASS_STUDENTS] -= (traits & STUDENT_CARD) != 0
+        if traits & STUDENT_CARD and st[ROW_CARD + c, C_EXHAUSTED] == 0:
+            _payer_gone(st, old_owner, c, traits)
+        if (traits >> TRIGGERS_SHIFT) & TRIGGERS_MASK:
+            st[ROW_SEAT + old_owner, P_CLASS_TRIGGERS] = class_triggers(st, old_owner, c)
         st[ROW_SEAT + old_owner, P_N_STATIC_MOD] -= traits & STATIC_MOD
         st[ROW_SEAT + old_owner, P_N_STATIC_DISC] -= (traits & STATIC_DISC) >> 1
         if class_live(st, c, traits):
@@ -132,6 +140,9 @@ def _count_traits(st, c, traits, zone, owner, old_owner):
             st[ROW_SEAT + old_owner, P_N_HAND_SCHEMES] -= 1
     if zone == Z_CLASS:
         st[ROW_SEAT + owner, P_N_CLASS_STUDENTS] += (traits & STUDENT_CARD) != 0
+        if traits & STUDENT_CARD:
+            _payer_ready(st, owner, traits)
+        st[ROW_SEAT + owner, P_CLASS_TRIGGERS] |= (traits >> TRIGGERS_SHIFT) & TRIGGERS_MASK
         st[ROW_SEAT + owner, P_N_STATIC_MOD] += traits & STATIC_MOD
         st[ROW_SEAT + owner, P_N_STATIC_DISC] += (traits & STATIC_DISC) >> 1
         _count_contexts(st, owner, traits >> INSTANT_CLASS_SHIFT, 1)
@@ -139,6 +150,17 @@ def _count_traits(st, c, traits, zone, owner, old_owner):
         _count_contexts(st, owner, traits >> INSTANT_HAND_SHIFT, 1)
         if traits & HAND_SCHEME:
             st[ROW_SEAT + owner, P_N_HAND_SCHEMES] += 1
+
+
+@njit
+def class_triggers(st, p, skip):
+    """The trigger events of seat p's Class cards but card `skip`: P_CLASS_TRIGGERS."""
+    bits = 0
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        x = st[ROW_CARD + _i, C_OWNED + p]
+        if x != skip and st[ROW_CARD + x, C_ZONE] == Z_CLASS and st[ROW_CARD + x, C_OWNER] == p:
+            bits |= (st[ROW_CARD + x, C_TRAITS] >> TRIGGERS_SHIFT) & TRIGGERS_MASK
+    return bits
 
 
 @njit
@@ -150,7 +172,7 @@ def class_live(st, c, traits):
     if traits & CLASS_NEEDS_READY and st[ROW_CARD + c, C_EXHAUSTED] != 0:
         return False
     if traits & CLASS_ONCE:
-        slots = traits >> ACTIVATED_SLOTS_SHIFT
+        slots = (traits >> ACTIVATED_SLOTS_SHIFT) & 0xFFFF
         if st[ROW_CARD + c, C_USED] & slots == slots:
             return False
     return True
@@ -158,9 +180,57 @@ def class_live(st, c, traits):
 
 @njit
 def set_exhausted(st, c, value):
-    """Exhaust (1) or ready (0) card c, keeping its seat's instant-speed counts (the only way
-    C_EXHAUSTED changes, besides move, which makes a card fresh)."""
+    """Exhaust (1) or ready (0) card c, keeping its seat's instant-speed counts and best payer
+    (the only way C_EXHAUSTED changes, besides move, which makes a card fresh)."""
+    traits = st[ROW_CARD + c, C_TRAITS]
+    if (
+        traits & STUDENT_CARD
+        and st[ROW_CARD + c, C_ZONE] == Z_CLASS
+        and (st[ROW_CARD + c, C_EXHAUSTED] == 0) != (value == 0)
+    ):
+        if value == 0:
+            _payer_ready(st, st[ROW_CARD + c, C_OWNER], traits)
+        else:
+            _payer_gone(st, st[ROW_CARD + c, C_OWNER], c, traits)
     _set_status(st, c, C_EXHAUSTED, value)
+
+
+@njit
+def _payer_ready(st, p, traits):
+    """A Student of this cost is now ready in seat p's Class (P_BEST_PAYER: 1 + the highest)."""
+    v = (traits >> STUDENT_COST_SHIFT) + 1
+    if v > st[ROW_SEAT + p, P_BEST_PAYER]:
+        st[ROW_SEAT + p, P_BEST_PAYER] = v
+
+
+@njit
+def _payer_gone(st, p, c, traits):
+    """Student c, ready in seat p's Class, leaves it or is exhausted: when it was the costliest
+    (not often), the seat's other ready Students are counted again."""
+    if (traits >> STUDENT_COST_SHIFT) + 1 < st[ROW_SEAT + p, P_BEST_PAYER]:
+        return
+    st[ROW_SEAT + p, P_BEST_PAYER] = ready_payer_cost(st, p, c)
+
+
+@njit
+def ready_payer_cost(st, p, skip):
+    """1 + the highest printed cost among seat p's ready Students in its Class other than card
+    `skip` (0: none): what P_BEST_PAYER holds (and the state checks count)."""
+    best = 0
+    for _i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        x = st[ROW_CARD + _i, C_OWNED + p]
+        traits = st[ROW_CARD + x, C_TRAITS]
+        if (
+            x != skip
+            and traits & STUDENT_CARD
+            and st[ROW_CARD + x, C_ZONE] == Z_CLASS
+            and st[ROW_CARD + x, C_OWNER] == p
+            and st[ROW_CARD + x, C_EXHAUSTED] == 0
+        ):
+            v = (traits >> STUDENT_COST_SHIFT) + 1
+            if v > best:
+                best = v
+    return best
 
 
 @njit
