@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from avarium.analysis.proportions import wilson
-from avarium.runner import runner
-from avarium.runner.experiment import Experiment, card_fields
-from avarium.runner.experiment_file import resolve
-from avarium.simulator.cards.model import CardSet
+if TYPE_CHECKING:  # the runner loads the engine: imported where a head to head is played, so
+    # that the command line can read GAMES_PER_SEAT without it (`avarium --help` starts fast)
+    from avarium.runner import runner
+    from avarium.runner.experiment import Experiment
+    from avarium.simulator.cards.model import CardSet
 
 # Games with the new bot in each seat unless told: about +-5 points on its share at 3 players.
 GAMES_PER_SEAT = 300
@@ -71,6 +72,9 @@ def head_to_head_experiment(
 ) -> Experiment:
     """The head to head as an experiment: a variant per seat, the new bot in it and the old bot
     in every other, `games` games each on the same deals (ValueError names the field)."""
+    from avarium.runner.experiment import card_fields
+    from avarium.runner.experiment_file import resolve
+
     doc: dict[str, object] = {
         "seed": seed,
         "players": players,
@@ -96,6 +100,9 @@ def play(
 ) -> HeadToHead:
     """Play a head to head's experiment and count the new bot's wins (a stalled game or a draw
     is not a win)."""
+    from avarium.analysis.proportions import wilson
+    from avarium.runner import runner
+
     played = runner.play_in_memory(experiment, runner.check_jobs(jobs), on_progress)
     total = wins = 0
     for p in played:
