@@ -88,7 +88,11 @@ def unlearned_notes(experiment: Experiment) -> list[str]:
     """One line per search bot of the run that plays by a learned value with none for its
     table's size (strategies.without_learned_value): `mcts.learned/20 has no learned value for 2
     players ...`."""
-    from avarium.strategies import bot_spec, without_learned_value  # loads the engine: lazily
+    from avarium.strategies import (  # they load the engine: lazily
+        bot_spec,
+        unlearned_note,
+        without_learned_value,
+    )
 
     found = dict.fromkeys(
         (bot, v.players, v.profiles_path)
@@ -97,9 +101,7 @@ def unlearned_notes(experiment: Experiment) -> list[str]:
         for bot in dict.fromkeys(v.bots)
     )
     return [
-        f"{bot} has no learned value for {players} players (its profile was trained at other "
-        "sizes): it scores positions by the hand-weighted value there, not by what it learned "
-        '(docs/bots.md, "Learned evaluation")'
+        unlearned_note(bot, players)
         for bot, players, profiles in found
         if without_learned_value(bot_spec(bot, profiles), players)
     ]

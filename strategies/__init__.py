@@ -192,6 +192,15 @@ def without_learned_value(bot: BotSpec, players: int) -> bool:
     return not bot.weights[at : at + N_VALUE_FEATURES].any()
 
 
+def unlearned_note(bot: str, players: int) -> str:
+    """What a command says of a bot for which `without_learned_value` holds at this table size."""
+    return (
+        f"{bot} has no learned value for {players} players (its profile was trained at other "
+        "sizes): it scores positions by the hand-weighted value there, not by what it learned "
+        '(docs/bots.md, "Learned evaluation")'
+    )
+
+
 def targeting_pairs(specs: list[str], profiles: Path | None = None) -> list[tuple[str, str]]:
     """The pairs (fitted, leader) among bot specs that play alike but for their targeting rule
     (the profile's `targeting`: the same kind, budget and every other weight); a spec that

@@ -15,7 +15,7 @@ from avarium.cli.common import (
     load_cards_or_fail,
 )
 from avarium.cli.errors import fail as _fail
-from avarium.cli.errors import say
+from avarium.cli.errors import note, say
 from avarium.cli.fields import option
 from avarium.runner.field_table import given
 from avarium.simulator.cards.errors import CardNameError
@@ -60,7 +60,7 @@ def play_command(
     from avarium.runner.python_bots import BotFailed, watched
     from avarium.simulator.game.api import new_game
     from avarium.simulator.game.transcript import play_logged
-    from avarium.strategies import BotError, bot_spec
+    from avarium.strategies import BotError, bot_spec, unlearned_note, without_learned_value
     from avarium.strategies.profiles import load as load_profiles
 
     seats = [q.strip() for q in idols.split(",") if q.strip()]
@@ -78,10 +78,16 @@ def play_command(
             raise ValueError(f"--bots: give one bot or {len(seats)}, got {len(names)}")
         if profiles is not None:  # read even when no bot weighs with it: a bad file is named
             load_profiles(profiles)
-        specs = [bot_spec(b, profiles) for b in (names * len(seats) if len(names) == 1 else names)]
+        chosen = names * len(seats) if len(names) == 1 else names
+        specs = [bot_spec(b, profiles) for b in chosen]
+        unlearned = dict.fromkeys(
+            b for b, s in zip(chosen, specs, strict=True) if without_learned_value(s, len(seats))
+        )
         specs = [watched(spec, flag="--bots") for spec in specs]
     except (CardNameError, ValueError, BotError) as exc:
         raise _fail(getattr(exc, "message", str(exc)), 2) from None
+    for name in unlearned:  # as every command that plays says
+        note(unlearned_note(name, len(seats)))
     choose = Chooser(game, specs, seed)
     if engine == "plain":
         from avarium.workflows.first_game import compile_for_next_time

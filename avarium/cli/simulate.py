@@ -185,11 +185,12 @@ def simulate(
     planned = plan_sentence(experiment.variants)
     if planned and not (quiet or as_json) and stop_rule is None:
         note(planned)
-    if not (quiet or as_json):
-        from avarium.runner.runner import unlearned_notes
+    from avarium.runner.runner import unlearned_notes
 
-        for line in unlearned_notes(experiment):
-            note(line)
+    # A caveat on what the games are evidence of, so said under --quiet and --json too (on
+    # stderr; stdout stays the JSON), as every other command that plays says it.
+    for line in unlearned_notes(experiment):
+        note(line)
     if scheduler and not (quiet or as_json):  # the local cluster's workers load our cache
         from avarium.runner.runner import searching
         from avarium.runner.warmup import worker_compile_note

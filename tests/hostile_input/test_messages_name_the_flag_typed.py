@@ -63,3 +63,17 @@ def test_an_infinite_balance_cost_is_refused_before_anything_is_written(flag, tm
     line = one_line_error(result, 2, flag)
     assert line == f"error: {flag}: expected a finite number of at least 0, got inf"
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("tiers", "expected"),
+    [("heuristic,heuristic.balanced", 'each bot once ("heuristic.balanced" is named twice'),
+     ("heuristic,nonsense", 'bot names, got ["nonsense"]')],
+)  # fmt: skip
+def test_the_balance_check_names_its_own_check_tiers_flag(tiers, expected, tmp_path):
+    out = tmp_path / "out"
+    args = ["balance", "--vary", "touka.combat=2..3", "--check-tiers", tiers, "--out", out]
+    line = one_line_error(invoke(*args), 2, "--check-tiers", expected)
+    assert line.startswith(f"error: --check-tiers: expected {expected}"), line
+    assert "balance check" not in line and "field tiers" not in line
+    assert not out.exists()

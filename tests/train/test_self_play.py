@@ -4,6 +4,7 @@ the positions the same however the games are cut, and the value a chance to win.
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -145,22 +146,26 @@ NOTE_TAIL = (
 
 def test_a_run_of_a_learned_value_at_a_size_it_was_not_trained_at_says_so(tmp_path):
     """The bundled `learned` profile was trained at three and four players: played at two it
-    searches with the hand-weighted value, and `simulate` says so on stderr; at three it says
-    nothing."""
+    searches with the hand-weighted value, and `simulate` says so on stderr, under --quiet and
+    --json too (stdout stays the JSON); at three it says nothing."""
     assert without_learned_value(bot_spec("mcts.learned/20"), 2)
     assert not without_learned_value(bot_spec("mcts.learned/20"), 3)
     assert not without_learned_value(bot_spec("mcts/20"), 2)  # the hand-weighted value itself
     told = {}
-    for players in (2, 3):
+    for players, quiet in ((2, []), (3, []), (2, ["--quiet", "--json"])):
         result = CliRunner().invoke(
             app,
             ["simulate", "--bots", "mcts.learned/1", "--players", str(players), "--games", "8",
-             "-j", "1", "--out", str(tmp_path / f"p{players}")],
+             "-j", "1", "--out", str(tmp_path / f"p{players}{len(quiet)}"), *quiet],
         )  # fmt: skip
         assert result.exit_code == 0, result.output
-        told[players] = [line for line in result.stderr.splitlines() if "learned value" in line]
-    assert told[3] == []
-    assert told[2] == [f"note: mcts.learned/1 has no learned value for 2 players {NOTE_TAIL}"]
+        said = [line for line in result.stderr.splitlines() if "learned value" in line]
+        told[players, bool(quiet)] = said
+        if quiet:
+            assert json.loads(result.stdout)["games"] == 8
+    assert told[3, False] == []
+    note = f"note: mcts.learned/1 has no learned value for 2 players {NOTE_TAIL}"
+    assert told[2, False] == told[2, True] == [note]
 
 
 def test_the_ladder_and_a_sweep_of_a_learned_value_at_two_players_say_so_too(tmp_path):
@@ -175,3 +180,17 @@ def test_the_ladder_and_a_sweep_of_a_learned_value_at_two_players_say_so_too(tmp
         assert result.exit_code == 0, result.output
         told = [line for line in result.stderr.splitlines() if "learned value" in line]
         assert told == [f"note: mcts.learned/1 has no learned value for 2 players {NOTE_TAIL}"]
+
+
+def test_one_game_of_a_learned_value_at_two_players_says_so_once():
+    """`play` says it too, once a bot however many seats play it, before the transcript; a
+    table of three, where the value was trained, says nothing."""
+    told = {}
+    tables = [("touka,raj", "mcts.learned/1"),
+              ("touka,raj,coral", "mcts.learned/1,heuristic,mcts.learned/1")]  # fmt: skip
+    for idols, bots in tables:
+        result = CliRunner().invoke(app, ["play", "--idols", idols, "--bots", bots, "--seed", "3"])
+        assert result.exit_code == 0, result.output
+        told[idols.count(",") + 1] = [x for x in result.stderr.splitlines() if "learned value" in x]
+    assert told[2] == [f"note: mcts.learned/1 has no learned value for 2 players {NOTE_TAIL}"]
+    assert told[3] == []

@@ -143,7 +143,10 @@ def _prepare(r: BalanceRequest, jobs: int) -> _Prepared:
     # The check's tiers resolved now, so that a bad bot in them stops the search before it
     # starts, not after it.
     tiers = {k: v for k, v in doc.items() if k != "bots"} | {"tiers": check_tier_specs}
-    resolve(tiers | {"games": 1}, "balance check", Path.cwd())
+    try:
+        resolve(tiers | {"games": 1}, "balance check", Path.cwd())
+    except ExperimentError as exc:
+        raise _bad_check_tiers(exc) from None
     try:
         space = build_space(list(r.vary), r.vary_file, cards, start.bonus)
     except ValueError as exc:  # named by its field, as every message of this request is
@@ -249,6 +252,16 @@ def _bad_tier(exc: ExperimentError, tier: str) -> BalanceInputError:
     names its `bots` field, which the user never wrote)."""
     detail = "; ".join(line.split(": ", 1)[-1] for line in exc.problems if "bots" in line)
     return BalanceInputError(f'tier "{tier}": {detail}')
+
+
+def _bad_check_tiers(exc: ExperimentError) -> BalanceInputError:
+    """The check's tiers the experiment refuses, named by the flag the user wrote
+    (`--check-tiers`, the request's `check_tiers`), not by the check experiment's `tiers` field."""
+    lines = [
+        f"check_tiers: {line.split(': ', 1)[-1]}" if "field tiers" in line else line
+        for line in exc.problems
+    ]
+    return BalanceInputError("\n".join(lines))
 
 
 @contextlib.contextmanager
