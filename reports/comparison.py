@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from contextlib import nullcontext
 
 import pandas as pd
 from avarium.analysis.dataset import Run
 from avarium.reports import charts, formats
 from avarium.reports.card_changes import changes_section
+from avarium.reports.charts import without_figures
 from avarium.reports.html import Chart, Page, Section, Table, esc, facts_table
 from avarium.reports.names import for_page
 
@@ -200,7 +202,11 @@ def comparison_page(
     footer: str = "",
     cards: pd.DataFrame | None = None,
     card_notes: tuple[str, ...] = (),
+    charts: bool = True,
 ) -> Page:
-    sections = build_sections(a, b, result, names, cards, card_notes)
+    """The comparison page (with `charts` False, no chart and no figure built, as
+    report.report_page)."""
+    with nullcontext() if charts else without_figures():
+        sections = build_sections(a, b, result, names, cards, card_notes)
     title = f"Comparison: {a.provenance.name} (A) against {b.provenance.name} (B)"
-    return Page(title, sections, footer)
+    return Page(title, sections, footer, charts)

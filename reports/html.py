@@ -140,7 +140,7 @@ src="data:image/png;base64,{{ c.data }}">
 # Where a page written with --no-charts would show a section's charts.
 WITHOUT_CHARTS = (
     "This report was written without charts (--no-charts); its tables and verdicts are those a "
-    "report with charts shows. To draw the charts, run avarium report on this run again without "
+    "report with charts shows. To draw the charts, run the same command again without "
     "--no-charts."
 )
 

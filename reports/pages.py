@@ -232,11 +232,12 @@ def build_comparison(
     variant: str | None = None,
     on_step: Callable[[str], None] | None = None,
     pool_tiers: bool = False,
+    charts: bool = True,
 ) -> Path:
     """Compare two runs and write the comparison report (default RUN_B/compare-<A's name>/);
     raises CompareError when they play different kinds of games. Two tiered runs are compared
     tier by tier, or with `pool_tiers` every tier's games together (and the page says so).
-    `on_step` as for build_report."""
+    `on_step` and `charts` as for build_report."""
     from avarium.analysis.compare import comparable, compare_runs
     from avarium.analysis.dataset import load_run
     from avarium.analysis.tiers.compared import pooled_sentence, tier_names
@@ -272,7 +273,8 @@ def build_comparison(
         f"{run_date(Path(run_a))} (A) and {run_date(Path(run_b))} (B)",
         f"{', '.join(a.provenance.seeds)} (A), {', '.join(b.provenance.seeds)} (B)",
     )
-    step("charts")
-    page = comparison_page(a, b, result, names, footer, cards, tuple(card_notes))
+    if charts:
+        step("charts")
+    page = comparison_page(a, b, result, names, footer, cards, tuple(card_notes), charts)
     step("writing")
     return write_directory(target, page.files(), kind="comparison")

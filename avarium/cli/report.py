@@ -25,7 +25,7 @@ from avarium.cli.progress import Bars, StepBar
 from avarium.reports.comparison_headline import comparison_facts, comparison_lines
 from avarium.reports.headline import report_facts, report_lines
 from avarium.reports.output import OutputError
-from avarium.reports.pages import STEPS, build_comparison, build_report, report_steps
+from avarium.reports.pages import build_comparison, build_report, report_steps
 from avarium.runner.fields import flagged
 from avarium.workflows.sequential import CompareRequest
 
@@ -147,6 +147,7 @@ def compare_command(
     patch: Patches = None,
     seed: Seed = None,
     jobs: Jobs = None,
+    no_charts: NoCharts = False,
     quiet: Quiet = False,
     as_json: Json = False,
 ) -> None:
@@ -161,6 +162,8 @@ def compare_command(
     if sequential:
         if variant is not None:
             raise _fail("--variant: not with --sequential (every variant is compared)", 2)
+        if no_charts:
+            raise _fail("--no-charts: not with --sequential (it writes no page)", 2)
         request = CompareRequest(
             run_a, run_b, out, sets or (), patch or (), delta, alpha, beta, seed, max_games
         )
@@ -179,8 +182,10 @@ def compare_command(
     from avarium.analysis.dataset import DatasetError
 
     try:
-        with StepBar(quiet or as_json, STEPS) as bar:
-            target = build_comparison(run_a, run_b, out, variant, bar, pool_tiers)
+        with StepBar(quiet or as_json, report_steps(not no_charts)) as bar:
+            target = build_comparison(
+                run_a, run_b, out, variant, bar, pool_tiers, charts=not no_charts
+            )
     except CompareError as exc:
         raise _fail(str(exc), 2) from None
     except DatasetError as exc:

@@ -1,13 +1,15 @@
-"""`avarium report --no-charts` builds no figure and shows no charts step; run again over a
-report, it replaces the report whole and still refuses a folder holding a user's file. (The
-page, tables and headline of a report without charts, against the same report with them, are
-checked on the planted run's report in test_report.py, which draws its charts anyway.)"""
+"""`avarium report --no-charts` (and `compare --no-charts`) builds no figure and shows no charts
+step; run again over a report, it replaces the report whole and still refuses a folder holding
+a user's file. (The page, tables and headline of a report without charts, against the same
+report with them, are checked on the planted run's report in test_report.py, which draws its
+charts anyway.)"""
 
 from __future__ import annotations
 
 import pytest
 from avarium.analysis.synthetic import synthetic_run
-from avarium.reports.pages import build_report, report_steps
+from avarium.reports.html import WITHOUT_CHARTS
+from avarium.reports.pages import build_comparison, build_report, report_steps
 from matplotlib.figure import Figure
 from typer.testing import CliRunner
 
@@ -68,3 +70,25 @@ def test_a_rerun_without_charts_still_refuses_a_report_holding_a_users_file(tmp_
     assert result.exit_code == 2 and "notes.md" in result.stderr
     assert "Traceback" not in result.output
     assert {p: p.read_bytes() for p in page.rglob("*") if p.is_file()} == before
+
+
+def test_a_comparison_without_charts_builds_no_figure_and_has_no_charts_step(tmp_path, figures):
+    a = synthetic_run(tmp_path / "a", 400, PLANTED, seed=3)
+    b = synthetic_run(tmp_path / "b", 400, PLANTED, seed=4)
+    steps = []
+    page = build_comparison(a, b, tmp_path / "plain", on_step=steps.append, charts=False)
+    assert steps == list(report_steps(charts=False))
+    assert figures == [] and not (page / "charts").exists()
+    assert WITHOUT_CHARTS in (page / "index.html").read_text(encoding="utf-8")
+    # The command says it the same way; and with charts, the same comparison draws them.
+    result = run("compare", a, b, "-q", "--no-charts", "--out", tmp_path / "cli")
+    assert result.exit_code == 0, result.output
+    assert figures == [] and not (tmp_path / "cli" / "charts").exists()
+    assert run("compare", a, b, "-q", "--out", tmp_path / "charted").exit_code == 0
+    assert figures and any((tmp_path / "charted" / "charts").glob("*.png"))
+
+
+def test_a_sequential_comparison_refuses_no_charts_as_it_writes_no_page(tmp_path):
+    result = run("compare", tmp_path / "a.toml", "--sequential", "--no-charts")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1].startswith("error: --no-charts: not with")
