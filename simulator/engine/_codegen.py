@@ -37,8 +37,9 @@ then finish. A cold compile of `avarium bench`'s kernels took 20% less CPU (213.
 the game loops ran as fast and the Python API within 3% (docs/results.md, "The engine optimised
 in full only where it runs").
 
-The hook also turns LLVM's loop vectorizer off for the engine's kernels (`no_loop_vectorizing`):
-their loops are short, and the vectorized copies only made the game loops larger and slower.
+The hook also builds numba's passes without LLVM's loop vectorizer and loop unrolling
+(`_short_loops_hook`): the engine's loops are short, and the copies those passes made of them
+only made the game loops larger and slower.
 
 It reaches into numba's private code generator (`CPUCodeLibrary._optimize_final_module`), so it
 is installed only on the numba versions it was written against, and only when that method is
@@ -49,7 +50,6 @@ the hook is active is hashed too, so machine code built with it is never loaded 
 
 from __future__ import annotations
 
-import contextlib
 import os
 
 import numba
@@ -101,8 +101,7 @@ def _optimize_hook(original):
                 if not fn.is_declaration and fn.linkage == linked:
                     fn.linkage = private
         if self.name in GAME_LOOPS or self.name in ENTRY_POINTS:
-            with no_loop_vectorizing():
-                original(self)
+            original(self)
         else:
             # A kernel inside the engine: what runs is the copy its caller links in and
             # optimises again in full, so its own module gets only the cheap passes.
@@ -111,32 +110,27 @@ def _optimize_hook(original):
     return optimize_final_module
 
 
-@contextlib.contextmanager
-def no_loop_vectorizing():
-    """LLVM's loop vectorizer off while a kernel is optimised (numba reads the setting each time
-    it builds its passes). The engine's loops run a few times each (a seat's cards, the
-    clauses of a Win-Con) and often stop early; the vectorized copies it made of them beside
-    the plain ones only made the game loops' machine code larger: without them, side by side,
-    heuristic decisions 1.04x a second and random ones 1.02x (docs/performance.md). Integer
-    code and float code without fast-math are the same operations in the same order either
-    way: the very same games."""
-    from numba.core import config
+def _short_loops_hook(original):
+    """Every pass builder numba makes, with LLVM's loop vectorizer and loop unrolling off.
 
-    saved = config.LOOP_VECTORIZE
-    config.LOOP_VECTORIZE = False
-    try:
-        yield
-    finally:
-        config.LOOP_VECTORIZE = saved
+    The engine's loops run a few times each (a seat's cards, the clauses of a Win-Con) and
+    most stop early; the vectorized and unrolled copies LLVM made of them beside the plain
+    ones only made the game loops' machine code larger (one function of about 140 KB).
+    Without them, side by side with the build before: heuristic decisions a second 1.02x to
+    1.04x, random 1.02x to 1.03x, for each of the two (docs/performance.md). Integer code, and
+    float code without fast-math, is the same operations in the same order either way: the
+    very same games."""
+    import llvmlite.binding as ll
 
+    def create_pass_builder(tm, opt=2, loop_vectorize=False, slp_vectorize=False):
+        pto = ll.create_pipeline_tuning_options()
+        pto.speed_level = opt
+        pto.slp_vectorization = slp_vectorize
+        pto.loop_vectorization = False
+        pto.loop_unrolling = False
+        return ll.create_pass_builder(tm, pto)
 
-def _functions_hook(original):
-    def optimize_functions(self, ll_module):
-        # each kernel's own function passes, before any caller links it in
-        with no_loop_vectorizing():
-            original(self, ll_module)
-
-    return optimize_functions
+    return create_pass_builder
 
 
 def replace_in_numba(owner, name: str, make) -> bool:
@@ -167,9 +161,11 @@ def _install() -> bool:
         return False
     if not replace_in_numba(CPUCodeLibrary, "_optimize_final_module", _optimize_hook):
         return False
-    # each kernel's own passes without the loop vectorizer too, where numba has them apart
-    # (without it, only the final passes go without: slower, the same games)
-    replace_in_numba(CPUCodeLibrary, "_optimize_functions", _functions_hook)
+    # the passes without loop vectorizing and unrolling, where numba builds them so (without
+    # it: slower, the same games)
+    from numba.core import codegen
+
+    replace_in_numba(codegen, "create_pass_builder", _short_loops_hook)
     return True
 
 
