@@ -37,6 +37,10 @@ then finish. A cold compile of `avarium bench`'s kernels took 20% less CPU (213.
 the game loops ran as fast and the Python API within 3% (docs/results.md, "The engine optimised
 in full only where it runs").
 
+The hook also builds numba's passes without LLVM's loop vectorizer and loop unrolling
+(`_short_loops_hook`): the engine's loops are short, and the copies those passes made of them
+only made the game loops larger and slower.
+
 It reaches into numba's private code generator (`CPUCodeLibrary._optimize_final_module`), so it
 is installed only on the numba versions it was written against, and only when that method is
 there; otherwise kernels compile as numba does by itself (slower, the same games). This file is
@@ -106,6 +110,29 @@ def _optimize_hook(original):
     return optimize_final_module
 
 
+def _short_loops_hook(original):
+    """Every pass builder numba makes, with LLVM's loop vectorizer and loop unrolling off.
+
+    The engine's loops run a few times each (a seat's cards, the clauses of a Win-Con) and
+    most stop early; the vectorized and unrolled copies LLVM made of them beside the plain
+    ones only made the game loops' machine code larger (one function of about 140 KB).
+    Without them, side by side with the build before: heuristic decisions a second 1.02x to
+    1.04x, random 1.02x to 1.03x, for each of the two (docs/performance.md). Integer code, and
+    float code without fast-math, is the same operations in the same order either way: the
+    very same games."""
+    import llvmlite.binding as ll
+
+    def create_pass_builder(tm, opt=2, loop_vectorize=False, slp_vectorize=False):
+        pto = ll.create_pipeline_tuning_options()
+        pto.speed_level = opt
+        pto.slp_vectorization = slp_vectorize
+        pto.loop_vectorization = False
+        pto.loop_unrolling = False
+        return ll.create_pass_builder(tm, pto)
+
+    return create_pass_builder
+
+
 def replace_in_numba(owner, name: str, make) -> bool:
     """Replace numba's `owner.name` by `make(original)`, once per process, on the numba versions
     this was written against (SUPPORTED) and when it is there; returns whether it is replaced."""
@@ -132,7 +159,14 @@ def _install() -> bool:
         from numba.core.codegen import CPUCodeLibrary, remove_redundant_nrt_refct  # noqa: F401
     except ImportError:
         return False
-    return replace_in_numba(CPUCodeLibrary, "_optimize_final_module", _optimize_hook)
+    if not replace_in_numba(CPUCodeLibrary, "_optimize_final_module", _optimize_hook):
+        return False
+    # the passes without loop vectorizing and unrolling, where numba builds them so (without
+    # it: slower, the same games)
+    from numba.core import codegen
+
+    replace_in_numba(codegen, "create_pass_builder", _short_loops_hook)
+    return True
 
 
 ACTIVE = _install()
