@@ -7,7 +7,6 @@ these two functions; the Python API's `Run.report()` calls the first.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import contextmanager
 from pathlib import Path
 
 from avarium.reports.output import check_target, write_directory
@@ -25,22 +24,6 @@ MOST_APART = 4
 MOST_DETAILED = 12
 
 
-# While a report or a comparison is built, each card set its experiment records is loaded once:
-# the names, the summary of each variant shown and the card changes each ask _loaded_sets for
-# every variant's set, and a set takes about 28 ms to load (17 loads in a tiered report of two
-# points). Only for the build: a file may change between two reports in one process.
-_LOADED: list[dict] = []
-
-
-@contextmanager
-def _each_set_loaded_once():
-    _LOADED.append({})
-    try:
-        yield
-    finally:
-        _LOADED.pop()
-
-
 def report_steps(charts: bool = True) -> tuple[str, ...]:
     """The steps build_report tells its `on_step` with `charts` as given."""
     return STEPS if charts else tuple(s for s in STEPS if s != "charts")
@@ -50,7 +33,6 @@ def _nothing(step: str) -> None:
     """No one is watching the steps."""
 
 
-@_each_set_loaded_once()
 def build_report(
     run: Path,
     out: Path | None = None,
@@ -199,19 +181,15 @@ def _loaded_sets(experiment: dict, variant: str | None = None):
         cards = table.get("cards")
         if not isinstance(cards, str) or "card_set" not in table:
             return None
-        known = _LOADED[-1] if _LOADED else {}
-        key = repr((cards, table.get("sets"), table.get("patches")))
-        if key not in known:
-            try:
-                known[key] = load_cards(
-                    None if cards == "bundled" else cards,  # run.experiment.BUNDLED
-                    list(table.get("sets") or ()),
-                    list(table.get("patches") or ()),
-                )
-            except (CardSetError, OSError, TypeError):
-                known[key] = None
-        loaded = known[key]
-        if loaded is None or loaded.fingerprint != table["card_set"]:
+        try:
+            loaded = load_cards(
+                None if cards == "bundled" else cards,  # run.experiment.BUNDLED
+                list(table.get("sets") or ()),
+                list(table.get("patches") or ()),
+            )
+        except (CardSetError, OSError, TypeError):
+            return None
+        if loaded.fingerprint != table["card_set"]:
             return None
         sets.append(loaded)
     return sets
@@ -247,7 +225,6 @@ def set_idols(experiment: dict, variant: str | None = None) -> list[str] | None:
     return idols or None
 
 
-@_each_set_loaded_once()
 def build_comparison(
     run_a: Path,
     run_b: Path,
