@@ -73,73 +73,63 @@ abilities = ["play, in a fight: target ally student gets +2 combat until end of 
 
 MINI_SET = IDOLS + STUDENTS + SCHEMES
 
-# The suite's longest files, with the seconds each took in a pytest-xdist worker during a build
-# beside other work (load about 4 on two cores; only their order matters here; docs/performance.md,
-# "CI time"). `make test` hands whole files to its two workers (`--dist loadfile
-# --no-loadscope-reorder`) in the order collected, and a worker takes the next file when it is
-# nearly done with its last; so these are collected first, longest first, and the short files
-# after them fill whichever worker is free. Collected in the order of the folders, the table's
-# fixture (four thousand search-bot games) started late, and one worker played it alone while
-# the other had finished. A file missing here is only started later. A file made shorter since
-# that timeline is at its seconds then times its CPU after over before, each alone
-# (docs/results.md: "CI time: the slowest tests", "CI time: reports without charts", "CI time:
-# no figure without charts" and "CI time: the browser tests on pages other tests build"). Two
-# files added since are at their seconds each alone on a busy machine: the planted truth at the
-# search tier (a balance search of mcts/5 games on both cores) and the head-to-head command's.
+# The suite's longest files, with the seconds each took in a pytest-xdist worker of a whole
+# compiled pass beside other work (load 7 to 11 on two cores, so about four times their CPU; only
+# their order matters here; docs/performance.md, "CI time"), every file of 20 s or more.
+# `make test` hands whole files to its two workers (`--dist loadfile --no-loadscope-reorder`) in
+# the order collected, and a worker takes the next file when it is nearly done with its last; so
+# these are collected first, longest first, and the short files after them fill whichever worker
+# is free. Collected in the order of the folders, the table's fixture (four thousand search-bot
+# games) started late, and one worker played it alone while the other had finished. A file
+# missing here is only started later. A file made shorter since that pass is at its seconds then
+# times its CPU after over before, each alone (docs/results.md, "CI time: the report's statistics
+# without statsmodels' overheads").
 LONGEST_FIRST = {
-    "tests/balance/test_strong_play_truth.py": 90,
-    "tests/balance/test_unvaried.py": 53,
-    "tests/analysis/test_report.py": 46,
-    "tests/analysis/test_populations.py": 40,
-    "tests/test_workflows_from_python.py": 38,
-    "tests/analysis/test_page_and_charts.py": 38,
-    "tests/train/test_train_command.py": 34,
-    "tests/properties/test_avarium_check.py": 34,
-    "tests/balance/test_conditions.py": 31,
-    "tests/tiers/test_tier_report.py": 29,
-    "tests/hostile_input/test_small_samples_are_honest.py": 28,
-    "tests/tuning/test_tune_bonus_and_sweep.py": 27,
-    "tests/balance/test_planted_truth.py": 25,
-    "tests/analysis/test_report_never_overwrites.py": 24,
-    "tests/hostile_input/test_a_memory_cap_is_met_with_one_line.py": 22,
-    "tests/balance/test_bundled_table.py": 22,
-    "tests/test_first_game.py": 21,
-    "tests/balance/test_check_tier_play.py": 21,
-    "tests/properties/test_random_games.py": 20,
-    "tests/analysis/test_one_verdict_one_interval.py": 20,
-    "tests/hostile_input/test_no_command_shows_a_traceback.py": 20,
-    "tests/simulate/test_turns_record.py": 20,
-    "tests/tuning/test_sweep_page_names_its_points.py": 19,
-    "tests/simulate/test_runs_verify_themselves.py": 18,
-    "tests/balance/test_every_idol_it_can_reach.py": 18,
-    "tests/tiers/test_tier_expelled_first.py": 15,
-    "tests/precision/test_run_until_precise.py": 14,
-    "tests/bots/test_head_to_head.py": 14,
-    "tests/tiers/test_tier_verdicts.py": 14,
-    "tests/test_shared_options.py": 12,
-    "tests/hostile_input/test_ctrl_c_ends_a_dask_run_within_a_bounded_wait.py": 12,
-    "tests/simulate/test_no_worker_outlives_its_run.py": 12,
-    "tests/hostile_input/test_fuzz_every_command.py": 12,
-    "tests/analysis/test_early_wins_on_the_page.py": 11,
-    "tests/analysis/test_compare.py": 11,
-    "tests/tuning/test_tune_bot.py": 11,
-    "tests/precision/test_sequential_compare.py": 11,
-    "tests/analysis/test_sweeps.py": 11,
-    "tests/hostile_input/test_every_wait_for_a_cluster_is_bounded.py": 11,
-    "tests/simulate/test_resume.py": 11,
-    "tests/tuning/test_seat_levers_in_tune_bonus.py": 11,
-    "tests/hostile_input/test_compare_pairs_only_like_with_like.py": 10,
-    "tests/test_example_notebook.py": 10,
-    "tests/analysis/test_terminal_headline.py": 9,
-    "tests/hostile_input/test_csv_cells_never_run_as_formulas.py": 9,
-    "tests/train/test_value_fit.py": 9,
-    "tests/analysis/test_compare_per_tier.py": 9,
-    "tests/test_cli.py": 9,
-    "tests/analysis/test_compare_says_what_changed.py": 9,
-    "tests/tiers/test_tier_play.py": 8,
-    "tests/test_python_api.py": 8,
-    "tests/bots/test_bot_determinism.py": 8,
-    "tests/hostile_input/test_a_local_cluster_keeps_distributeds_logs_to_itself.py": 8,
+    "tests/properties/test_avarium_check.py": 327,
+    "tests/analysis/test_report.py": 238,
+    "tests/balance/test_strong_play_truth.py": 228,
+    "tests/test_workflows_from_python.py": 193,
+    "tests/balance/test_unvaried.py": 183,
+    "tests/tuning/test_tune_bonus_and_sweep.py": 167,
+    "tests/hostile_input/test_small_samples_are_honest.py": 166,
+    "tests/analysis/test_report_without_charts.py": 150,
+    "tests/tiers/test_tier_report.py": 145,
+    "tests/balance/test_planted_truth.py": 130,
+    "tests/analysis/test_populations.py": 127,
+    "tests/balance/test_conditions.py": 118,
+    "tests/analysis/test_page_and_charts.py": 88,
+    "tests/train/test_train_command.py": 83,
+    "tests/analysis/test_one_verdict_one_interval.py": 73,
+    "tests/analysis/test_report_never_overwrites.py": 60,
+    "tests/test_first_game.py": 57,
+    "tests/test_shared_options.py": 55,
+    "tests/analysis/test_terminal_headline.py": 50,
+    "tests/hostile_input/test_a_memory_cap_is_met_with_one_line.py": 46,
+    "tests/test_python_api.py": 44,
+    "tests/balance/test_check_tier_play.py": 44,
+    "tests/tiers/test_tier_targeting.py": 43,
+    "tests/properties/test_random_games.py": 38,
+    "tests/simulate/test_turns_record.py": 36,
+    "tests/hostile_input/test_no_command_shows_a_traceback.py": 34,
+    "tests/test_cli.py": 32,
+    "tests/bots/test_hidden_information.py": 31,
+    "tests/tuning/test_tune_bot.py": 31,
+    "tests/balance/test_bundled_table.py": 30,
+    "tests/tuning/test_sweep_page_names_its_points.py": 28,
+    "tests/test_codegen_hook.py": 28,
+    "tests/hostile_input/test_compare_pairs_only_like_with_like.py": 27,
+    "tests/hostile_input/test_csv_cells_never_run_as_formulas.py": 27,
+    "tests/hostile_input/test_names_are_shown_not_obeyed_by_terminals.py": 26,
+    "tests/precision/test_sequential_compare.py": 25,
+    "tests/analysis/test_compare_per_tier.py": 25,
+    "tests/tiers/test_tier_gaps.py": 24,
+    "tests/analysis/test_compare.py": 24,
+    "tests/tiers/test_settled_at_strong_play.py": 23,
+    "tests/train/test_self_play.py": 22,
+    "tests/simulate/test_resume.py": 22,
+    "tests/cards/test_bundled_sets_by_name.py": 21,
+    "tests/simulate/test_a_new_cluster_says_its_workers_compile.py": 21,
+    "tests/train/test_value_fit.py": 21,
 }
 
 

@@ -89,16 +89,24 @@ def test_bad_cards_name_the_card_and_the_field():
         avarium.load_cards(set="kumara_raj.merit=-4")
 
 
-def test_a_run_reports_itself(tmp_path):
-    run = avarium.simulate(avarium.Experiment(bots="random", games=200, seed=1), tmp_path / "r")
-    page = run.report()
+@pytest.fixture(scope="module")
+def reported(tmp_path_factory):
+    """A run and the report it wrote of itself, charts and all: both report tests only read it
+    (a charted report is most of their CPU)."""
+    out = tmp_path_factory.mktemp("reported") / "r"
+    run = avarium.simulate(avarium.Experiment(bots="random", games=200, seed=1), out)
+    return out, run, run.report()
+
+
+def test_a_run_reports_itself(reported):
+    out, _, page = reported
     assert (page / "index.html").is_file()
-    assert page == tmp_path / "r" / "report"
+    assert page == out / "report"
 
 
-def test_a_run_reports_itself_without_charts_on_request(tmp_path):
-    run = avarium.simulate(avarium.Experiment(bots="random", games=200, seed=1), tmp_path / "r")
-    charted, bare = run.report(tmp_path / "charted"), run.report(tmp_path / "bare", charts=False)
+def test_a_run_reports_itself_without_charts_on_request(reported, tmp_path):
+    _, run, charted = reported
+    bare = run.report(tmp_path / "bare", charts=False)
     assert any((charted / "charts").iterdir()) and not (bare / "charts").exists()
     tables = sorted(p.name for p in (charted / "tables").iterdir())
     assert sorted(p.name for p in (bare / "tables").iterdir()) == tables
