@@ -174,6 +174,11 @@ def _start(stack: contextlib.ExitStack, scheduler: str | None, jobs: int):
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
+                    # Without a dashboard the scheduler still serves its HTTP routes (health,
+                    # metrics), on port 8787 unless told: with another run's cluster, or any
+                    # Dask, on this machine it printed distributed's "Port 8787 is already in
+                    # use" warning. Any free port of the loopback instead.
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                     host="127.0.0.1",
                     # Each worker is a process of its own that logs through its own copy of
                     # distributed's handler, out of _quiet_distributed's reach: quieted there.

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 from pathlib import Path
 
 import pytest
@@ -41,3 +42,25 @@ def test_a_worker_of_the_local_cluster_killed_mid_run_leaves_no_log_line_on_the_
     assert "Traceback" not in stderr and "Restarting worker" not in stderr, stderr
     assert "simulated 1,600 games" in stdout
     assert len(manifest.read(out).parts) == 32  # every chunk's games and cards, once
+
+
+def test_a_local_cluster_beside_another_on_this_machine_prints_no_port_warning(tmp_path):
+    """The scheduler's HTTP routes take any free port: with port 8787 taken (by another run's
+    cluster, or any Dask here), the run says nothing of it."""
+    taken = socket.socket()
+    try:
+        taken.bind(("127.0.0.1", 8787))
+    except OSError:  # already taken by someone else: the case itself
+        taken.close()
+        taken = None
+    try:
+        out = tmp_path / "run"
+        flags = ("--games", 200, "--bots", "random", "--backend", "dask", "-j", 1, "-q")
+        with simulating(out, *flags) as driver:
+            stdout, stderr = driver.communicate(timeout=120)
+    finally:
+        if taken is not None:
+            taken.close()
+    assert driver.returncode == 0, stderr
+    assert "8787" not in stderr and "Warning" not in stderr, stderr
+    assert "simulated 200 games" in stdout
