@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from avarium.analysis.holm import holm
 from avarium.analysis.notes import noted
 from avarium.analysis.proportions import ALPHA, wilson
 from avarium.analysis.same_games import MAY_DIFFER, experiment_differences, games_differences
 from avarium.analysis.twins import DEAL_VARIANT, TWIN_KEYS, is_paired, keyed, pairing_table
 from statsmodels.stats.contingency_tables import mcnemar
-from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, test_proportions_2indep
 from statsmodels.stats.weightstats import DescrStatsW
 
@@ -148,7 +148,7 @@ def _finish(out, lo, hi, p, method, keys: list[str]) -> pd.DataFrame:
     out["lo"], out["hi"], out["p"] = lo, hi, p
     p_ok = np.where(np.isfinite(p), p, 1.0)
     if len(out):
-        out["significant"], out["p_holm"], _, _ = multipletests(p_ok, alpha=ALPHA, method="holm")
+        out["significant"], out["p_holm"] = holm(p_ok, ALPHA)
     else:
         out["significant"], out["p_holm"] = [], []
     out["method"] = method

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from avarium.analysis.holm import holm
 from avarium.analysis.proportions import ALPHA, rate_table, wilson
 from scipy.stats import fisher_exact
-from statsmodels.stats.multitest import multipletests
 
 EARLY_TURNS = (3, 4, 5)
 ANY = "any"  # the win_type of the rows that count every way of winning
@@ -79,7 +79,7 @@ def rushes(table: pd.DataFrame) -> pd.DataFrame:
         fisher_exact([[a, b - a], [c, d - c]], alternative="greater").pvalue if b and d else 1.0
         for a, b, c, d in zip(wins, games, k.astype(np.int64), n.astype(np.int64), strict=True)
     ]
-    rows["p_holm"] = multipletests(p, method="holm")[1] if p else []
+    rows["p_holm"] = holm(p)[1]
     far = (rows["p_holm"] < ALPHA) & ((rows["others"] == 0) | (rows["ratio"] >= FAR_RATIO))
     out = rows[far.to_numpy()].sort_values([*KEYS, "turn"])
     out = out.drop_duplicates(KEYS)  # an Idol once, at the earliest turn it is flagged

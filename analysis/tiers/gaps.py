@@ -24,11 +24,11 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 from avarium.analysis.flags import DEFAULT_BAND, MIN_IDOL_GAMES, band_for
+from avarium.analysis.holm import holm
 from avarium.analysis.paired import matched_gap, paired_wins
 from avarium.analysis.proportions import ALPHA
 from avarium.analysis.tiers.variants import TierVariant, paired_row
 from scipy.stats import norm
-from statsmodels.stats.multitest import multipletests
 
 # How the report, the terminal and the balance check name such Idols, and why it matters.
 APART = "tiers further apart than the band"
@@ -75,7 +75,7 @@ def tier_gaps(
     if not rows:
         return pd.DataFrame(columns=COLUMNS)
     out = pd.DataFrame(rows)
-    out["apart"], out["p_holm"], _, _ = multipletests(out["p"], alpha=alpha, method="holm")
+    out["apart"], out["p_holm"] = holm(out["p"], alpha)
     # One row per Idol: the pair shown apart with the widest gap, else its widest pair.
     out["_width"] = out["gap"].abs()
     out = out.sort_values(["apart", "_width"], ascending=False)

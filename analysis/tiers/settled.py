@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from avarium.analysis.holm import holm
 from avarium.analysis.paired import matched_gap, paired_wins
 from avarium.analysis.proportions import ALPHA
 from avarium.analysis.tiers.variants import TierVariant, paired_row
 from avarium.analysis.verdicts import Strength
 from scipy.stats import norm
-from statsmodels.stats.multitest import multipletests
 
 MARGIN = 0.025  # 2.5 points: the largest move between the two strongest tiers called settled
 COLUMNS = [
@@ -99,10 +99,8 @@ def settled_at_strong_play(
     out["p_holm"] = np.nan
     out["p_change_holm"] = np.nan
     for _, part in out.groupby(["group", "players"], sort=False):
-        out.loc[part.index, "p_holm"] = multipletests(part["p"], alpha=alpha, method="holm")[1]
-        out.loc[part.index, "p_change_holm"] = multipletests(
-            part["p_change"], alpha=alpha, method="holm"
-        )[1]
+        out.loc[part.index, "p_holm"] = holm(part["p"], alpha)[1]
+        out.loc[part.index, "p_change_holm"] = holm(part["p_change"], alpha)[1]
     out["strength"] = np.select(
         [out["p_holm"] < alpha, out["p_change_holm"] < alpha],
         [Strength.SETTLED, Strength.MOVING],
