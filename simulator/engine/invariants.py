@@ -105,10 +105,11 @@ def check_state_invariants(st):
     """0 if the state is sound, else the number of the first broken invariant, in the order
     1-5, 8-13, 6, 7.
 
-    Every card is read once and each seat's list once (the first form read every card some
-    forty times a state, seven times the game's own cost: docs/performance.md, "CI time"). What
-    the later invariants need from the cards is gathered in the one pass, and each is decided
-    in its turn, so a state breaking several still names the same one."""
+    It runs in every state of `avarium check`'s games and the property tests', so every card is
+    read once and each seat's list once: read again for each invariant and seat (some forty
+    times a state) the check cost several times the game itself (docs/performance.md, "Where a
+    checked game's CPU goes"). What the later invariants need from the cards is gathered in the
+    one pass and each is still decided in its turn, so a state breaking several names the first."""
     n = st[G_N_CARDS]
     in_school = 0
     in_library = 0
