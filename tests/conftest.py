@@ -85,7 +85,6 @@ MINI_SET = IDOLS + STUDENTS + SCHEMES
 # times its CPU after over before, each alone (docs/results.md, "CI time: the report's statistics
 # without statsmodels' overheads").
 LONGEST_FIRST = {
-    "tests/properties/test_avarium_check.py": 327,
     "tests/analysis/test_report.py": 238,
     "tests/balance/test_strong_play_truth.py": 228,
     "tests/test_workflows_from_python.py": 193,
@@ -97,6 +96,7 @@ LONGEST_FIRST = {
     "tests/balance/test_planted_truth.py": 130,
     "tests/analysis/test_populations.py": 127,
     "tests/balance/test_conditions.py": 118,
+    "tests/properties/test_avarium_check.py": 115,
     "tests/analysis/test_page_and_charts.py": 88,
     "tests/train/test_train_command.py": 83,
     "tests/analysis/test_one_verdict_one_interval.py": 73,

@@ -55,16 +55,16 @@ def check_request(games: int, game: int | None = None) -> None:
 
 def deals(cards: CardSet, players: int, first: int, n: int, seed: int):
     """Idol definitions per seat, deal seeds and bot seeds of games first .. first + n - 1."""
-    if len(cards.idols) < players:
-        raise ValueError(
-            f"players: {players} players need {players} Idols; the set has {len(cards.idols)}"
-        )
+    # counted once, not per game: `cards.idols` builds its list anew at each read
+    n_idols = len(cards.idols)
+    if n_idols < players:
+        raise ValueError(f"players: {players} players need {players} Idols; the set has {n_idols}")
     ids = np.arange(first, first + n)
     deal, bot = game_seeds(seed + players, ids)  # each player count its own games
     idols = np.empty((n, players), np.int32)
     for i, g in enumerate(ids):
         rng = np.random.default_rng([seed, players, int(g)])
-        idols[i] = rng.permutation(len(cards.idols))[:players]
+        idols[i] = rng.permutation(n_idols)[:players]
     return idols, deal.astype(np.int64), bot.astype(np.int64)
 
 

@@ -92,26 +92,61 @@ INVARIANTS = (
 )
 
 
+# Invariants 8, 9, 12 and 13 as bits of one mask (seat_disagreements): each seat's list is walked
+# once for all four.
+LIST_BROKEN = 1 << 8
+COUNTS_BROKEN = 1 << 9
+PAYER_BROKEN = 1 << 12
+TRIGGERS_BROKEN = 1 << 13
+
+
 @njit
 def check_state_invariants(st):
+    """0 if the state is sound, else the number of the first broken invariant, in the order
+    1-5, 8-13, 6, 7.
+
+    It runs in every state of `avarium check`'s games and the property tests', so every card is
+    read once and each seat's list once: read again for each invariant and seat (some forty
+    times a state) the check cost several times the game itself (docs/performance.md, "Where a
+    checked game's CPU goes"). What the later invariants need from the cards is gathered in the
+    one pass and each is still decided in its turn, so a state breaking several names the first."""
     n = st[G_N_CARDS]
     in_school = 0
     in_library = 0
     courtyard = 0
+    held = 0
+    # effects on a card no seat controls matter only while no flag says one reached it
+    stray_allowed = st[G_STRAY_EFFECTS] == 1
+    stray = False
+    # the members' list is in card order (checked below), so one pointer walks it with the cards
+    members = st[G_F_N]
+    k = 0
+    unlisted = False
     for c in range(n):
-        z = st[ROW_CARD + c, C_ZONE]
-        o = st[ROW_CARD + c, C_OWNER]
+        r = ROW_CARD + c
+        z = st[r, C_ZONE]
+        o = st[r, C_OWNER]
         if z < 0 or z >= N_ZONES:
             return 1
         owned = z == Z_CLASS or z == Z_HALLWAY or z == Z_HAND or z == Z_STACK
         if owned != (o >= 0):
             return 2
-        if z == Z_SCHOOL:
-            in_school += 1
-        elif z == Z_LIBRARY:
-            in_library += 1
-        elif z == Z_COURTYARD:
-            courtyard += 1
+        if owned:
+            held += 1
+        else:
+            if z == Z_SCHOOL:
+                in_school += 1
+            elif z == Z_LIBRARY:
+                in_library += 1
+            elif z == Z_COURTYARD:
+                courtyard += 1
+            if not stray_allowed and carries_effects(st, r):
+                stray = True
+        if st[r, C_ROLE] != ROLE_NONE:
+            while k < members and st[ROW_MEMBERS, k] < c:
+                k += 1
+            if k >= members or st[ROW_MEMBERS, k] != c:
+                unlisted = True
     if in_school != st[G_SCHOOL_N]:
         return 3
     for i in range(st[G_SCHOOL_N]):
@@ -126,17 +161,24 @@ def check_state_invariants(st):
             return 4
     if st[G_DONE] == 0 and st[G_SCHOOL_N] > 0 and courtyard < COURTYARD_SIZE:
         return 5
-    if not lists_agree(st):
+    found = 0
+    listed = 0
+    for p in range(MAX_PLAYERS):
+        listed += st[ROW_SEAT + p, P_N_OWNED]
+        found |= seat_disagreements(st, p)
+        if found & LIST_BROKEN:
+            return 8
+    if not yard_listed(st) or held != listed or courtyard != st[G_YARD_N]:
         return 8
-    if not static_counts_agree(st):
+    if found & COUNTS_BROKEN:
         return 9
-    if not members_listed(st):
+    if unlisted or not members_in_order(st):
         return 10
-    if not stray_effects_flagged(st):
+    if stray:
         return 11
-    if not best_payers_agree(st):
+    if found & PAYER_BROKEN:
         return 12
-    if not class_triggers_agree(st):
+    if found & TRIGGERS_BROKEN:
         return 13
     for p in range(st[G_PLAYERS]):
         if st[ROW_SEAT + p, P_REP] < 0 or st[ROW_SEAT + p, P_MERIT] < 0:
@@ -147,153 +189,108 @@ def check_state_invariants(st):
 
 
 @njit
-def lists_agree(st):
-    """Every controlled card is in its seat's list at its recorded place, and every Courtyard
-    card in the Courtyard's list; the lists hold nothing else."""
+def carries_effects(st, r):
+    """Whether the card in row r carries a turn or fight effect (or a use this turn)."""
+    return (
+        st[r, C_TOKEN]
+        | st[r, C_MC_TURN]
+        | st[r, C_MD_TURN]
+        | st[r, C_MC_FIGHT]
+        | st[r, C_MD_FIGHT]
+        | st[r, C_USED]
+        | st[r, C_SHIELD_TURN]
+        | st[r, C_SHIELD_FIGHT]
+    ) != 0
+
+
+@njit
+def seat_disagreements(st, p):
+    """Seat p's card list walked once: LIST_BROKEN at an entry that is not a card of seat p at
+    that place; otherwise a bit for each of its kept figures that disagrees with its cards.
+
+    COUNTS_BROKEN: P_N_STATIC_MOD and P_N_STATIC_DISC count the Class cards with such statics,
+    P_N_INSTANT + k the Surprises in hand and the Class cards with activated abilities that
+    timing context k allows (and that could still be used: zones.class_live), P_N_HAND_SCHEMES
+    the ordinary Schemes with an effect in hand, P_N_HAND every card in hand and
+    P_N_CLASS_STUDENTS the Students in Class. PAYER_BROKEN: P_BEST_PAYER is 1 + the highest
+    printed cost (in the traits, from the deal) among its ready Students in Class, 0 with none.
+    TRIGGERS_BROKEN: P_CLASS_TRIGGERS is the union of its Class cards' trigger events.
+
+    The list stands for every card the seat controls only once every seat's list and the count
+    of controlled cards agree (invariant 8): the caller reads the other bits only then."""
     n = st[G_N_CARDS]
-    total = 0
-    for p in range(MAX_PLAYERS):
-        size = st[ROW_SEAT + p, P_N_OWNED]
-        total += size
-        for i in range(size):
-            c = st[ROW_CARD + i, C_OWNED + p]
-            if st[ROW_CARD + c, C_OWNER] != p or st[ROW_CARD + c, C_LISTPOS] != i:
-                return False
-    yard = st[G_YARD_N]
-    for i in range(yard):
+    mod = 0
+    disc = 0
+    plays0 = 0
+    plays1 = 0
+    plays2 = 0
+    plays3 = 0
+    schemes = 0
+    hand = 0
+    students = 0
+    best = 0
+    triggers = 0
+    for i in range(st[ROW_SEAT + p, P_N_OWNED]):
+        c = st[ROW_CARD + i, C_OWNED + p]
+        if c < 0 or c >= n or st[ROW_CARD + c, C_OWNER] != p or st[ROW_CARD + c, C_LISTPOS] != i:
+            return LIST_BROKEN
+        traits = st[ROW_CARD + c, C_TRAITS]
+        z = st[ROW_CARD + c, C_ZONE]
+        plays = 0
+        if z == Z_CLASS:
+            mod += traits & STATIC_MOD
+            disc += (traits & STATIC_DISC) >> 1
+            triggers |= (traits >> TRIGGERS_SHIFT) & TRIGGERS_MASK
+            if class_live(st, c, traits):
+                plays = traits >> INSTANT_CLASS_SHIFT
+            if traits & STUDENT_CARD:
+                students += 1
+                cost = (traits >> STUDENT_COST_SHIFT) + 1
+                if st[ROW_CARD + c, C_EXHAUSTED] == 0 and cost > best:
+                    best = cost
+        elif z == Z_HAND:
+            plays = traits >> INSTANT_HAND_SHIFT
+            schemes += (traits & HAND_SCHEME) != 0
+            hand += 1
+        plays0 += plays & 1
+        plays1 += (plays >> 1) & 1
+        plays2 += (plays >> 2) & 1
+        plays3 += (plays >> 3) & 1
+    s = ROW_SEAT + p
+    found = 0
+    if (
+        mod != st[s, P_N_STATIC_MOD]
+        or disc != st[s, P_N_STATIC_DISC]
+        or plays0 != st[s, P_N_INSTANT]
+        or plays1 != st[s, P_N_INSTANT + 1]
+        or plays2 != st[s, P_N_INSTANT + 2]
+        or plays3 != st[s, P_N_INSTANT + 3]
+        or schemes != st[s, P_N_HAND_SCHEMES]
+        or hand != st[s, P_N_HAND]
+        or students != st[s, P_N_CLASS_STUDENTS]
+    ):
+        found |= COUNTS_BROKEN
+    if best != st[s, P_BEST_PAYER]:
+        found |= PAYER_BROKEN
+    if triggers != st[s, P_CLASS_TRIGGERS]:
+        found |= TRIGGERS_BROKEN
+    return found
+
+
+@njit
+def yard_listed(st):
+    """Every entry of the Courtyard's list is a Courtyard card at its recorded place."""
+    for i in range(st[G_YARD_N]):
         c = st[ROW_CARD + i, C_YARD]
         if st[ROW_CARD + c, C_ZONE] != Z_COURTYARD or st[ROW_CARD + c, C_LISTPOS] != i:
             return False
-    owned = 0
-    in_yard = 0
-    for c in range(n):
-        if st[ROW_CARD + c, C_OWNER] >= 0:
-            owned += 1
-        elif st[ROW_CARD + c, C_ZONE] == Z_COURTYARD:
-            in_yard += 1
-    return owned == total and in_yard == yard
-
-
-@njit
-def static_counts_agree(st):
-    """P_N_STATIC_MOD and P_N_STATIC_DISC count the Class cards with such statics, and
-    P_N_INSTANT + k the Surprises in hand and the Class cards with activated abilities that
-    timing context k allows (and that could still be used), P_N_HAND_SCHEMES the ordinary
-    Schemes with an effect in hand, P_N_HAND every card in hand and P_N_CLASS_STUDENTS the
-    Students in Class."""
-    for p in range(MAX_PLAYERS):
-        mod = 0
-        disc = 0
-        for c in range(st[G_N_CARDS]):
-            if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
-                mod += st[ROW_CARD + c, C_TRAITS] & STATIC_MOD
-                disc += (st[ROW_CARD + c, C_TRAITS] & STATIC_DISC) >> 1
-        if mod != st[ROW_SEAT + p, P_N_STATIC_MOD] or disc != st[ROW_SEAT + p, P_N_STATIC_DISC]:
-            return False
-        for k in range(4):
-            if instant_plays(st, p, k) != st[ROW_SEAT + p, P_N_INSTANT + k]:
-                return False
-        schemes = 0
-        hand = 0
-        students = 0
-        for c in range(st[G_N_CARDS]):
-            if st[ROW_CARD + c, C_OWNER] != p:
-                continue
-            if st[ROW_CARD + c, C_ZONE] == Z_HAND:
-                schemes += (st[ROW_CARD + c, C_TRAITS] & HAND_SCHEME) != 0
-                hand += 1
-            elif st[ROW_CARD + c, C_ZONE] == Z_CLASS:
-                students += (st[ROW_CARD + c, C_TRAITS] & STUDENT_CARD) != 0
-        if schemes != st[ROW_SEAT + p, P_N_HAND_SCHEMES]:
-            return False
-        if hand != st[ROW_SEAT + p, P_N_HAND] or students != st[ROW_SEAT + p, P_N_CLASS_STUDENTS]:
-            return False
     return True
 
 
 @njit
-def instant_plays(st, p, k):
-    """Seat p's Surprises in hand and Class cards with activated abilities that timing
-    context k allows and that could still be used (zones.class_live): what P_N_INSTANT + k
-    counts."""
-    n = 0
-    for c in range(st[G_N_CARDS]):
-        if st[ROW_CARD + c, C_OWNER] != p:
-            continue
-        traits = st[ROW_CARD + c, C_TRAITS]
-        if st[ROW_CARD + c, C_ZONE] == Z_CLASS:
-            if class_live(st, c, traits):
-                n += (traits >> (INSTANT_CLASS_SHIFT + k)) & 1
-        elif st[ROW_CARD + c, C_ZONE] == Z_HAND:
-            n += (traits >> (INSTANT_HAND_SHIFT + k)) & 1
-    return n
-
-
-@njit
-def best_payers_agree(st):
-    """P_BEST_PAYER is 1 + the highest printed cost (in the traits, from the deal) among each
-    seat's ready Students in its Class, 0 with none, counted from every card."""
-    for p in range(MAX_PLAYERS):
-        best = 0
-        for c in range(st[G_N_CARDS]):
-            traits = st[ROW_CARD + c, C_TRAITS]
-            if (
-                traits & STUDENT_CARD
-                and st[ROW_CARD + c, C_ZONE] == Z_CLASS
-                and st[ROW_CARD + c, C_OWNER] == p
-                and st[ROW_CARD + c, C_EXHAUSTED] == 0
-                and (traits >> STUDENT_COST_SHIFT) + 1 > best
-            ):
-                best = (traits >> STUDENT_COST_SHIFT) + 1
-        if best != st[ROW_SEAT + p, P_BEST_PAYER]:
-            return False
-    return True
-
-
-@njit
-def class_triggers_agree(st):
-    """P_CLASS_TRIGGERS is the union of the trigger events (in the traits, from the deal) of
-    each seat's Class cards, counted from every card."""
-    for p in range(MAX_PLAYERS):
-        bits = 0
-        for c in range(st[G_N_CARDS]):
-            if st[ROW_CARD + c, C_ZONE] == Z_CLASS and st[ROW_CARD + c, C_OWNER] == p:
-                bits |= (st[ROW_CARD + c, C_TRAITS] >> TRIGGERS_SHIFT) & TRIGGERS_MASK
-        if bits != st[ROW_SEAT + p, P_CLASS_TRIGGERS]:
-            return False
-    return True
-
-
-@njit
-def members_listed(st):
-    """Every card with a fight role is in the members' list, which is in card order."""
+def members_in_order(st):
+    """The fight's members' list is in card order, each card once."""
     for k in range(1, st[G_F_N]):
         if st[ROW_MEMBERS, k - 1] >= st[ROW_MEMBERS, k]:
-            return False
-    for c in range(st[G_N_CARDS]):
-        if st[ROW_CARD + c, C_ROLE] == ROLE_NONE:
-            continue
-        found = False
-        for k in range(st[G_F_N]):
-            if st[ROW_MEMBERS, k] == c:
-                found = True
-        if not found:
-            return False
-    return True
-
-
-@njit
-def stray_effects_flagged(st):
-    """Turn and fight effects sit only on cards the seats control, unless G_STRAY_EFFECTS says
-    one reached another card (the End Phase then clears every card)."""
-    if st[G_STRAY_EFFECTS] == 1:
-        return True
-    for c in range(st[G_N_CARDS]):
-        if st[ROW_CARD + c, C_OWNER] >= 0:
-            continue
-        for col in (C_TOKEN, C_MC_TURN, C_MD_TURN, C_MC_FIGHT, C_MD_FIGHT, C_USED):
-            if st[ROW_CARD + c, col] != 0:
-                return False
-        if st[ROW_CARD + c, C_SHIELD_TURN] != 0 or st[ROW_CARD + c, C_SHIELD_FIGHT] != 0:
             return False
     return True
