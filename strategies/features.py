@@ -94,7 +94,7 @@ THREATS = WINCON_VALUES + MAX_PLAYERS * 2 * N_KEPT_CLAUSES
 THREATS_NOTED = THREATS + 2 * 4
 SAVED_STATS = THREATS_NOTED + 1
 # Then the enemy Class cards a fight of the deciding seat can aim at, noted once per decision
-# by note_targets (every leader is scored against every target, and each target's Combat and
+# by note_free_combat (every leader is scored against every target, and each target's Combat and
 # Defense are the same for all of them): how many (-1: not noted for this decision, or more
 # than there is room for), then each target's card, Combat and Defense as they stand.
 MAX_TARGETS = 24

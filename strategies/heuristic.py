@@ -87,7 +87,6 @@ from avarium.strategies.fights import progress_gain, score_fight
 from avarium.strategies.notes import (
     forget_threats,
     note_free_combat,
-    note_targets,
 )
 from avarium.strategies.threats import (
     answers_threats,
@@ -309,9 +308,8 @@ def prepare_scoring(st, tb, w, buf, m, deltas):
         base = base_progress(st, tb, p, deltas)
     deltas[N_TARGETS] = -1  # none noted for this position yet
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
-        note_free_combat(st, tb, deltas)  # only fights read it
-        if dec == D_MAIN:
-            note_targets(st, tb, p, deltas)  # every fight action scores every target
+        # only fights read it; every fight action of the Plan Phase scores every target
+        note_free_combat(st, tb, p, deltas, dec == D_MAIN)
     if answers_threats(w):
         forget_threats(deltas)  # noted again on first use, for this position
     return base
