@@ -54,6 +54,7 @@ from avarium.simulator.engine.surface import (
 )
 from avarium.strategies.fights import fight_outcome, worth
 from avarium.strategies.notes import (
+    fighter_stats,
     table_leader,
     threat_of,
     threat_progress,
@@ -153,7 +154,7 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
         return score_target(st, tb, vals, w, p, c, deltas)
     if dec == D_FIGHT_TARGET:
         leader = st[G_F_ATT_LEADER]
-        lead_combat, lead_defense = fighting_stats(st, tb, leader)
+        lead_combat, lead_defense = fighter_stats(st, tb, deltas, leader)  # noted once
         combat, defense = fighting_stats(st, tb, c)
         fighters = (lead_combat, lead_defense, combat, defense)
         return fight_outcome(st, tb, vals, w, p, leader, c, deltas, base, fighters)

@@ -100,7 +100,13 @@ SAVED_STATS = THREATS_NOTED + 1
 MAX_TARGETS = 24
 N_TARGETS = SAVED_STATS + N_STATS
 TARGETS = N_TARGETS + 1
-SCRATCH_SIZE = TARGETS + 3 * MAX_TARGETS
+# Then the deciding seat's own fighters, noted once per decision with their Combat and Defense
+# as they stand (a Plan Phase's leaders by note_free_combat, a fight's leader when its target is
+# chosen), as every fight action or target scores its leader: how many, then each card, its
+# Combat and its Defense (a fighter not noted is counted where it is asked).
+N_FIGHTERS = TARGETS + 3 * MAX_TARGETS
+FIGHTERS = N_FIGHTERS + 1
+SCRATCH_SIZE = FIGHTERS + 3 * MAX_TARGETS
 WIN_SCORE = 10_000.0
 
 

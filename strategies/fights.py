@@ -26,7 +26,7 @@ from avarium.strategies.features import (
     no_change,
     wincon_progress,
 )
-from avarium.strategies.notes import free_combat, next_target
+from avarium.strategies.notes import fighter_stats, free_combat, next_target
 from avarium.strategies.threats import (
     WINS_NOW,
     WINS_SOON,
@@ -144,7 +144,7 @@ def score_fight(st, tb, vals, w, p, leader, deltas, base):
     """A fight led by `leader`, against the best target it could pick (enemy Class cards: the
     ones noted for this decision, or else found and counted here)."""
     best = -1e9
-    lead_combat, lead_defense = fighting_stats(st, tb, leader)
+    lead_combat, lead_defense = fighter_stats(st, tb, deltas, leader)
     n = deltas[N_TARGETS]
     for j in range(n):
         t = deltas[TARGETS + 3 * j]

@@ -25,6 +25,7 @@ from avarium.simulator.engine.surface import (
     G_DEC,
     G_DEC_PLAYER,
     G_F_ATT,
+    G_F_ATT_LEADER,
     G_F_DEF,
     G_FIGHT,
     G_PLAYERS,
@@ -67,6 +68,7 @@ from avarium.simulator.engine.surface import (
 )
 from avarium.strategies.choices import score_choice
 from avarium.strategies.features import (
+    N_FIGHTERS,
     N_TARGETS,
     STAT_CLASS,
     STAT_CLUBS,
@@ -86,6 +88,7 @@ from avarium.strategies.features import (
 from avarium.strategies.fights import progress_gain, score_fight
 from avarium.strategies.notes import (
     forget_threats,
+    note_fighter,
     note_free_combat,
 )
 from avarium.strategies.threats import (
@@ -307,9 +310,12 @@ def prepare_scoring(st, tb, w, buf, m, deltas):
     if dec == D_MAIN or dec == D_PRIORITY or dec == D_FIGHT_TARGET:
         base = base_progress(st, tb, p, deltas)
     deltas[N_TARGETS] = -1  # none noted for this position yet
+    deltas[N_FIGHTERS] = 0
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
         # only fights read it; every fight action of the Plan Phase scores every target
         note_free_combat(st, tb, p, deltas, dec == D_MAIN)
+        if dec == D_FIGHT_TARGET:
+            note_fighter(st, tb, deltas, st[G_F_ATT_LEADER])  # every target scores it
     if answers_threats(w):
         forget_threats(deltas)  # noted again on first use, for this position
     return base

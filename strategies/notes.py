@@ -24,8 +24,10 @@ from avarium.simulator.engine.surface import (
     njit_inline,
 )
 from avarium.strategies.features import (
+    FIGHTERS,
     FREE_COMBAT,
     MAX_TARGETS,
+    N_FIGHTERS,
     N_STATS,
     N_TARGETS,
     SAVED_STATS,
@@ -73,7 +75,10 @@ def note_free_combat(st, tb, p, scratch, targets):
                     if leads:
                         best, card, second = _ranked(best, card, second, combat, c)
                     continue
-            if leads:
+            if leads and targets and q == p:  # a leader of a fight action p may choose
+                combat = note_fighter(st, tb, scratch, c)
+                best, card, second = _ranked(best, card, second, combat, c)
+            elif leads:
                 best, card, second = _ranked(best, card, second, combat_of(st, tb, c), c)
         scratch[FREE_COMBAT + 3 * q] = best
         scratch[FREE_COMBAT + 3 * q + 1] = card
@@ -90,6 +95,29 @@ def _ranked(best, card, second, x, c):
     if x > second:
         return best, card, x
     return best, card, second
+
+
+@njit
+def note_fighter(st, tb, scratch, c):
+    """Note card c's Combat and Defense for this decision (prepare_scoring emptied the list;
+    a card beyond its room is not noted); return its Combat."""
+    combat, defense = fighting_stats(st, tb, c)
+    n = scratch[N_FIGHTERS]
+    if n < MAX_TARGETS:
+        scratch[FIGHTERS + 3 * n] = c
+        scratch[FIGHTERS + 3 * n + 1] = combat
+        scratch[FIGHTERS + 3 * n + 2] = defense
+        scratch[N_FIGHTERS] = n + 1
+    return combat
+
+
+@njit
+def fighter_stats(st, tb, scratch, c):
+    """Card c's Combat and Defense: as noted for this decision, or counted now."""
+    for j in range(scratch[N_FIGHTERS]):
+        if scratch[FIGHTERS + 3 * j] == c:
+            return scratch[FIGHTERS + 3 * j + 1], scratch[FIGHTERS + 3 * j + 2]
+    return fighting_stats(st, tb, c)
 
 
 @njit
