@@ -21,12 +21,15 @@ from avarium.simulator.engine.surface import (
     D_FIGHT_TARGET,
     D_MAIN,
     D_PRIORITY,
+    D_SUPPORT_ATT,
+    D_SUPPORT_DEF,
     G_AB_SLOTS,
     G_DEC,
     G_DEC_PLAYER,
     G_F_ATT,
     G_F_ATT_LEADER,
     G_F_DEF,
+    G_F_DEF_LEADER,
     G_FIGHT,
     G_PLAYERS,
     G_STACK_N,
@@ -312,10 +315,14 @@ def prepare_scoring(st, tb, w, buf, m, deltas):
     deltas[N_TARGETS] = -1  # none noted for this position yet
     deltas[N_FIGHTERS] = 0
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
-        # only fights read it; every fight action of the Plan Phase scores every target
-        note_free_combat(st, tb, p, deltas, dec == D_MAIN)
+        # only fights read it; every fight action of the Plan Phase scores every target, and
+        # a fight's target is chosen among the same cards
+        note_free_combat(st, tb, p, deltas, True)
         if dec == D_FIGHT_TARGET:
             note_fighter(st, tb, deltas, st[G_F_ATT_LEADER])  # every target scores it
+    elif dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:  # every supporter scores both leaders
+        note_fighter(st, tb, deltas, st[G_F_ATT_LEADER])
+        note_fighter(st, tb, deltas, st[G_F_DEF_LEADER])
     if answers_threats(w):
         forget_threats(deltas)  # noted again on first use, for this position
     return base

@@ -113,10 +113,14 @@ def note_fighter(st, tb, scratch, c):
 
 @njit
 def fighter_stats(st, tb, scratch, c):
-    """Card c's Combat and Defense: as noted for this decision, or counted now."""
+    """Card c's Combat and Defense: as noted for this decision (a fighter, then a target), or
+    counted now."""
     for j in range(scratch[N_FIGHTERS]):
         if scratch[FIGHTERS + 3 * j] == c:
             return scratch[FIGHTERS + 3 * j + 1], scratch[FIGHTERS + 3 * j + 2]
+    for j in range(scratch[N_TARGETS]):
+        if scratch[TARGETS + 3 * j] == c:
+            return scratch[TARGETS + 3 * j + 1], scratch[TARGETS + 3 * j + 2]
     return fighting_stats(st, tb, c)
 
 
