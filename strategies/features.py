@@ -106,7 +106,11 @@ TARGETS = N_TARGETS + 1
 # Combat and its Defense (a fighter not noted is counted where it is asked).
 N_FIGHTERS = TARGETS + 3 * MAX_TARGETS
 FIGHTERS = N_FIGHTERS + 1
-SCRATCH_SIZE = FIGHTERS + 3 * MAX_TARGETS
+# Then the deciding seat's weighted Win-Con progress from one more expelled card, the same for
+# every fight a decision scores: whether it is counted yet (1) or not (0), then the float's bits.
+EXPEL_NOTED = FIGHTERS + 3 * MAX_TARGETS
+EXPEL_GAIN = EXPEL_NOTED + 1
+SCRATCH_SIZE = EXPEL_GAIN + 1
 WIN_SCORE = 10_000.0
 
 

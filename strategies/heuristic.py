@@ -71,6 +71,7 @@ from avarium.simulator.engine.surface import (
 )
 from avarium.strategies.choices import score_choice
 from avarium.strategies.features import (
+    EXPEL_NOTED,
     N_FIGHTERS,
     N_TARGETS,
     STAT_CLASS,
@@ -314,6 +315,7 @@ def prepare_scoring(st, tb, w, buf, m, deltas):
         base = base_progress(st, tb, p, deltas)
     deltas[N_TARGETS] = -1  # none noted for this position yet
     deltas[N_FIGHTERS] = 0
+    deltas[EXPEL_NOTED] = 0
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
         # only fights read it; every fight action of the Plan Phase scores every target, and
         # a fight's target is chosen among the same cards
