@@ -43,7 +43,6 @@ from avarium.simulator.engine.surface import (
     Z_STACK,
     capacity,
     combat_of,
-    defense_of,
     fighting_stats,
     njit,
     off_activate,
@@ -54,6 +53,7 @@ from avarium.simulator.engine.surface import (
 )
 from avarium.strategies.fights import fight_outcome, worth
 from avarium.strategies.notes import (
+    fighter_stats,
     table_leader,
     threat_of,
     threat_progress,
@@ -153,8 +153,8 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
         return score_target(st, tb, vals, w, p, c, deltas)
     if dec == D_FIGHT_TARGET:
         leader = st[G_F_ATT_LEADER]
-        lead_combat, lead_defense = fighting_stats(st, tb, leader)
-        combat, defense = fighting_stats(st, tb, c)
+        lead_combat, lead_defense = fighter_stats(st, tb, deltas, leader)  # noted once
+        combat, defense = fighter_stats(st, tb, deltas, c)  # noted as a target
         fighters = (lead_combat, lead_defense, combat, defense)
         return fight_outcome(st, tb, vals, w, p, leader, c, deltas, base, fighters)
     if dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:
@@ -164,8 +164,9 @@ def score_choice(st, tb, vals, w, p, dec, action, deltas, base):
             mine, theirs = st[G_F_DEF_LEADER], st[G_F_ATT_LEADER]
         combat = combat_of(st, tb, c)  # asked once, read three times
         v = w[W_SUPPORT] * combat
-        now = combat_of(st, tb, mine) if st[ROW_CARD + mine, C_EXHAUSTED] == 0 else 0
-        need = defense_of(st, tb, theirs)
+        # both leaders noted once for every supporter scored
+        now = fighter_stats(st, tb, deltas, mine)[0] if st[ROW_CARD + mine, C_EXHAUSTED] == 0 else 0
+        need = fighter_stats(st, tb, deltas, theirs)[1]
         if tb[st[ROW_CARD + theirs, C_DEF], T_KIND] == _STUDENT and now < need:
             if now + combat >= need:
                 v += w[W_EXPEL_GAIN] * worth(st, tb, vals, theirs)

@@ -94,13 +94,23 @@ THREATS = WINCON_VALUES + MAX_PLAYERS * 2 * N_KEPT_CLAUSES
 THREATS_NOTED = THREATS + 2 * 4
 SAVED_STATS = THREATS_NOTED + 1
 # Then the enemy Class cards a fight of the deciding seat can aim at, noted once per decision
-# by note_targets (every leader is scored against every target, and each target's Combat and
+# by note_free_combat (every leader is scored against every target, and each target's Combat and
 # Defense are the same for all of them): how many (-1: not noted for this decision, or more
 # than there is room for), then each target's card, Combat and Defense as they stand.
 MAX_TARGETS = 24
 N_TARGETS = SAVED_STATS + N_STATS
 TARGETS = N_TARGETS + 1
-SCRATCH_SIZE = TARGETS + 3 * MAX_TARGETS
+# Then the deciding seat's own fighters, noted once per decision with their Combat and Defense
+# as they stand (a Plan Phase's leaders by note_free_combat, a fight's leader when its target is
+# chosen), as every fight action or target scores its leader: how many, then each card, its
+# Combat and its Defense (a fighter not noted is counted where it is asked).
+N_FIGHTERS = TARGETS + 3 * MAX_TARGETS
+FIGHTERS = N_FIGHTERS + 1
+# Then the deciding seat's weighted Win-Con progress from one more expelled card, the same for
+# every fight a decision scores: whether it is counted yet (1) or not (0), then the float's bits.
+EXPEL_NOTED = FIGHTERS + 3 * MAX_TARGETS
+EXPEL_GAIN = EXPEL_NOTED + 1
+SCRATCH_SIZE = EXPEL_GAIN + 1
 WIN_SCORE = 10_000.0
 
 

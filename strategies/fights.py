@@ -5,6 +5,7 @@ they stand, what their abilities add, the best supporters on each side, and the 
 enemy poses (strategies/threats.py).
 """
 
+import numpy as np
 from avarium.simulator.constants import CardKind, WinTiming
 from avarium.simulator.engine.surface import (
     C_DEF,
@@ -20,13 +21,15 @@ from avarium.simulator.engine.surface import (
     njit,
 )
 from avarium.strategies.features import (
+    EXPEL_GAIN,
+    EXPEL_NOTED,
     N_TARGETS,
     STAT_EXPELLED,
     TARGETS,
     no_change,
     wincon_progress,
 )
-from avarium.strategies.notes import free_combat, next_target
+from avarium.strategies.notes import fighter_stats, free_combat, next_target
 from avarium.strategies.threats import (
     WINS_NOW,
     WINS_SOON,
@@ -84,6 +87,20 @@ def progress_gain(st, tb, p, w, deltas, card_def, base):
 
 
 @njit
+def expel_progress(st, tb, p, w, deltas, base):
+    """progress_gain of one more card expelled by p: counted on first use in a decision and
+    kept (as the float's bits in the integer scratch) for every other fight it scores."""
+    if deltas[EXPEL_NOTED] != 0:
+        return np.int64(deltas[EXPEL_GAIN]).view(np.float64)
+    no_change(deltas)
+    deltas[STAT_EXPELLED] = 1
+    gain = progress_gain(st, tb, p, w, deltas, -1, base)
+    deltas[EXPEL_GAIN] = np.float64(gain).view(np.int64)
+    deltas[EXPEL_NOTED] = 1
+    return gain
+
+
+@njit
 def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base, fighters):
     """What attacking `target` with `leader` (and p's best supporter) is worth to p. fighters:
     (the leader's Combat, its Defense, the target's Combat, its Defense) as they stand, counted
@@ -116,9 +133,7 @@ def fight_outcome(st, tb, vals, w, p, leader, target, deltas, base, fighters):
             gain += 50.0  # expels the player
     elif ours >= target_defense:
         gain = w[W_EXPEL_GAIN] * worth(st, tb, vals, target)
-        no_change(deltas)
-        deltas[STAT_EXPELLED] = 1
-        gain += progress_gain(st, tb, p, w, deltas, -1, base)
+        gain += expel_progress(st, tb, p, w, deltas, base)
     else:
         gain = 0.15 * worth(st, tb, vals, target)  # it is exhausted, not expelled
     loss = 0.0
@@ -144,7 +159,7 @@ def score_fight(st, tb, vals, w, p, leader, deltas, base):
     """A fight led by `leader`, against the best target it could pick (enemy Class cards: the
     ones noted for this decision, or else found and counted here)."""
     best = -1e9
-    lead_combat, lead_defense = fighting_stats(st, tb, leader)
+    lead_combat, lead_defense = fighter_stats(st, tb, deltas, leader)
     n = deltas[N_TARGETS]
     for j in range(n):
         t = deltas[TARGETS + 3 * j]

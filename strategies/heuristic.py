@@ -21,11 +21,15 @@ from avarium.simulator.engine.surface import (
     D_FIGHT_TARGET,
     D_MAIN,
     D_PRIORITY,
+    D_SUPPORT_ATT,
+    D_SUPPORT_DEF,
     G_AB_SLOTS,
     G_DEC,
     G_DEC_PLAYER,
     G_F_ATT,
+    G_F_ATT_LEADER,
     G_F_DEF,
+    G_F_DEF_LEADER,
     G_FIGHT,
     G_PLAYERS,
     G_STACK_N,
@@ -67,6 +71,8 @@ from avarium.simulator.engine.surface import (
 )
 from avarium.strategies.choices import score_choice
 from avarium.strategies.features import (
+    EXPEL_NOTED,
+    N_FIGHTERS,
     N_TARGETS,
     STAT_CLASS,
     STAT_CLUBS,
@@ -86,8 +92,8 @@ from avarium.strategies.features import (
 from avarium.strategies.fights import progress_gain, score_fight
 from avarium.strategies.notes import (
     forget_threats,
+    note_fighter,
     note_free_combat,
-    note_targets,
 )
 from avarium.strategies.threats import (
     answers_threats,
@@ -308,10 +314,17 @@ def prepare_scoring(st, tb, w, buf, m, deltas):
     if dec == D_MAIN or dec == D_PRIORITY or dec == D_FIGHT_TARGET:
         base = base_progress(st, tb, p, deltas)
     deltas[N_TARGETS] = -1  # none noted for this position yet
+    deltas[N_FIGHTERS] = 0
+    deltas[EXPEL_NOTED] = 0
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
-        note_free_combat(st, tb, deltas)  # only fights read it
-        if dec == D_MAIN:
-            note_targets(st, tb, p, deltas)  # every fight action scores every target
+        # only fights read it; every fight action of the Plan Phase scores every target, and
+        # a fight's target is chosen among the same cards
+        note_free_combat(st, tb, p, deltas, True)
+        if dec == D_FIGHT_TARGET:
+            note_fighter(st, tb, deltas, st[G_F_ATT_LEADER])  # every target scores it
+    elif dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:  # every supporter scores both leaders
+        note_fighter(st, tb, deltas, st[G_F_ATT_LEADER])
+        note_fighter(st, tb, deltas, st[G_F_DEF_LEADER])
     if answers_threats(w):
         forget_threats(deltas)  # noted again on first use, for this position
     return base

@@ -21,10 +21,13 @@ from avarium.simulator.engine.surface import (
     combat_of,
     fighting_stats,
     njit,
+    njit_inline,
 )
 from avarium.strategies.features import (
+    FIGHTERS,
     FREE_COMBAT,
     MAX_TARGETS,
+    N_FIGHTERS,
     N_STATS,
     N_TARGETS,
     SAVED_STATS,
@@ -46,23 +49,79 @@ def threat_of(st, tb, q, deltas):
 
 
 @njit
-def note_free_combat(st, tb, scratch):
-    """Each seat's two best Combats among Class cards that could still join a fight."""
+def note_free_combat(st, tb, p, scratch, targets):
+    """Each seat's two best Combats among Class cards that could still join a fight and, when
+    `targets`, the enemy Class cards p can attack, in the order score_fight meets them, with
+    their Combat and Defense (none when there are more than MAX_TARGETS): one pass over the
+    seats' cards, so an enemy card that could both lead and be attacked has its Combat and
+    Defense counted once (the static sums are most of what a card's stats cost)."""
+    n = 0
+    room = True
     for q in range(st[G_PLAYERS]):
         best, card, second = 0, -1, 0
         for i in range(st[ROW_SEAT + q, P_N_OWNED]):
             c = st[ROW_CARD + i, C_OWNED + q]
-            if not can_lead(st, tb, q, c):
-                continue
-            x = combat_of(st, tb, c)
-            if x > best:
-                second = best
-                best, card = x, c
-            elif x > second:
-                second = x
+            leads = can_lead(st, tb, q, c)
+            if targets and q != p and st[ROW_CARD + c, C_ZONE] == Z_CLASS:
+                if can_be_attacked(st, tb, p, c):
+                    combat, defense = fighting_stats(st, tb, c)
+                    if n < MAX_TARGETS:
+                        scratch[TARGETS + 3 * n] = c
+                        scratch[TARGETS + 3 * n + 1] = combat
+                        scratch[TARGETS + 3 * n + 2] = defense
+                        n += 1
+                    else:
+                        room = False
+                    if leads:
+                        best, card, second = _ranked(best, card, second, combat, c)
+                    continue
+            if leads and targets and q == p:  # a leader of a fight action p may choose
+                combat = note_fighter(st, tb, scratch, c)
+                best, card, second = _ranked(best, card, second, combat, c)
+            elif leads:
+                best, card, second = _ranked(best, card, second, combat_of(st, tb, c), c)
         scratch[FREE_COMBAT + 3 * q] = best
         scratch[FREE_COMBAT + 3 * q + 1] = card
         scratch[FREE_COMBAT + 3 * q + 2] = second
+    if targets:
+        scratch[N_TARGETS] = n if room else -1
+
+
+@njit_inline
+def _ranked(best, card, second, x, c):
+    """The two best Combats (and the best one's card) once Combat x of card c is met."""
+    if x > best:
+        return x, c, best
+    if x > second:
+        return best, card, x
+    return best, card, second
+
+
+@njit
+def note_fighter(st, tb, scratch, c):
+    """Note card c's Combat and Defense for this decision (prepare_scoring emptied the list;
+    a card beyond its room is not noted); return its Combat."""
+    combat, defense = fighting_stats(st, tb, c)
+    n = scratch[N_FIGHTERS]
+    if n < MAX_TARGETS:
+        scratch[FIGHTERS + 3 * n] = c
+        scratch[FIGHTERS + 3 * n + 1] = combat
+        scratch[FIGHTERS + 3 * n + 2] = defense
+        scratch[N_FIGHTERS] = n + 1
+    return combat
+
+
+@njit
+def fighter_stats(st, tb, scratch, c):
+    """Card c's Combat and Defense: as noted for this decision (a fighter, then a target), or
+    counted now."""
+    for j in range(scratch[N_FIGHTERS]):
+        if scratch[FIGHTERS + 3 * j] == c:
+            return scratch[FIGHTERS + 3 * j + 1], scratch[FIGHTERS + 3 * j + 2]
+    for j in range(scratch[N_TARGETS]):
+        if scratch[TARGETS + 3 * j] == c:
+            return scratch[TARGETS + 3 * j + 1], scratch[TARGETS + 3 * j + 2]
+    return fighting_stats(st, tb, c)
 
 
 @njit
@@ -70,7 +129,7 @@ def next_target(st, tb, p, q, i):
     """The first enemy Class card p can attack from seat q's i-th card on, seat by seat in card
     order, as (q, i, card); card -1 once none is left. A walk over every target is
     `q, i, t = next_target(st, tb, p, 0, 0)`, then `next_target(st, tb, p, q, i + 1)` while
-    t >= 0: the one order note_targets and score_fight both meet the targets in."""
+    t >= 0: the one order note_free_combat and score_fight both meet the targets in."""
     while q < st[G_PLAYERS]:
         if q != p:
             while i < st[ROW_SEAT + q, P_N_OWNED]:
@@ -81,25 +140,6 @@ def next_target(st, tb, p, q, i):
         q += 1
         i = 0
     return q, i, -1
-
-
-@njit
-def note_targets(st, tb, p, scratch):
-    """Note the enemy Class cards p can attack, in the order score_fight meets them, with their
-    Combat and Defense (none when there are more than MAX_TARGETS: then counted per leader)."""
-    n = 0
-    scratch[N_TARGETS] = -1
-    q, i, t = next_target(st, tb, p, 0, 0)
-    while t >= 0:
-        if n == MAX_TARGETS:
-            return
-        scratch[TARGETS + 3 * n] = t
-        combat, defense = fighting_stats(st, tb, t)
-        scratch[TARGETS + 3 * n + 1] = combat
-        scratch[TARGETS + 3 * n + 2] = defense
-        n += 1
-        q, i, t = next_target(st, tb, p, q, i + 1)
-    scratch[N_TARGETS] = n
 
 
 @njit

@@ -34,7 +34,6 @@ from avarium.simulator.engine.conditions import hand_size, value_of
 from avarium.simulator.engine.damage import capacity
 from avarium.simulator.engine.effective import (
     combat_of,
-    defense_of,
     fighting_stats,
     recruit_cost,
     scheme_rep_cost,
@@ -330,7 +329,6 @@ __all__ = [
     "combat_of",
     "compare",
     "deal_game",
-    "defense_of",
     "fight_before_damage",
     "fighting_stats",
     "hand_size",
