@@ -82,8 +82,8 @@ MINI_SET = IDOLS + STUDENTS + SCHEMES
 # is free. Collected in the order of the folders, the table's fixture (four thousand search-bot
 # games) started late, and one worker played it alone while the other had finished. A file
 # missing here is only started later. A file made shorter since that pass is at its seconds then
-# times its CPU after over before, each alone (docs/results.md, "CI time: the report's statistics
-# without statsmodels' overheads").
+# times its CPU after over before, each alone (docs/results.md, "CI time: the suite measured
+# whole, two report tests cheaper" and "The state invariants in one pass").
 LONGEST_FIRST = {
     "tests/analysis/test_report.py": 238,
     "tests/balance/test_strong_play_truth.py": 228,
