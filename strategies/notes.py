@@ -62,19 +62,18 @@ def note_free_combat(st, tb, p, scratch, targets):
         for i in range(st[ROW_SEAT + q, P_N_OWNED]):
             c = st[ROW_CARD + i, C_OWNED + q]
             leads = can_lead(st, tb, q, c)
-            if targets and q != p and st[ROW_CARD + c, C_ZONE] == Z_CLASS:
-                if can_be_attacked(st, tb, p, c):
-                    combat, defense = fighting_stats(st, tb, c)
-                    if n < MAX_TARGETS:
-                        scratch[TARGETS + 3 * n] = c
-                        scratch[TARGETS + 3 * n + 1] = combat
-                        scratch[TARGETS + 3 * n + 2] = defense
-                        n += 1
-                    else:
-                        room = False
-                    if leads:
-                        best, card, second = _ranked(best, card, second, combat, c)
-                    continue
+            if targets and _is_target(st, tb, p, q, c):
+                combat, defense = fighting_stats(st, tb, c)
+                if n < MAX_TARGETS:
+                    scratch[TARGETS + 3 * n] = c
+                    scratch[TARGETS + 3 * n + 1] = combat
+                    scratch[TARGETS + 3 * n + 2] = defense
+                    n += 1
+                else:
+                    room = False
+                if leads:
+                    best, card, second = _ranked(best, card, second, combat, c)
+                continue
             if leads and targets and q == p:  # a leader of a fight action p may choose
                 combat = note_fighter(st, tb, scratch, c)
                 best, card, second = _ranked(best, card, second, combat, c)
@@ -85,6 +84,13 @@ def note_free_combat(st, tb, p, scratch, targets):
         scratch[FREE_COMBAT + 3 * q + 2] = second
     if targets:
         scratch[N_TARGETS] = n if room else -1
+
+
+@njit_inline
+def _is_target(st, tb, p, q, c):
+    """Whether seat q's card c is an enemy Class card p can attack: what next_target walks to
+    and note_free_combat notes."""
+    return q != p and st[ROW_CARD + c, C_ZONE] == Z_CLASS and can_be_attacked(st, tb, p, c)
 
 
 @njit_inline
@@ -134,7 +140,7 @@ def next_target(st, tb, p, q, i):
         if q != p:
             while i < st[ROW_SEAT + q, P_N_OWNED]:
                 t = st[ROW_CARD + i, C_OWNED + q]
-                if st[ROW_CARD + t, C_ZONE] == Z_CLASS and can_be_attacked(st, tb, p, t):
+                if _is_target(st, tb, p, q, t):
                     return q, i, t
                 i += 1
         q += 1
