@@ -9,14 +9,21 @@ import threading
 import time
 
 import pytest
-from avarium.runner.cluster import TIMEOUT
+from avarium.runner import cluster
 from avarium.runner.experiment_file import from_flags
 from avarium.runner.runner import RunError, run
 
 from tests.hostile_input.helpers import invoke, one_line_error
 
 pytest.importorskip("distributed")
-SECONDS = float(TIMEOUT.rstrip("s"))
+# The bound under test is the module's TIMEOUT, whatever it is: 2 s here rather than a user's 10,
+# so that the silent peer holds the suite for 2 s.
+SECONDS = 2.0
+
+
+@pytest.fixture(autouse=True)
+def _short_timeout(monkeypatch):
+    monkeypatch.setattr(cluster, "TIMEOUT", f"{SECONDS:g}s")
 
 
 class Peer:
@@ -71,7 +78,7 @@ def test_a_peer_that_is_no_scheduler_is_one_line_within_the_timeout(tmp_path, re
         assert "(TimeoutError)" in line, line
     # a cluster it did not start: it says first that new workers compile before they play
     assert "compiles the engine during its first chunk" in result.stderr
-    assert took < 4 * SECONDS + 20, f"waited {took:.0f} s"
+    assert took < 4 * SECONDS + 10, f"waited {took:.0f} s"
     assert not (tmp_path / "run" / "experiment.toml").exists()  # nothing written
 
 

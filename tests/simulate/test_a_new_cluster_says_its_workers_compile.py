@@ -7,14 +7,22 @@ from __future__ import annotations
 import socket
 
 import pytest
+from avarium.runner import cluster
 
 from tests.hostile_input.helpers import invoke
 
 pytest.importorskip("distributed")
 
 
+@pytest.fixture(autouse=True)
+def _short_connect_timeout(monkeypatch):
+    # distributed retries a refused connection until its connect timeout (a scheduler may be
+    # starting): the note comes before it, so the refusal need not wait the 10 s a user gets.
+    monkeypatch.setattr(cluster, "TIMEOUT", "1s")
+
+
 def _closed_port() -> int:
-    # a port nobody listens on: the run is refused at once, after the note
+    # a port nobody listens on: the run is refused within the connect timeout, after the note
     with socket.create_server(("127.0.0.1", 0)) as server:
         return server.getsockname()[1]
 
