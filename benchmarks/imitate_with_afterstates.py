@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 from avarium.runner.batch import card_worths
 from avarium.simulator.cards.loader import load_cards
+from avarium.simulator.engine.state import copy_state
 from avarium.simulator.engine.surface import (
     A_END_TURN,
     A_PASS,
@@ -60,7 +61,6 @@ from avarium.simulator.game.rules import Rules
 from avarium.strategies import bot_spec
 from avarium.strategies.features import SCRATCH_SIZE, forget_wincons
 from avarium.strategies.heuristic import heuristic_choose, prepare_scoring, score_action
-from avarium.strategies.lookahead import copy_into
 from avarium.strategies.value_model import log_chances, seat_features
 from avarium.strategies.weights import N_VALUE_FEATURES, VALUE_FEATURES
 from avarium.workflows.train.selfplay import Decisions, play_positions
@@ -125,7 +125,7 @@ def action_features(st, tb, vals, w, vw, buf, m, deltas, out):
         seat_features(st, tb, q, deltas, before[q])
     log_chances(st, tb, vw, deltas, chance0, scratch)
     for i in range(m):
-        copy_into(work, st)
+        copy_state(work, st)
         step(work, tb, buf[i])
         turn = work[G_TURN]
         rng[0] = 12345  # every action resolved with the same stream

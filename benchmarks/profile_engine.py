@@ -128,7 +128,7 @@ NAME = re.compile(
 # The bots' features serve the heuristic's choices (in playouts and as the tree's priors) and
 # the evaluation alike, so they are one part.
 PARTS = (
-    ("determinization", ("strategies.lookahead.determinize", "strategies.lookahead.copy_into",
+    ("determinization", ("strategies.lookahead.determinize", "simulator.engine.state.copy_state",
                          "strategies.lookahead._shuffle_scratch")),
     ("tree (walk, UCB, nodes)", ("strategies.mcts.",)),
     ("heuristic choices and position features", ("strategies.heuristic.", "strategies.features.",

@@ -50,6 +50,7 @@ from avarium.simulator.engine.surface import (
     Z_LIBRARY,
     Z_SCHOOL,
     bot_randint,
+    copy_state,
     hand_size,
     legal_actions,
     move,
@@ -62,14 +63,6 @@ from avarium.strategies.weights import W_HORIZON, W_PLAYOUTS
 
 WINS_AT_ONCE = 1e6
 MAX_PLAYOUT_ACTIONS = 3000  # a playout stops here whatever happens (the game's own caps hold too)
-
-
-@njit
-def copy_into(dst, src):
-    """dst[...] = src, as a loop: a slice assignment would need numba's reference counting."""
-    for r in range(src.shape[0]):
-        for k in range(src.shape[1]):
-            dst[r, k] = src[r, k]
 
 
 @njit
@@ -204,11 +197,11 @@ def lookahead_choose(st, tb, vals, w, rng, buf, m, deltas, base, work, buf2, acc
     for i in range(m):
         acc[i] = 0.0
     for _ in range(int(w[W_PLAYOUTS])):
-        copy_into(base, st)
+        copy_state(base, st)
         determinize(base, p, rng)
         seed = 1 + bot_randint(rng, 2_000_000_000)
         for i in range(m):
-            copy_into(work, base)
+            copy_state(work, base)
             step(work, tb, buf[i])
             if work[G_DONE] != 0 and work[G_WINNER] == p:
                 acc[i] += WINS_AT_ONCE  # a win now beats the same win later in the turn

@@ -49,6 +49,7 @@ from avarium.simulator.engine.surface import (
     P_ALIVE,
     ROW_SEAT,
     bot_randint,
+    copy_state,
     legal_actions,
     njit,
     njit_driver,
@@ -56,7 +57,7 @@ from avarium.simulator.engine.surface import (
 )
 from avarium.strategies.features import side_value
 from avarium.strategies.heuristic import heuristic_choose
-from avarium.strategies.lookahead import MAX_PLAYOUT_ACTIONS, copy_into, determinize, play_on
+from avarium.strategies.lookahead import MAX_PLAYOUT_ACTIONS, determinize, play_on
 from avarium.strategies.value_model import has_model, log_chances
 from avarium.strategies.weights import (
     N_VALUE_FEATURES,
@@ -215,7 +216,7 @@ def iterate(
     node = root_child(nodes, value, p, c_explore)
     # common deals: the j-th visit of every root action is played on deal j
     deal[0] = deals[nodes[node, N_VISITS]] if w[W_CRN] > 0 else deals[t]
-    copy_into(base, st)
+    copy_state(base, st)
     determinize(base, p, deal)
     prng[0] = 1 + bot_randint(deal, 2_000_000_000)
     path[0] = 0
@@ -317,7 +318,7 @@ def search(st, tb, vals, w, rng, buf, m, deltas, base, buf2, prng, deal, deals, 
     # the root's values, which each seat's evaluation is squashed around: read on a deal of
     # the hidden cards like every other evaluation (the features read only what a seat sees)
     deal[0] = deals[0]
-    copy_into(base, st)
+    copy_state(base, st)
     determinize(base, p, deal)
     standings(base, tb, w, deltas, ev)
     for q in range(MAX_PLAYERS):

@@ -16,6 +16,7 @@ What the bots use, by engine module:
 - step, legal and options: the legal actions of a decision, the offsets that decode an action
   code, and the one way to apply an action (a bot never writes the state it plays on);
 - setup, play, rng: dealing a game, its dataset row and the random streams (the drivers' loop);
+- state: a state copied into a scratch state, before each of a search bot's playouts;
 - query, effective, conditions, playable, fights, damage: rules questions the bots ask the
   engine rather than answer again (what a selector picks, a card's current Combat and Defense,
   costs, an ability's values, who may lead or be attacked, a fight's capacity);
@@ -141,6 +142,7 @@ from avarium.simulator.engine.rng import (
 from avarium.simulator.engine.setup import (
     deal_game,
 )
+from avarium.simulator.engine.state import copy_state
 from avarium.simulator.engine.step import (
     step,
 )
@@ -328,6 +330,7 @@ __all__ = [
     "capacity",
     "combat_of",
     "compare",
+    "copy_state",
     "deal_game",
     "fight_before_damage",
     "fighting_stats",
