@@ -79,7 +79,7 @@ def copy_state(dst: np.ndarray, src: np.ndarray) -> None:
 
 @intrinsic
 def _memcpy(typingctx, dst, src):
-    # Only for two C-contiguous arrays of one dtype and shape rank: their bytes are laid out alike.
+    # Only for two C-contiguous arrays of one dtype and rank: their bytes are laid out alike.
     arrays = isinstance(dst, types.Array) and isinstance(src, types.Array)
     if not (
         arrays

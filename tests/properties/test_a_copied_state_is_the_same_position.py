@@ -1,12 +1,13 @@
 """A search bot plays each playout on a copy of the position (engine/state.py, copy_state: one
-memcpy compiled, numpy's copy as plain Python): the copy is the very position, and playing on it
-leaves the position alone."""
+memcpy compiled, numpy's copy as plain Python): the copy is the very position, and playing on
+it leaves the position alone."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from avarium.simulator.engine.state import copy_state
+from avarium.simulator.engine.step import step
 from avarium.simulator.game.api import new_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -34,8 +35,10 @@ def test_a_copy_is_the_position_and_playing_on_it_leaves_the_position_alone(
     scratch = np.full_like(game.state, -7)  # whatever an earlier playout left in it
     copied(scratch, game.state)
     assert np.array_equal(scratch, position)
-    scratch[:] = 0  # a playout writes its copy...
-    assert np.array_equal(game.state, position)  # ...and never the position
+    if not game.is_terminal():  # a playout plays on its copy...
+        step(scratch, game.tables, np.int64(game.legal_actions()[0]))
+        assert not np.array_equal(scratch, position)
+    assert np.array_equal(game.state, position)  # ...and never on the position
 
 
 def test_a_state_of_another_size_is_refused(bundled):
