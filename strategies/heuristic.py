@@ -319,7 +319,7 @@ def prepare_scoring(st, tb, w, buf, m, deltas):
     if dec == D_FIGHT_TARGET or (dec == D_MAIN and any_fight(st, buf, m)):
         # only fights read it; every fight action of the Plan Phase scores every target, and
         # a fight's target is chosen among the same cards
-        note_free_combat(st, tb, p, deltas, True)
+        note_free_combat(st, tb, p, deltas)
         if dec == D_FIGHT_TARGET:
             note_fighter(st, tb, deltas, st[G_F_ATT_LEADER])  # every target scores it
     elif dec == D_SUPPORT_ATT or dec == D_SUPPORT_DEF:  # every supporter scores both leaders

@@ -49,12 +49,13 @@ def threat_of(st, tb, q, deltas):
 
 
 @njit
-def note_free_combat(st, tb, p, scratch, targets):
-    """Each seat's two best Combats among Class cards that could still join a fight and, when
-    `targets`, the enemy Class cards p can attack, in the order score_fight meets them, with
-    their Combat and Defense (none when there are more than MAX_TARGETS): one pass over the
-    seats' cards, so an enemy card that could both lead and be attacked has its Combat and
-    Defense counted once (the static sums are most of what a card's stats cost)."""
+def note_free_combat(st, tb, p, scratch):
+    """Each seat's two best Combats among Class cards that could still join a fight, p's own
+    such cards as its fighters (note_fighter), and the enemy Class cards p can attack, in the
+    order score_fight meets them, with their Combat and Defense (no target noted when there are
+    more than MAX_TARGETS): one pass over the seats' cards, so an enemy card that could both
+    lead and be attacked has its Combat and Defense counted once (the static sums are most of
+    what a card's stats cost)."""
     n = 0
     room = True
     for q in range(st[G_PLAYERS]):
@@ -62,7 +63,7 @@ def note_free_combat(st, tb, p, scratch, targets):
         for i in range(st[ROW_SEAT + q, P_N_OWNED]):
             c = st[ROW_CARD + i, C_OWNED + q]
             leads = can_lead(st, tb, q, c)
-            if targets and _is_target(st, tb, p, q, c):
+            if _is_target(st, tb, p, q, c):
                 combat, defense = fighting_stats(st, tb, c)
                 if n < MAX_TARGETS:
                     scratch[TARGETS + 3 * n] = c
@@ -73,17 +74,16 @@ def note_free_combat(st, tb, p, scratch, targets):
                     room = False
                 if leads:
                     best, card, second = _ranked(best, card, second, combat, c)
-                continue
-            if leads and targets and q == p:  # a leader of a fight action p may choose
-                combat = note_fighter(st, tb, scratch, c)
-                best, card, second = _ranked(best, card, second, combat, c)
             elif leads:
-                best, card, second = _ranked(best, card, second, combat_of(st, tb, c), c)
+                if q == p:  # a leader of a fight action p may choose
+                    combat = note_fighter(st, tb, scratch, c)
+                else:
+                    combat = combat_of(st, tb, c)
+                best, card, second = _ranked(best, card, second, combat, c)
         scratch[FREE_COMBAT + 3 * q] = best
         scratch[FREE_COMBAT + 3 * q + 1] = card
         scratch[FREE_COMBAT + 3 * q + 2] = second
-    if targets:
-        scratch[N_TARGETS] = n if room else -1
+    scratch[N_TARGETS] = n if room else -1
 
 
 @njit_inline
