@@ -41,7 +41,10 @@ def test_a_copy_is_the_position_and_playing_on_it_leaves_the_position_alone(
     assert np.array_equal(game.state, position)  # ...and never on the position
 
 
-def test_a_state_of_another_size_is_refused(bundled):
+@pytest.mark.parametrize("shape", ["a row short", "transposed"])
+def test_a_state_of_another_shape_is_refused(bundled, shape):
     state = new_game(bundled, seed=1).state
+    rows, columns = state.shape
+    other = (rows - 1, columns) if shape == "a row short" else (columns, rows)
     with pytest.raises(ValueError):
-        copied(np.empty((state.shape[0] - 1, state.shape[1]), np.int64), state)
+        copied(np.empty(other, np.int64), state)
